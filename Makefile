@@ -1,0 +1,25 @@
+# Kiroku's commands. `make run` starts the server; `make test` installs what the tests need and runs them all.
+SWIFT ?= swift
+DATA_DIR ?= .kiroku
+HOST ?= 127.0.0.1
+PORT ?= 8080
+
+.PHONY: run build test deps bench format clean
+
+run:
+	$(SWIFT) build --product kiroku
+	$$($(SWIFT) build --show-bin-path)/kiroku serve --host $(HOST) --port $(PORT) --data-dir $(DATA_DIR)
+
+build:
+	$(SWIFT) build --build-tests
+
+# System packages the tests use: a real headless browser and its WebDriver, CJK fonts for screenshots.
+deps:
+	scripts/install-test-deps.sh
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel --num-workers 2
+
+clean:
+	rm -rf .build

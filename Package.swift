@@ -1,0 +1,83 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "kiroku",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "kiroku", targets: ["kiroku"]),
+        .library(name: "Health", targets: ["Health"]),
+        .library(name: "Charts", targets: ["Charts"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+    ],
+    targets: [
+        // Pure domain: Foundation only, no I/O, the current time always a parameter.
+        .target(name: "Health"),
+        .target(name: "Charts"),
+
+        .target(
+            name: "Storage",
+            dependencies: [
+                "Health",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "Server",
+            dependencies: [
+                "Health",
+                "Charts",
+                "Storage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            resources: [.copy("Templates"), .copy("Public")]
+        ),
+        .executableTarget(
+            name: "kiroku",
+            dependencies: [
+                "Server",
+                "Storage",
+                "Health",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "HealthTests", dependencies: ["Health"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "Server",
+                "Storage",
+                "Health",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ]
+)
+
+// Every target: Swift 6 language mode, strict concurrency, and the upcoming features the
+// Hummingbird packages build with, so that warnings here mean the same as there.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

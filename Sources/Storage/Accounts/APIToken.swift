@@ -1,0 +1,32 @@
+import Foundation
+import GRDB
+
+/// A personal API token. Its secret is shown once at creation; only the hash and a short prefix
+/// (so people can tell their tokens apart) are kept.
+public struct APIToken: Codable, Sendable, Equatable, Identifiable {
+    public var id: Int64?
+    public var userId: Int64
+    public var name: String
+    public var tokenHash: String
+    public var prefix: String
+    public var createdAt: Date
+    public var lastUsedAt: Date?
+
+    public init(id: Int64? = nil, userId: Int64, name: String, tokenHash: String, prefix: String, createdAt: Date, lastUsedAt: Date? = nil) {
+        self.id = id
+        self.userId = userId
+        self.name = name
+        self.tokenHash = tokenHash
+        self.prefix = prefix
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+    }
+}
+
+extension APIToken: FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "apiToken"
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+
+/// An account. The profile settings live on the same row: there is exactly one profile per account.
+public struct User: Codable, Sendable, Equatable, Identifiable {
+    public var id: Int64?
+    public var username: String
+    public var passwordHash: String
+    public var displayName: String
+    public var heightCm: Double?
+    public var targetWeightKg: Double?
+    public var timeZone: String
+    public var language: String?
+    public var createdAt: Date
+
+    public init(
+        id: Int64? = nil,
+        username: String,
+        passwordHash: String,
+        displayName: String = "",
+        heightCm: Double? = nil,
+        targetWeightKg: Double? = nil,
+        timeZone: String = "Asia/Tokyo",
+        language: String? = nil,
+        createdAt: Date
+    ) {
+        self.id = id
+        self.username = username
+        self.passwordHash = passwordHash
+        self.displayName = displayName
+        self.heightCm = heightCm
+        self.targetWeightKg = targetWeightKg
+        self.timeZone = timeZone
+        self.language = language
+        self.createdAt = createdAt
+    }
+
+    /// The user's time zone for day boundaries; Asia/Tokyo when the stored name is unknown to this system.
+    public var resolvedTimeZone: TimeZone {
+        TimeZone(identifier: timeZone) ?? TimeZone(identifier: "Asia/Tokyo")!
+    }
+}
+
+extension User: FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "user"
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

@@ -1,0 +1,12 @@
+import GRDB
+
+extension AppDatabase {
+    /// Named migrations. A migration that has shipped is never edited: add a new one instead.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-accounts", migrate: Migrations.accounts)
+        return migrator
+    }
+}
+
+enum Migrations {}

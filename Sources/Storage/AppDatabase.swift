@@ -1,0 +1,40 @@
+import Foundation
+import GRDB
+
+/// Kiroku's database: one value wrapping a GRDB writer, with the schema migrated on open.
+///
+/// Modelled on GRDB's demo `AppDatabase`: the migrator runs in `init`, reads and writes are
+/// methods of repositories built on top of it, and tests open a temporary file.
+public struct AppDatabase: Sendable {
+    public let writer: any DatabaseWriter
+
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    public var reader: any DatabaseReader { writer }
+}
+
+extension AppDatabase {
+    /// Opens (creating if needed) the SQLite file at `path` in WAL mode.
+    public static func open(path: String) throws -> AppDatabase {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            // Durable enough for health data while keeping batched writes fast under WAL.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        return try AppDatabase(pool)
+    }
+
+    /// A fresh database in a new temporary file, for tests. Real SQLite, real WAL.
+    public static func temporary() throws -> AppDatabase {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kiroku-test-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return try open(path: directory.appendingPathComponent("kiroku.sqlite").path)
+    }
+}
