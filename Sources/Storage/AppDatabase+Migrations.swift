@@ -5,6 +5,7 @@ extension AppDatabase {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-accounts", migrate: Migrations.accounts)
+        migrator.registerMigration("v1-health-records", migrate: Migrations.healthRecords)
         return migrator
     }
 }

@@ -5,7 +5,8 @@ struct Kiroku: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiroku",
         abstract: "Kiroku (記録): self-hosted health and habit records.",
-        subcommands: [Serve.self],
+        discussion: "Every command works on the local data directory (--data-dir, or KIROKU_DATA_DIR; default ./.kiroku).",
+        subcommands: [Serve.self, UserCommand.self, RecordCommand.self, RecordsCommand.self, TokenCommand.self, ExportCommand.self, DemoCommand.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -5,24 +5,50 @@ import Logging
 import Server
 import Storage
 
-struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the Kiroku server.")
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+extension AppConfiguration.LogFormat: ExpressibleByArgument {}
 
-    @Option(help: "Address to listen on.")
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the Kiroku server (web app, JSON API, metrics).")
+
+    @OptionGroup var data: DataOptions
+
+    @Option(help: "Address to listen on (env KIROKU_HOST).")
     var host: String = ProcessInfo.processInfo.environment["KIROKU_HOST"] ?? "127.0.0.1"
 
-    @Option(help: "Port to listen on.")
+    @Option(help: "Port to listen on (env KIROKU_PORT).")
     var port: Int = Int(ProcessInfo.processInfo.environment["KIROKU_PORT"] ?? "") ?? 8080
 
-    @Option(name: .customLong("data-dir"), help: "Directory holding the SQLite database.")
-    var dataDirectory: String = ProcessInfo.processInfo.environment["KIROKU_DATA_DIR"] ?? ".kiroku"
+    @Option(name: .customLong("log-format"), help: "json or text (env KIROKU_LOG_FORMAT).")
+    var logFormat: AppConfiguration.LogFormat = AppConfiguration.LogFormat(rawValue: ProcessInfo.processInfo.environment["KIROKU_LOG_FORMAT"] ?? "") ?? .text
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env KIROKU_LOG_LEVEL).")
+    var logLevel: Logger.Level = Logger.Level(rawValue: ProcessInfo.processInfo.environment["KIROKU_LOG_LEVEL"] ?? "") ?? .info
+
+    @Flag(name: .customLong("log-pii"), help: "Log personal data unredacted. For development only.")
+    var logPersonalData = false
+
+    @Flag(name: .customLong("secure-cookies"), help: "Mark cookies Secure: set when Kiroku is reached over HTTPS (env KIROKU_SECURE_COOKIES=1).")
+    var secureCookies = ProcessInfo.processInfo.environment["KIROKU_SECURE_COOKIES"] == "1"
 
     func run() async throws {
-        let configuration = AppConfiguration(host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDirectory))
-        try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
-        let database = try AppDatabase.open(path: configuration.databasePath)
+        let configuration = AppConfiguration(
+            host: host, port: port, dataDirectory: data.directoryURL, logLevel: logLevel, logFormat: logFormat,
+            logPersonalData: logPersonalData, secureCookies: secureCookies
+        )
+        LoggingSetup.bootstrap(configuration)
         let logger = Logger(label: "kiroku")
-        let app = buildApplication(configuration: configuration, database: database, logger: logger)
+        let database = try data.openDatabase()
+        let lock: DataDirectoryLock
+        do {
+            lock = try DataDirectoryLock(directory: configuration.dataDirectory)
+        } catch let error as DataDirectoryLock.AlreadyLocked {
+            FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+            throw ExitCode(3)
+        }
+        logger.info("starting", metadata: ["data_dir": "\(configuration.dataDirectory.path)", "address": "\(host):\(port)"])
+        let app = try await buildApplication(configuration: configuration, dependencies: AppDependencies(database: database), logger: logger)
         try await app.runService()
+        withExtendedLifetime(lock) {}
     }
 }

@@ -3,16 +3,28 @@ import Hummingbird
 import Logging
 import Storage
 
-/// The request context every Kiroku route sees.
-public typealias AppRequestContext = BasicRequestContext
+/// What the application is built from; tests hand in their own (temporary database, cheap bcrypt).
+public struct AppDependencies: Sendable {
+    public var database: AppDatabase
+    public var metrics: AppMetrics
+    public var hasher: PasswordHasher
+    public var rateLimiter: LoginRateLimiter
 
-/// Builds the whole application from its dependencies, so tests can hand in a temporary database.
+    public init(database: AppDatabase, metrics: AppMetrics = AppMetrics(), hasher: PasswordHasher = PasswordHasher(), rateLimiter: LoginRateLimiter = LoginRateLimiter()) {
+        self.database = database
+        self.metrics = metrics
+        self.hasher = hasher
+        self.rateLimiter = rateLimiter
+    }
+}
+
+/// Builds the whole application from its dependencies.
 public func buildApplication(
     configuration: AppConfiguration,
-    database: AppDatabase,
+    dependencies: AppDependencies,
     logger: Logger
-) -> some ApplicationProtocol {
-    let router = buildRouter(database: database)
+) async throws -> some ApplicationProtocol {
+    let router = try await buildRouter(configuration: configuration, dependencies: dependencies)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kiroku"),
@@ -20,8 +32,33 @@ public func buildApplication(
     )
 }
 
-func buildRouter(database: AppDatabase) -> Router<AppRequestContext> {
+func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies) async throws -> Router<AppRequestContext> {
+    let database = dependencies.database
+    let pages = try await WebRenderer()
+    let accounts = AccountService(database: database, hasher: dependencies.hasher, rateLimiter: dependencies.rateLimiter)
+    let records = HealthRecordService(database: database)
+    let summaries = SummaryService(database: database)
+    let exporter = DataExporter(database: database)
+    let csrf = CSRFProtection(secureCookies: configuration.secureCookies)
+
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestMetricsMiddleware(metrics: dependencies.metrics))
+    router.add(middleware: AuthenticationMiddleware(accounts: accounts))
+    router.add(middleware: LanguageMiddleware())
+    router.add(middleware: ErrorMiddleware(pages: pages))
+
     HealthCheckController().addRoutes(to: router)
+    OperationsController(metrics: dependencies.metrics).addRoutes(to: router)
+
+    let api = router.group("api/v1")
+    RecordsAPIController(records: records, metrics: dependencies.metrics).addRoutes(to: api)
+    SummariesAPIController(summaries: summaries).addRoutes(to: api)
+    MetricsCatalogAPIController().addRoutes(to: api)
+    AccountAPIController(accounts: accounts, exporter: exporter).addRoutes(to: api)
+
+    AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
+    DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).addRoutes(to: router)
+    RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
+    SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).addRoutes(to: router)
     return router
 }

@@ -9,6 +9,8 @@ public struct AppConfiguration: Sendable {
     public var logLevel: Logger.Level
     public var logFormat: LogFormat
     public var logPersonalData: Bool
+    /// Marks cookies `Secure`. Set it when Kiroku is reached over HTTPS (directly or through a TLS proxy).
+    public var secureCookies: Bool
 
     public enum LogFormat: String, Sendable, CaseIterable {
         case json
@@ -21,7 +23,8 @@ public struct AppConfiguration: Sendable {
         dataDirectory: URL = URL(fileURLWithPath: ".kiroku"),
         logLevel: Logger.Level = .info,
         logFormat: LogFormat = .text,
-        logPersonalData: Bool = false
+        logPersonalData: Bool = false,
+        secureCookies: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -29,6 +32,7 @@ public struct AppConfiguration: Sendable {
         self.logLevel = logLevel
         self.logFormat = logFormat
         self.logPersonalData = logPersonalData
+        self.secureCookies = secureCookies
     }
 
     public var databasePath: String { dataDirectory.appendingPathComponent("kiroku.sqlite").path }

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A per-day amount chart (steps, calories, workouts), one bar per local calendar day.
+public struct BarChart: Sendable {
+    /// One entry per day; the chart does not aggregate, because summing suits steps but not,
+    /// say, resting heart rate. Two entries on one day share its slot, the later drawn on top.
+    public let bars: [ChartPoint]
+    public let title: String
+    public let emptyMessage: String
+    public let valueDecimals: Int
+    public let unit: String
+    public let timeZone: TimeZone
+    public let style: ChartStyle
+    /// Drawn as a dashed horizontal line; the axis always reaches it so it is never off-chart.
+    public let goal: Double?
+
+    public init(
+        bars: [ChartPoint],
+        title: String,
+        emptyMessage: String,
+        valueDecimals: Int = 0,
+        unit: String = "",
+        timeZone: TimeZone,
+        style: ChartStyle = .standard,
+        goal: Double? = nil
+    ) {
+        self.bars = bars
+        self.title = title
+        self.emptyMessage = emptyMessage
+        self.valueDecimals = valueDecimals
+        self.unit = unit
+        self.timeZone = timeZone
+        self.style = style
+        self.goal = goal
+    }
+
+    public var geometry: BarChartGeometry {
+        BarChartGeometry(bars: bars, goal: goal, valueDecimals: valueDecimals, timeZone: timeZone, style: style)
+    }
+
+    public func svg() -> String {
+        let geometry = geometry
+        let calendar = DayCalendar(timeZone: timeZone)
+        var writer = SVGWriter(style: style)
+        writer.open(
+            id: ChartIdentifier.make(kind: "bar", title: title, points: geometry.bars.map(\.point)),
+            kind: "bar-chart",
+            title: title,
+            description: description(geometry, calendar: calendar)
+        )
+        guard !geometry.isEmpty else {
+            writer.emptyMessage(emptyMessage)
+            writer.close()
+            return writer.markup
+        }
+        writer.yAxis(geometry.yTicks, plot: geometry.plot)
+        writer.xAxis(geometry.xTicks, plot: geometry.plot)
+        writer.unitLabel(unit, plot: geometry.plot)
+        writer.open("g", [("class", "kc-bars"), ("fill", style.barColor)])
+        for bar in geometry.bars {
+            writer.element("rect", [
+                ("class", "kc-bar"),
+                ("x", SVGNumber.coordinate(bar.x)),
+                ("y", SVGNumber.coordinate(bar.y)),
+                ("width", SVGNumber.coordinate(bar.width)),
+                ("height", SVGNumber.coordinate(bar.height)),
+            ], tooltip: "\(calendar.label(bar.point.date)) \(SVGNumber.value(bar.point.value, decimals: valueDecimals, unit: unit))")
+        }
+        writer.end("g")
+        if let goal, let goalY = geometry.goalY {
+            // Drawn after the bars so it stays visible across days that exceed it.
+            let label = SVGNumber.value(goal, decimals: valueDecimals, unit: unit)
+            writer.open("g", [("class", "kc-goal"), ("stroke", style.goalColor), ("fill", style.goalColor)])
+            writer.line(x1: geometry.plot.x, y1: goalY, x2: geometry.plot.maxX, y2: goalY, attributes: [
+                ("stroke-width", "1.5"),
+                ("stroke-dasharray", "5 4"),
+            ])
+            writer.element("text", [
+                ("x", SVGNumber.coordinate(geometry.plot.maxX)),
+                ("y", SVGNumber.coordinate(goalY - 3)),
+                ("text-anchor", "end"),
+                // A halo in the background colour keeps the label legible where it crosses bars.
+                ("stroke", style.backgroundColor),
+                ("stroke-width", "3"),
+                ("stroke-linejoin", "round"),
+                ("paint-order", "stroke"),
+            ], text: label)
+            writer.end("g")
+        }
+        writer.close()
+        return writer.markup
+    }
+
+    private func description(_ geometry: BarChartGeometry, calendar: DayCalendar) -> String {
+        guard let first = geometry.bars.first, let last = geometry.bars.last else { return emptyMessage }
+        let values = geometry.bars.map(\.point.value)
+        func text(_ value: Double) -> String { SVGNumber.value(value, decimals: valueDecimals, unit: unit) }
+        let count = geometry.bars.count
+        let firstDay = calendar.label(first.point.date)
+        let lastDay = calendar.label(last.point.date)
+        let period = firstDay == lastDay ? "on \(lastDay)" : "from \(firstDay) to \(lastDay)"
+        var summary = "\(count) \(count == 1 ? "day" : "days") \(period); min \(text(values.min() ?? 0)), max \(text(values.max() ?? 0)), latest \(text(last.point.value)) on \(lastDay)"
+        if let goal, geometry.goalY != nil {
+            summary += "; goal \(text(goal))"
+        }
+        return summary
+    }
+}

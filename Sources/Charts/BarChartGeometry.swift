@@ -1,0 +1,83 @@
+import Foundation
+
+/// Where everything in a `BarChart` is drawn, in view-box units.
+public struct BarChartGeometry: Sendable, Equatable {
+    /// Bars never grow wider than this, so a week of data does not turn into a row of blocks.
+    public static let maximumBarWidth = 40.0
+
+    public let plot: ChartRect
+    /// One rectangle per input bar, in date order.
+    public let bars: [BarRect]
+    /// Calendar days from the first bar's day to the last's; each gets a slot whether or not it has data.
+    public let dayCount: Int
+    public let slotWidth: Double
+    /// The y of the zero line, which every bar stands on.
+    public let baselineY: Double
+    public let goalY: Double?
+    public let yTicks: [YAxisTick]
+    public let xTicks: [XAxisTick]
+    /// The values at the bottom and top of the plot.
+    public let valueRange: ClosedRange<Double>
+
+    public var isEmpty: Bool { bars.isEmpty }
+
+    init(bars rawBars: [ChartPoint], goal: Double?, valueDecimals: Int, timeZone: TimeZone, style: ChartStyle) {
+        let plot = style.plot
+        self.plot = plot
+        let sorted = rawBars.enumerated()
+            .filter { $0.element.value.isFinite }
+            .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+            .map(\.element)
+        let calendar = DayCalendar(timeZone: timeZone)
+        guard let first = sorted.first, let last = sorted.last else {
+            bars = []
+            dayCount = 0
+            slotWidth = 0
+            baselineY = plot.maxY
+            goalY = nil
+            yTicks = []
+            xTicks = []
+            valueRange = 0...1
+            return
+        }
+
+        // Bars measure amounts from zero; a negative value (a data error for steps or calories)
+        // is drawn as an empty day rather than hanging below the baseline.
+        let goal = goal.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        let highest = Swift.max(sorted.map { Swift.max(0, $0.value) }.max() ?? 0, goal ?? 0)
+        let scale = YScale(lower: 0, upper: highest > 0 ? highest : 1, plot: plot, valueDecimals: valueDecimals)
+        baselineY = scale.y(0)
+        goalY = goal.map(scale.y)
+        yTicks = scale.axisTicks
+        valueRange = scale.lower...scale.upper
+
+        let firstDayStart = calendar.startOfDay(first.date)
+        let dayCount = calendar.days(from: first.date, to: last.date) + 1
+        let slot = plot.width / Double(dayCount)
+        // A quarter of each slot is left empty so neighbouring bars read as separate days.
+        let barWidth = Swift.max(1, Swift.min(slot * 0.75, Self.maximumBarWidth))
+        self.dayCount = dayCount
+        slotWidth = slot
+        bars = sorted.map { point in
+            let dayIndex = calendar.days(from: firstDayStart, to: point.date)
+            let top = scale.y(Swift.max(0, point.value))
+            return BarRect(
+                point: point,
+                dayIndex: dayIndex,
+                x: plot.x + slot * Double(dayIndex) + (slot - barWidth) / 2,
+                y: top,
+                width: barWidth,
+                height: Swift.max(0, scale.y(0) - top)
+            )
+        }
+
+        let layout = XAxisLayout(
+            calendar: calendar,
+            firstDayStart: firstDayStart,
+            dayCount: dayCount,
+            dayWidth: slot,
+            fontSize: style.fontSize
+        )
+        xTicks = layout.ticks { dayIndex, _ in plot.x + slot * (Double(dayIndex) + 0.5) }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// A daily-trend chart: the series as a line with dots, optionally a moving average over it.
+public struct LineChart: Sendable {
+    public let points: [ChartPoint]
+    public let movingAverage: [ChartPoint]
+    public let title: String
+    public let emptyMessage: String
+    public let valueDecimals: Int
+    public let unit: String
+    public let timeZone: TimeZone
+    public let style: ChartStyle
+    public let legend: (series: String, movingAverage: String)?
+
+    public init(
+        points: [ChartPoint],
+        movingAverage: [ChartPoint] = [],
+        title: String,
+        emptyMessage: String,
+        valueDecimals: Int = 1,
+        unit: String = "",
+        timeZone: TimeZone,
+        style: ChartStyle = .standard,
+        legend: (series: String, movingAverage: String)? = nil
+    ) {
+        self.points = points
+        self.movingAverage = movingAverage
+        self.title = title
+        self.emptyMessage = emptyMessage
+        self.valueDecimals = valueDecimals
+        self.unit = unit
+        self.timeZone = timeZone
+        self.style = style
+        self.legend = legend
+    }
+
+    public var geometry: LineChartGeometry {
+        LineChartGeometry(points: points, movingAverage: movingAverage, valueDecimals: valueDecimals, timeZone: timeZone, style: style)
+    }
+
+    public func svg() -> String {
+        let geometry = geometry
+        let calendar = DayCalendar(timeZone: timeZone)
+        var writer = SVGWriter(style: style)
+        writer.open(
+            id: ChartIdentifier.make(kind: "line", title: title, points: (geometry.points + geometry.movingAverage).map(\.point)),
+            kind: "line-chart",
+            title: title,
+            description: description(geometry, calendar: calendar)
+        )
+        guard !geometry.isEmpty else {
+            writer.emptyMessage(emptyMessage)
+            writer.close()
+            return writer.markup
+        }
+        writer.yAxis(geometry.yTicks, plot: geometry.plot)
+        writer.xAxis(geometry.xTicks, plot: geometry.plot)
+        writer.unitLabel(unit, plot: geometry.plot)
+
+        // The average goes under the series so the dots, the actual measurements, stay on top.
+        for segment in geometry.movingAverageSegments {
+            writer.element("path", [
+                ("class", "kc-ma"),
+                ("d", Self.pathData(segment)),
+                ("fill", "none"),
+                ("stroke", style.movingAverageColor),
+                ("stroke-width", SVGNumber.coordinate(style.movingAverageWidth)),
+                ("stroke-linecap", "round"),
+                ("stroke-linejoin", "round"),
+                ("stroke-opacity", "0.85"),
+            ])
+        }
+        for segment in geometry.segments {
+            writer.element("path", [
+                ("class", "kc-line"),
+                ("d", Self.pathData(segment)),
+                ("fill", "none"),
+                ("stroke", style.lineColor),
+                ("stroke-width", SVGNumber.coordinate(style.lineWidth)),
+                ("stroke-linecap", "round"),
+                ("stroke-linejoin", "round"),
+            ])
+        }
+        writer.open("g", [("class", "kc-points"), ("fill", style.lineColor)])
+        for plotted in geometry.points {
+            writer.element("circle", [
+                ("cx", SVGNumber.coordinate(plotted.x)),
+                ("cy", SVGNumber.coordinate(plotted.y)),
+                ("r", SVGNumber.coordinate(style.pointRadius)),
+            ], tooltip: "\(calendar.label(plotted.point.date)) \(SVGNumber.value(plotted.point.value, decimals: valueDecimals, unit: unit))")
+        }
+        writer.end("g")
+        if let legend {
+            drawLegend(legend, showsAverage: !geometry.movingAverage.isEmpty, plot: geometry.plot, into: &writer)
+        }
+        writer.close()
+        return writer.markup
+    }
+
+    /// "M x y L x y …"; a one-point segment becomes a bare move, which draws nothing and leaves
+    /// that lone measurement to its dot.
+    private static func pathData(_ points: [PlottedPoint]) -> String {
+        points.enumerated().map { index, point in
+            "\(index == 0 ? "M" : "L")\(SVGNumber.coordinate(point.x)) \(SVGNumber.coordinate(point.y))"
+        }.joined(separator: " ")
+    }
+
+    /// What a screen reader announces in place of the picture: how much data, its range, the latest.
+    private func description(_ geometry: LineChartGeometry, calendar: DayCalendar) -> String {
+        guard let first = geometry.points.first, let last = geometry.points.last else { return emptyMessage }
+        let values = geometry.points.map(\.point.value)
+        let lowest = values.min() ?? last.point.value
+        let highest = values.max() ?? last.point.value
+        func text(_ value: Double) -> String { SVGNumber.value(value, decimals: valueDecimals, unit: unit) }
+        let count = geometry.points.count
+        let firstDay = calendar.label(first.point.date)
+        let lastDay = calendar.label(last.point.date)
+        let period = firstDay == lastDay ? "on \(lastDay)" : "from \(firstDay) to \(lastDay)"
+        return "\(count) \(count == 1 ? "point" : "points") \(period); min \(text(lowest)), max \(text(highest)), latest \(text(last.point.value)) on \(lastDay)"
+    }
+
+    /// The legend sits in the top padding, starting at the plot's left edge, so it never covers data.
+    private func drawLegend(_ legend: (series: String, movingAverage: String), showsAverage: Bool, plot: ChartRect, into writer: inout SVGWriter) {
+        var entries = [(legend.series, style.lineColor, style.lineWidth, "kc-line kc-swatch")]
+        if showsAverage {
+            entries.append((legend.movingAverage, style.movingAverageColor, style.movingAverageWidth, "kc-ma kc-swatch"))
+        }
+        let y = Swift.max(style.fontSize / 2 + 1, plot.y / 2)
+        var x = plot.x
+        writer.open("g", [("class", "kc-legend"), ("fill", style.textColor)])
+        for (label, color, width, swatchClass) in entries {
+            writer.line(x1: x, y1: y, x2: x + 14, y2: y, attributes: [
+                ("class", swatchClass),
+                ("stroke", color),
+                ("stroke-width", SVGNumber.coordinate(width)),
+                ("stroke-linecap", "round"),
+            ])
+            writer.element("text", [
+                ("x", SVGNumber.coordinate(x + 18)),
+                ("y", SVGNumber.coordinate(y)),
+                ("dominant-baseline", "middle"),
+            ], text: label)
+            x += 18 + TextMetrics.width(of: label, fontSize: style.fontSize) + 12
+        }
+        writer.end("g")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Health
+import Hummingbird
+import NIOCore
+
+/// An error the API answers with: a stable code, a message in Japanese and English, an HTTP status.
+/// The body is always `{"error": {"code": "...", "message": "..."}}` in the caller's language.
+public struct APIError: Error, Sendable, Equatable {
+    public let status: HTTPResponse.Status
+    public let code: String
+    public let message: LocalizedText
+    public var headers: HTTPFields = [:]
+
+    public init(status: HTTPResponse.Status, code: String, message: LocalizedText, headers: HTTPFields = [:]) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers
+    }
+
+    public init(_ error: HealthError) {
+        self.init(status: .init(code: error.httpStatus), code: error.code, message: error.message)
+    }
+
+    public static let unauthorized = APIError(
+        status: .unauthorized, code: "unauthorized",
+        message: .init(ja: "認証が必要です。APIトークンを確認してください。", en: "Authentication required. Check your API token.")
+    )
+    public static let notFound = APIError(
+        status: .notFound, code: "not_found",
+        message: .init(ja: "見つかりません。", en: "Not found.")
+    )
+    public static let bodyTooLarge = APIError(
+        status: .contentTooLarge, code: "body_too_large",
+        message: .init(ja: "リクエストが大きすぎます（上限 1 MB）。", en: "The request body is too large (limit 1 MB).")
+    )
+    public static func malformedJSON(detail: String) -> APIError {
+        APIError(
+            status: .badRequest, code: "malformed_json",
+            message: .init(ja: "JSON を読み取れません: \(detail)", en: "Could not read the JSON: \(detail)")
+        )
+    }
+    public static func invalidParameter(_ name: String) -> APIError {
+        APIError(
+            status: .badRequest, code: "invalid_parameter",
+            message: .init(ja: "パラメータ「\(name)」が正しくありません。", en: "The parameter “\(name)” is invalid.")
+        )
+    }
+    public static let manualOnly = APIError(
+        status: .conflict, code: "not_editable",
+        message: .init(ja: "手入力の記録だけが編集できます。", en: "Only manually entered records can be edited.")
+    )
+    public static let tooManyRequests = APIError(
+        status: .tooManyRequests, code: "rate_limited",
+        message: .init(ja: "試行回数が多すぎます。しばらくしてからお試しください。", en: "Too many attempts. Please wait a moment and try again.")
+    )
+    public static let internalError = APIError(
+        status: .internalServerError, code: "internal_error",
+        message: .init(ja: "サーバーでエラーが発生しました。データは変更されていません。", en: "The server hit an error. Nothing was changed.")
+    )
+
+    struct Body: Encodable {
+        struct Detail: Encodable {
+            let code: String
+            let message: String
+        }
+        let error: Detail
+    }
+
+    func response(in language: Language) -> Response {
+        let data = (try? APIJSON.makeEncoder().encode(Body(error: .init(code: code, message: message.text(in: language))))) ?? Data()
+        var headers = headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.contentLanguage] = language.rawValue
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension APIError: HTTPResponseError {
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let language = (context as? AppRequestContext)?.language
+            ?? Language.preferred(fromAcceptLanguage: request.headers[.acceptLanguage]) ?? .ja
+        return response(in: language)
+    }
+}

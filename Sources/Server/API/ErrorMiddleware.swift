@@ -1,0 +1,48 @@
+import Foundation
+import Health
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Turns every failure into an answer a person can read: JSON errors under /api, an HTML page elsewhere.
+/// Errors nobody anticipated are logged and answered as 500 without details, so nothing internal leaks.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    let pages: WebRenderer
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return respond(error, to: request, context: context)
+        } catch let error as HealthError {
+            return respond(APIError(error), to: request, context: context)
+        } catch is NIOTooManyBytesError {
+            return respond(.bodyTooLarge, to: request, context: context)
+        } catch let error as HTTPError {
+            let apiError: APIError
+            switch error.status {
+            case .contentTooLarge: apiError = .bodyTooLarge
+            case .notFound: apiError = APIError(status: .notFound, code: "no_such_route", message: .init(ja: "このURLはありません。", en: "There is nothing at this address."))
+            case .unauthorized: apiError = .unauthorized
+            default:
+                apiError = APIError(
+                    status: error.status, code: "http_\(error.status.code)",
+                    message: .init(ja: error.body ?? error.status.reasonPhrase, en: error.body ?? error.status.reasonPhrase)
+                )
+            }
+            return respond(apiError, to: request, context: context)
+        } catch {
+            context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: type(of: error)))", "path": "\(request.uri.path)"])
+            return respond(.internalError, to: request, context: context)
+        }
+    }
+
+    private func respond(_ error: APIError, to request: Request, context: Context) -> Response {
+        if request.uri.path.hasPrefix("/api/") || !(request.headers[.accept]?.contains("text/html") ?? false) {
+            return error.response(in: context.language)
+        }
+        return pages.errorPage(error, context: context)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Health
+import Hummingbird
+import Storage
+
+/// `/api/v1/me`, `/api/v1/tokens`, `/api/v1/export`: the caller's account, its tokens and its data.
+struct AccountAPIController {
+    let accounts: AccountService
+    let exporter: DataExporter
+
+    struct ProfileResponse: ResponseEncodable {
+        let username: String
+        let displayName: String
+        let heightCm: Double?
+        let targetWeightKg: Double?
+        let timeZone: String
+        let language: String?
+        let createdAt: Date
+
+        init(_ user: User) {
+            username = user.username
+            displayName = user.displayName
+            heightCm = user.heightCm
+            targetWeightKg = user.targetWeightKg
+            timeZone = user.timeZone
+            language = user.language
+            createdAt = user.createdAt
+        }
+    }
+
+    struct TokenResponse: ResponseEncodable {
+        let id: Int64
+        let name: String
+        let prefix: String
+        let createdAt: Date
+        let lastUsedAt: Date?
+        /// Present only in the answer that creates the token.
+        let token: String?
+
+        init(_ token: APIToken, secret: String? = nil) {
+            id = token.id!
+            name = token.name
+            prefix = token.prefix
+            createdAt = token.createdAt
+            lastUsedAt = token.lastUsedAt
+            self.token = secret
+        }
+    }
+
+    struct TokenList: ResponseEncodable {
+        let tokens: [TokenResponse]
+    }
+
+    struct NewToken: Decodable {
+        let name: String
+    }
+
+    struct DeleteAccount: Decodable {
+        let password: String
+    }
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("me") { _, context -> ProfileResponse in
+            _ = try context.requireUserId()
+            return ProfileResponse(context.user!)
+        }
+        group.patch("me") { request, context -> ProfileResponse in
+            _ = try context.requireUserId()
+            let update = try await request.decode(as: ProfileUpdate.self, context: context)
+            return ProfileResponse(try accounts.updateProfile(context.user!, with: update))
+        }
+        group.delete("me") { request, context -> HTTPResponse.Status in
+            _ = try context.requireUserId()
+            let body = try await request.decode(as: DeleteAccount.self, context: context)
+            try await accounts.deleteAccount(context.user!, password: body.password)
+            return .noContent
+        }
+        group.get("tokens") { _, context -> TokenList in
+            let userId = try context.requireUserId()
+            return TokenList(tokens: try accounts.database.apiTokens(userId: userId).map { TokenResponse($0) })
+        }
+        group.post("tokens") { request, context -> EditedResponse<TokenResponse> in
+            let userId = try context.requireUserId()
+            let body = try await request.decode(as: NewToken.self, context: context)
+            let (secret, token) = try accounts.createToken(for: userId, name: body.name, now: Date())
+            return EditedResponse(status: .created, response: TokenResponse(token, secret: secret))
+        }
+        group.delete("tokens/{id}") { _, context -> HTTPResponse.Status in
+            let userId = try context.requireUserId()
+            guard let id = context.parameters.get("id", as: Int64.self),
+                  try accounts.database.revokeAPIToken(id: id, userId: userId)
+            else { throw APIError.notFound }
+            return .noContent
+        }
+        group.get("export") { request, context -> Response in
+            let userId = try context.requireUserId()
+            let format = request.uri.queryParameters["format"].map(String.init) ?? "json"
+            switch format {
+            case "csv": return ExportResponse.csv(try exporter.csv(userId: userId))
+            case "json": return ExportResponse.json(try exporter.json(user: context.user!, now: Date()))
+            default: throw APIError.invalidParameter("format")
+            }
+        }
+    }
+}
+
+/// Downloads named so browsers save them as files.
+enum ExportResponse {
+    static func csv(_ text: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"kiroku-records.csv\""],
+            body: .init(byteBuffer: ByteBuffer(string: text))
+        )
+    }
+
+    static func json(_ data: Data) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8", .contentDisposition: "attachment; filename=\"kiroku-export.json\""],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Health
+import Storage
+
+/// Sign-up, sign-in, sessions, API tokens and account deletion: the rules shared by the web pages,
+/// the JSON API and the CLI.
+public struct AccountService: Sendable {
+    public let database: AppDatabase
+    public let hasher: PasswordHasher
+    public let rateLimiter: LoginRateLimiter
+    public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+
+    public init(database: AppDatabase, hasher: PasswordHasher, rateLimiter: LoginRateLimiter = LoginRateLimiter()) {
+        self.database = database
+        self.hasher = hasher
+        self.rateLimiter = rateLimiter
+    }
+
+    public func signUp(username: String, password: String, displayName: String = "", language: Language? = nil, now: Date) async throws -> User {
+        let username = username.trimmingCharacters(in: .whitespaces)
+        guard Self.isValidUsername(username) else { throw APIError.invalidUsername }
+        guard password.count >= 10 else { throw APIError.passwordTooShort }
+        guard password.utf8.count <= 72 else { throw APIError.passwordTooLong }
+        let hash = try await hasher.hash(password)
+        let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            return try database.createUser(
+                User(username: username, passwordHash: hash, displayName: String(name.prefix(64)), language: language?.rawValue, createdAt: now)
+            )
+        } catch AccountStoreError.usernameTaken {
+            throw APIError.usernameTaken
+        }
+    }
+
+    /// Checks a password, counting failures against both the account and the address.
+    public func signIn(username: String, password: String, address: String, now: Date) async throws -> User {
+        guard await rateLimiter.allows(account: username, address: address, now: now) else {
+            throw APIError.tooManyRequests
+        }
+        let user = try database.user(username: username)
+        let matches = try await hasher.verify(password, hash: user?.passwordHash ?? PasswordHasher.decoyHash)
+        guard let user, matches else {
+            await rateLimiter.recordFailure(account: username, address: address, now: now)
+            throw APIError.invalidCredentials
+        }
+        await rateLimiter.recordSuccess(account: username)
+        return user
+    }
+
+    /// Starts a browser session. Returns the cookie value; only its hash is stored.
+    public func startSession(for user: User, now: Date) throws -> (cookie: String, session: Session) {
+        let secret = SecretToken.generate()
+        let session = Session(
+            tokenHash: SecretToken.hash(secret), userId: user.id!, csrfToken: SecretToken.generate(),
+            createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime)
+        )
+        try database.insertSession(session)
+        return (secret, session)
+    }
+
+    public func session(cookie: String, now: Date) throws -> (Session, User)? {
+        guard let session = try database.session(tokenHash: SecretToken.hash(cookie), now: now),
+              let user = try database.user(id: session.userId)
+        else { return nil }
+        return (session, user)
+    }
+
+    public func endSession(cookie: String) throws {
+        try database.deleteSession(tokenHash: SecretToken.hash(cookie))
+    }
+
+    /// Creates a personal API token. The secret is returned once and never stored.
+    public func createToken(for userId: Int64, name: String, now: Date) throws -> (secret: String, token: APIToken) {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...64).contains(name.count) else { throw APIError.invalidTokenName }
+        let secret = SecretToken.generate(prefix: "krk_")
+        let token = try database.insertAPIToken(
+            APIToken(userId: userId, name: name, tokenHash: SecretToken.hash(secret), prefix: String(secret.prefix(8)), createdAt: now)
+        )
+        return (secret, token)
+    }
+
+    public func user(bearerToken: String, now: Date) throws -> User? {
+        guard let token = try database.useAPIToken(tokenHash: SecretToken.hash(bearerToken), now: now) else { return nil }
+        return try database.user(id: token.userId)
+    }
+
+    /// Deletes the account and everything it owns, after checking the password once more.
+    public func deleteAccount(_ user: User, password: String) async throws {
+        guard try await hasher.verify(password, hash: user.passwordHash) else { throw APIError.invalidCredentials }
+        try database.deleteUser(id: user.id!)
+    }
+
+    public func updateProfile(_ user: User, with update: ProfileUpdate) throws -> User {
+        var user = user
+        if let displayName = update.displayName {
+            user.displayName = String(displayName.trimmingCharacters(in: .whitespacesAndNewlines).prefix(64))
+        }
+        if let height = update.heightCm {
+            guard (50...272).contains(height) else { throw APIError.invalidProfile }
+            user.heightCm = height
+        }
+        if let target = update.targetWeightKg {
+            guard (30...200).contains(target) else { throw APIError.invalidProfile }
+            user.targetWeightKg = target
+        }
+        if let timeZone = update.timeZone {
+            guard TimeZone(identifier: timeZone) != nil else { throw APIError.invalidProfile }
+            user.timeZone = timeZone
+        }
+        if let language = update.language {
+            guard language.isEmpty || Language(rawValue: language) != nil else { throw APIError.invalidProfile }
+            user.language = language.isEmpty ? nil : language
+        }
+        try database.updateUser(user)
+        return user
+    }
+
+    static func isValidUsername(_ username: String) -> Bool {
+        (3...32).contains(username.count)
+            && username.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-".contains($0)) }
+    }
+}
+
+/// Profile fields a user may change; nil leaves a field as it is.
+public struct ProfileUpdate: Codable, Sendable {
+    public var displayName: String?
+    public var heightCm: Double?
+    public var targetWeightKg: Double?
+    public var timeZone: String?
+    public var language: String?
+
+    public init(displayName: String? = nil, heightCm: Double? = nil, targetWeightKg: Double? = nil, timeZone: String? = nil, language: String? = nil) {
+        self.displayName = displayName
+        self.heightCm = heightCm
+        self.targetWeightKg = targetWeightKg
+        self.timeZone = timeZone
+        self.language = language
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Storage
+import Health
+import Hummingbird
+import Logging
+
+/// Sign-up, sign-in and sign-out pages, plus the language switch for people not signed in.
+struct AuthWebController {
+    let accounts: AccountService
+    let pages: WebRenderer
+    let csrf: CSRFProtection
+    let metrics: AppMetrics
+
+    struct SignInForm: Decodable {
+        let username: String?
+        let password: String?
+        let csrf: String?
+    }
+
+    struct SignUpForm: Decodable {
+        let username: String?
+        let password: String?
+        let displayName: String?
+        let csrf: String?
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("signin") { request, context in
+            context.user != nil ? .redirect(to: "/") : form("signin", request: request, context: context)
+        }
+        router.get("signup") { request, context in
+            context.user != nil ? .redirect(to: "/") : form("signup", request: request, context: context)
+        }
+        router.post("signin", use: signIn)
+        router.post("signup", use: signUp)
+        router.post("signout", use: signOut)
+        router.get("lang/{code}") { request, context -> Response in
+            let code = context.parameters.get("code") ?? "ja"
+            guard let language = Language(rawValue: code) else { throw APIError.notFound }
+            var response = Response.redirect(to: Self.safeReturnPath(request.uri.queryParameters["next"].map(String.init)))
+            response.setCookie(Cookie(name: LanguageMiddleware.cookieName, value: language.rawValue, maxAge: 365 * 86400, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))
+            return response
+        }
+    }
+
+    func form(_ template: String, request: Request, context: AppRequestContext, error: APIError? = nil, username: String = "", displayName: String = "", notice: String? = nil) -> Response {
+        let (token, cookie) = csrf.token(for: request, context: context)
+        let strings = WebStrings.table(context.language)
+        var values = pages.base(context, title: strings[template == "signin" ? "signIn" : "signUp"] ?? "", csrf: token)
+        values["username"] = username
+        values["displayName"] = displayName
+        values["next"] = Self.safeReturnPath(request.uri.queryParameters["next"].map(String.init))
+        if let error { values["error"] = error.message.text(in: context.language) }
+        if let notice = notice ?? request.uri.queryParameters["notice"].flatMap({ strings[String($0)] }) { values["notice"] = notice }
+        var response = pages.render(template, values, status: error.map { $0.status == .tooManyRequests ? .tooManyRequests : .badRequest } ?? .ok)
+        if let cookie { response.setCookie(cookie) }
+        return response
+    }
+
+    @Sendable func signIn(request: Request, context: AppRequestContext) async throws -> Response {
+        let input = try await request.decodeForm(as: SignInForm.self, context: context)
+        try csrf.verify(input.csrf, request: request, context: context)
+        let username = input.username ?? ""
+        do {
+            let user = try await accounts.signIn(username: username, password: input.password ?? "", address: context.clientAddress, now: Date())
+            metrics.signIn(succeeded: true)
+            context.logger.info("signed in", metadata: ["user_id": "\(user.id!)"])
+            return try startSession(user: user, then: Self.safeReturnPath(request.uri.queryParameters["next"].map(String.init)))
+        } catch let error as APIError {
+            metrics.signIn(succeeded: false)
+            return form("signin", request: request, context: context, error: error, username: username)
+        }
+    }
+
+    @Sendable func signUp(request: Request, context: AppRequestContext) async throws -> Response {
+        let input = try await request.decodeForm(as: SignUpForm.self, context: context)
+        try csrf.verify(input.csrf, request: request, context: context)
+        do {
+            let user = try await accounts.signUp(
+                username: input.username ?? "", password: input.password ?? "", displayName: input.displayName ?? "",
+                language: context.language, now: Date()
+            )
+            metrics.signUp()
+            return try startSession(user: user, then: "/")
+        } catch let error as APIError {
+            return form("signup", request: request, context: context, error: error, username: input.username ?? "", displayName: input.displayName ?? "")
+        }
+    }
+
+    @Sendable func signOut(request: Request, context: AppRequestContext) async throws -> Response {
+        let input = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
+        try csrf.verify(input.csrf, request: request, context: context)
+        if let cookie = request.cookies[AuthenticationMiddleware.sessionCookie]?.value {
+            try accounts.endSession(cookie: cookie)
+        }
+        var response = Response.redirect(to: "/signin?notice=signedOutNotice")
+        response.setCookie(Cookie(name: AuthenticationMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    private func startSession(user: Storage.User, then location: String) throws -> Response {
+        let (secret, _) = try accounts.startSession(for: user, now: Date())
+        var response = Response.redirect(to: location)
+        response.setCookie(Cookie(
+            name: AuthenticationMiddleware.sessionCookie, value: secret, maxAge: Int(AccountService.sessionLifetime),
+            path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax
+        ))
+        return response
+    }
+
+    /// Only local paths: a `next` parameter must never send someone to another site.
+    static func safeReturnPath(_ path: String?) -> String {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\") else { return "/" }
+        return path
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Health
+import Hummingbird
+import NIOCore
+import Storage
+
+/// The request context every Kiroku route sees: who is asking, in which language, from where.
+public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The signed-in user, set by the authentication middleware.
+    public var user: User?
+    /// The browser session, when the user came in with a session cookie (web pages, CSRF).
+    public var session: Session?
+    /// The language to answer in, chosen by `LanguageMiddleware`.
+    public var language: Language = .ja
+    public let remoteAddress: SocketAddress?
+
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.remoteAddress = source.channel.remoteAddress
+    }
+
+    /// Bodies are small JSON documents or forms; anything larger is refused with 413 before it is read whole.
+    public var maxUploadSize: Int { 1024 * 1024 }
+
+    public var requestDecoder: APIRequestDecoder { APIRequestDecoder() }
+    public var responseEncoder: APIResponseEncoder { APIResponseEncoder() }
+
+    /// The client's address without the port, for rate limiting; "unknown" when the transport has none.
+    public var clientAddress: String {
+        remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    /// The signed-in user's id, or a 401 for the API.
+    public func requireUserId() throws -> Int64 {
+        guard let id = user?.id else { throw APIError.unauthorized }
+        return id
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Health
+import Storage
+
+/// Everything a user owns, as one CSV file or one JSON document (R9: a user can take their data away).
+public struct DataExporter: Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    public static let csvHeader = [
+        "id", "metric", "value", "unit", "original_value", "original_unit", "start", "end",
+        "utc_offset_seconds", "source", "source_name", "device", "metadata", "created_at", "updated_at",
+    ]
+
+    public func csv(userId: Int64) throws -> String {
+        var lines = [Self.csvHeader.joined(separator: ",")]
+        for record in try database.allRecords(userId: userId) {
+            let metadata = record.metadata.flatMap { try? String(data: JSONEncoder.sorted.encode($0), encoding: .utf8) } ?? ""
+            let fields: [String] = [
+                String(record.id ?? 0), record.metric, Self.number(record.value),
+                MetricCatalog.metric(named: record.metric)?.canonicalUnit ?? record.originalUnit,
+                Self.number(record.originalValue), record.originalUnit,
+                APIJSON.formatDate(record.startAt), APIJSON.formatDate(record.endAt),
+                record.utcOffsetSeconds.map(String.init) ?? "", record.source, record.sourceName ?? "",
+                record.device ?? "", metadata, APIJSON.formatDate(record.createdAt), APIJSON.formatDate(record.updatedAt),
+            ]
+            lines.append(fields.map(Self.csvField).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    struct Document: Encodable {
+        let format = "kiroku-export"
+        let version = 1
+        let exportedAt: Date
+        let account: Account
+        let records: [RecordResponse]
+
+        struct Account: Encodable {
+            let username: String
+            let displayName: String
+            let heightCm: Double?
+            let targetWeightKg: Double?
+            let timeZone: String
+            let language: String?
+            let createdAt: Date
+        }
+    }
+
+    public func json(user: User, now: Date) throws -> Data {
+        let records = try database.allRecords(userId: user.id!).map { RecordResponse($0, language: .en) }
+        let document = Document(
+            exportedAt: now,
+            account: .init(
+                username: user.username, displayName: user.displayName, heightCm: user.heightCm,
+                targetWeightKg: user.targetWeightKg, timeZone: user.timeZone, language: user.language, createdAt: user.createdAt
+            ),
+            records: records
+        )
+        let encoder = APIJSON.makeEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return try encoder.encode(document)
+    }
+
+    /// RFC 4180 quoting; a leading formula character is neutralised so a spreadsheet never executes it.
+    static func csvField(_ field: String) -> String {
+        var field = field
+        if let first = field.first, "=+-@".contains(first), Double(field) == nil { field = "'" + field }
+        guard field.contains(where: { ",\"\r\n".contains($0) }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
+
+extension JSONEncoder {
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}

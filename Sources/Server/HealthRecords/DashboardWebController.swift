@@ -1,0 +1,74 @@
+import Charts
+import Foundation
+import Health
+import Hummingbird
+import Storage
+
+/// `/`: today's core metrics at a glance, the weight trend with its moving average, steps per day.
+struct DashboardWebController {
+    let summaries: SummaryService
+    let pages: WebRenderer
+    let csrf: CSRFProtection
+
+    static let ranges = [30, 90, 365]
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("/", use: dashboard)
+    }
+
+    @Sendable func dashboard(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user, let userId = user.id else { return .redirect(to: "/signin") }
+        let strings = WebStrings.table(context.language)
+        let timeZone = user.resolvedTimeZone
+        let today = LocalDay(Date(), in: timeZone)
+        let range = request.uri.queryParameters["range"].flatMap { Int($0) }.flatMap { Self.ranges.contains($0) ? $0 : nil } ?? 30
+        let from = today.adding(days: -(range - 1))
+
+        var tiles: [[String: Any]] = []
+        for metric in MetricCatalog.core {
+            let trend = try summaries.trend(userId: userId, metric: metric, from: today, to: today, timeZone: timeZone)
+            let latest = try summaries.database.latestRecord(userId: userId, metric: metric.id)
+            var tile: [String: Any] = ["name": metric.name.text(in: context.language), "unit": metric.canonicalUnit, "id": metric.id]
+            if let summary = trend.days.first {
+                tile["value"] = metric.format(summary.value)
+            } else if metric.aggregation == .discrete, let latest {
+                tile["value"] = metric.format(latest.value)
+                tile["asOf"] = WebFormatting.dateTime(latest.startAt, timeZone: timeZone)
+            } else {
+                tile["value"] = "—"
+            }
+            tiles.append(tile)
+        }
+
+        let weight = MetricCatalog.metric(named: "bodyMass")!
+        let weightTrend = try summaries.trend(userId: userId, metric: weight, from: from, to: today, timeZone: timeZone)
+        let weightChart = LineChart(
+            points: weightTrend.days.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) },
+            movingAverage: weightTrend.movingAverage.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) },
+            title: "\(strings["weightTrend"]!) (\(weight.canonicalUnit))",
+            emptyMessage: strings["noData"]!,
+            valueDecimals: weight.decimals, unit: weight.canonicalUnit, timeZone: timeZone,
+            legend: (series: weight.name.text(in: context.language), movingAverage: strings["movingAverage"]!)
+        )
+        let steps = MetricCatalog.metric(named: "stepCount")!
+        let stepsTrend = try summaries.trend(userId: userId, metric: steps, from: from, to: today, timeZone: timeZone)
+        let stepsChart = BarChart(
+            bars: stepsTrend.days.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) },
+            title: strings["stepsTrend"]!, emptyMessage: strings["noData"]!,
+            valueDecimals: 0, unit: "", timeZone: timeZone
+        )
+
+        var values = pages.base(context, title: strings["dashboard"]!, csrf: csrf.token(for: request, context: context).token)
+        values["today"] = today.description
+        values["tiles"] = tiles
+        values["weightChart"] = weightChart.svg()
+        values["stepsChart"] = stepsChart.svg()
+        values["weightDays"] = weightTrend.days.count
+        values["showMovingAverageHint"] = weightTrend.movingAverage.isEmpty && !weightTrend.days.isEmpty
+        values["ranges"] = Self.ranges.map { days in
+            ["days": days, "label": strings[days == 365 ? "days365" : "days\(days)"] ?? "\(days)", "current": days == range]
+        }
+        values["navDashboard"] = true
+        return pages.render("dashboard", values)
+    }
+}

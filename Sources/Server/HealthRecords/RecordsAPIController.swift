@@ -1,0 +1,131 @@
+import Foundation
+import Health
+import Hummingbird
+import Storage
+
+/// `/api/v1/records`: create (one or a batch), list, get, update (manual only), delete — always the caller's own.
+struct RecordsAPIController {
+    let records: HealthRecordService
+    let metrics: AppMetrics
+
+    var database: AppDatabase { records.database }
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.post("records", use: create)
+        group.get("records", use: list)
+        group.get("records/{id}", use: show)
+        group.patch("records/{id}", use: update)
+        group.delete("records/{id}", use: delete)
+    }
+
+    /// Accepts `{...record...}` or `{"records": [...]}`; answers in the same shape.
+    enum CreateBody: Decodable {
+        case single(RecordInput)
+        case batch([RecordInput])
+
+        private enum Keys: String, CodingKey { case records }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            if container.contains(.records) {
+                self = .batch(try container.decode([RecordInput].self, forKey: .records))
+            } else {
+                self = .single(try RecordInput(from: decoder))
+            }
+        }
+    }
+
+    static let maxBatch = 1000
+
+    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        let body = try await request.decode(as: CreateBody.self, context: context)
+        let inputs: [RecordInput]
+        switch body {
+        case .single(let input): inputs = [input]
+        case .batch(let batch): inputs = batch
+        }
+        guard !inputs.isEmpty, inputs.count <= Self.maxBatch else { throw APIError.invalidParameter("records") }
+        let outcomes: [HealthRecordService.Outcome]
+        do {
+            outcomes = try records.add(inputs, userId: userId, source: .manual, now: Date())
+        } catch let failure as HealthRecordService.BatchError {
+            metrics.recordsRejected(reason: failure.error.code)
+            if case .single = body { throw APIError(failure.error) }
+            throw APIError(
+                status: .badRequest, code: failure.error.code,
+                message: .init(ja: "records[\(failure.index)]: \(failure.error.message.ja)", en: "records[\(failure.index)]: \(failure.error.message.en)")
+            )
+        }
+        let created = outcomes.filter(\.created).count
+        metrics.recordsStored(count: created, source: RecordSource.manual.rawValue)
+        let responses = outcomes.map { RecordResponse($0.record, warnings: $0.warnings, language: context.language) }
+        var response: Response
+        switch body {
+        case .single: response = try context.responseEncoder.encode(responses[0], from: request, context: context)
+        case .batch: response = try context.responseEncoder.encode(CreatedRecordsResponse(records: responses), from: request, context: context)
+        }
+        response.status = created > 0 ? .created : .ok
+        return response
+    }
+
+    @Sendable func list(request: Request, context: AppRequestContext) async throws -> RecordListResponse {
+        let userId = try context.requireUserId()
+        let parameters = request.uri.queryParameters
+        var query = HealthRecordQuery()
+        if let metric = parameters["metric"].map(String.init) {
+            guard let known = MetricCatalog.metric(named: metric) else { throw APIError(HealthError.unknownMetric(metric)) }
+            query.metric = known.id
+        }
+        query.source = parameters["source"].map(String.init)
+        query.from = try parameters["from"].map { try Self.instant(String($0), name: "from") }
+        query.to = try parameters["to"].map { try Self.instant(String($0), name: "to") }
+        if let limit = parameters["limit"] {
+            guard let value = Int(limit), (1...1000).contains(value) else { throw APIError.invalidParameter("limit") }
+            query.limit = value
+        }
+        if let cursor = parameters["cursor"] {
+            guard let value = HealthRecordQuery.Cursor(token: String(cursor)) else { throw APIError.invalidParameter("cursor") }
+            query.cursor = value
+        }
+        let page = try database.records(userId: userId, query: query)
+        return RecordListResponse(
+            records: page.records.map { RecordResponse($0, language: context.language) },
+            nextCursor: page.nextCursor?.token
+        )
+    }
+
+    @Sendable func show(request: Request, context: AppRequestContext) async throws -> RecordResponse {
+        let userId = try context.requireUserId()
+        guard let record = try database.record(id: try Self.id(context), userId: userId) else { throw APIError.notFound }
+        return RecordResponse(record, language: context.language)
+    }
+
+    @Sendable func update(request: Request, context: AppRequestContext) async throws -> RecordResponse {
+        let userId = try context.requireUserId()
+        let id = try Self.id(context)
+        guard try database.record(id: id, userId: userId) != nil else { throw APIError.notFound }
+        let patch = try await request.decode(as: RecordPatch.self, context: context)
+        let outcome = try records.update(id: id, userId: userId, patch: patch, now: Date())
+        return RecordResponse(outcome.record, warnings: outcome.warnings, language: context.language)
+    }
+
+    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
+        let userId = try context.requireUserId()
+        guard try database.deleteRecord(id: try Self.id(context), userId: userId) else { throw APIError.notFound }
+        return .noContent
+    }
+
+    /// A malformed id can't name anything the caller owns: 404, like someone else's id.
+    static func id(_ context: AppRequestContext) throws -> Int64 {
+        guard let id = context.parameters.get("id", as: Int64.self) else { throw APIError.notFound }
+        return id
+    }
+
+    /// Query instants: full ISO 8601, or a plain date meaning its start in UTC.
+    static func instant(_ text: String, name: String) throws -> Date {
+        if let date = APIJSON.parseDate(text) { return date }
+        if let day = LocalDay(text) { return day.start(in: TimeZone(identifier: "UTC")!) }
+        throw APIError.invalidParameter(name)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Health
+import Hummingbird
+import Storage
+
+/// `/records`: recent records, the add form with inline errors, delete buttons.
+struct RecordsWebController {
+    let records: HealthRecordService
+    let pages: WebRenderer
+    let csrf: CSRFProtection
+    let metrics: AppMetrics
+
+    static let pageSize = 50
+
+    struct AddForm: Decodable {
+        var metric: String?
+        var value: String?
+        var unit: String?
+        var when: String?
+        var csrf: String?
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("records") { request, context -> Response in
+            guard context.user != nil else { return .redirect(to: "/signin?next=/records") }
+            return try page(request: request, context: context)
+        }
+        router.post("records", use: add)
+        router.post("records/{id}/delete", use: delete)
+    }
+
+    func page(request: Request, context: AppRequestContext, form: AddForm = AddForm(), error: String? = nil) throws -> Response {
+        let user = context.user!
+        let strings = WebStrings.table(context.language)
+        let timeZone = user.resolvedTimeZone
+        var query = HealthRecordQuery(limit: Self.pageSize)
+        query.cursor = request.uri.queryParameters["cursor"].flatMap { HealthRecordQuery.Cursor(token: String($0)) }
+        let page = try records.database.records(userId: user.id!, query: query)
+        let selected = form.metric ?? "bodyMass"
+        var values = pages.base(context, title: strings["records"]!, csrf: csrf.token(for: request, context: context).token)
+        values["navRecords"] = true
+        values["categories"] = MetricCategory.allCases.compactMap { category -> [String: Any]? in
+            let metrics = MetricCatalog.all.filter { $0.category == category }
+            guard !metrics.isEmpty else { return nil }
+            return [
+                "name": category.name.text(in: context.language),
+                "metrics": metrics.map { ["id": $0.id, "name": "\($0.name.text(in: context.language)) (\($0.canonicalUnit))", "selected": $0.id == selected] },
+            ]
+        }
+        values["form"] = ["value": form.value ?? "", "unit": form.unit ?? "", "when": form.when ?? ""]
+        if let error { values["error"] = error }
+        let parameters = request.uri.queryParameters
+        if parameters["saved"] != nil { values["notice"] = strings["saved"] }
+        if parameters["deleted"] != nil { values["notice"] = strings["deleted"] }
+        if let warnings = parameters["warn"] {
+            values["warnings"] = warnings.split(separator: ",").compactMap { code in
+                Self.warningMessages[String(code)]?.text(in: context.language)
+            }
+        }
+        values["records"] = page.records.map { record -> [String: Any] in
+            let metric = MetricCatalog.metric(named: record.metric)
+            return [
+                "id": record.id!,
+                "name": metric?.name.text(in: context.language) ?? record.metric,
+                "value": WebFormatting.value(record.value, metric: metric),
+                "unit": metric?.canonicalUnit ?? record.originalUnit,
+                "when": WebFormatting.dateTime(record.startAt, timeZone: timeZone),
+                "source": RecordSource(rawValue: record.source)?.name.text(in: context.language) ?? record.source,
+            ]
+        }
+        values["nextCursor"] = page.nextCursor?.token ?? ""
+        return pages.render("records", values, status: error == nil ? .ok : .badRequest)
+    }
+
+    /// Warning codes travel in the redirect's query; their text is looked up here, never taken from the URL.
+    static let warningMessages: [String: LocalizedText] = [
+        "possible_duplicate": .init(ja: "5分以内に同じ項目の記録があります。重複していないか確認してください。", en: "There is another record of this metric within 5 minutes. Check it is not a duplicate."),
+        "unusually_high": .init(ja: "通常より高い値です。入力に誤りがないか確認してください。", en: "This value is unusually high. Please check it."),
+        "unusually_low": .init(ja: "通常より低い値です。入力に誤りがないか確認してください。", en: "This value is unusually low. Please check it."),
+    ]
+
+    @Sendable func add(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user, let userId = user.id else { return .redirect(to: "/signin") }
+        let form = try await request.decodeForm(as: AddForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        let language = context.language
+        let valueText = (form.value ?? "").trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        guard let value = Double(valueText) else {
+            let message = LocalizedText(ja: "値を数字で入力してください。", en: "Enter the value as a number.")
+            return try page(request: request, context: context, form: form, error: message.text(in: language))
+        }
+        var start = Date()
+        if let when = form.when?.trimmingCharacters(in: .whitespaces), !when.isEmpty {
+            guard let parsed = WebFormatting.parseLocalDateTime(when, timeZone: user.resolvedTimeZone) else {
+                let message = LocalizedText(ja: "日時の形式が正しくありません。", en: "The date and time are not valid.")
+                return try page(request: request, context: context, form: form, error: message.text(in: language))
+            }
+            start = parsed
+        }
+        let unit = form.unit?.trimmingCharacters(in: .whitespaces)
+        let input = RecordInput(
+            metric: form.metric ?? "", value: value, unit: unit?.isEmpty == false ? unit : nil, start: start,
+            utcOffsetSeconds: user.resolvedTimeZone.secondsFromGMT(for: start)
+        )
+        do {
+            let outcome = try records.add([input], userId: userId, source: .manual, now: Date())[0]
+            metrics.recordsStored(count: 1, source: RecordSource.manual.rawValue)
+            let warnings = outcome.warnings.map(\.code).joined(separator: ",")
+            return .redirect(to: "/records?saved=\(outcome.record.id!)" + (warnings.isEmpty ? "" : "&warn=\(warnings)"))
+        } catch let failure as HealthRecordService.BatchError {
+            metrics.recordsRejected(reason: failure.error.code)
+            return try page(request: request, context: context, form: form, error: failure.error.message.text(in: language))
+        }
+    }
+
+    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let userId = context.user?.id else { return .redirect(to: "/signin") }
+        let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        guard let id = context.parameters.get("id", as: Int64.self),
+              try records.database.deleteRecord(id: id, userId: userId)
+        else { throw APIError.notFound }
+        return .redirect(to: "/records?deleted=1")
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Health
+import Hummingbird
+import Storage
+
+/// `/settings`: profile, API tokens, export, account deletion.
+struct SettingsWebController {
+    let accounts: AccountService
+    let exporter: DataExporter
+    let pages: WebRenderer
+    let csrf: CSRFProtection
+
+    struct ProfileForm: Decodable {
+        var displayName: String?
+        var heightCm: String?
+        var targetWeightKg: String?
+        var timeZone: String?
+        var language: String?
+        var csrf: String?
+    }
+
+    struct TokenForm: Decodable {
+        var name: String?
+        var csrf: String?
+    }
+
+    struct PasswordForm: Decodable {
+        var password: String?
+        var csrf: String?
+    }
+
+    static let timeZones = [
+        "Asia/Tokyo", "Asia/Seoul", "Asia/Shanghai", "Asia/Singapore", "Asia/Kolkata", "Europe/London", "Europe/Berlin",
+        "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "Pacific/Honolulu", "Australia/Sydney", "UTC",
+    ]
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("settings") { request, context -> Response in
+            guard context.user != nil else { return .redirect(to: "/signin?next=/settings") }
+            return try page(request: request, context: context)
+        }
+        router.post("settings/profile", use: saveProfile)
+        router.post("settings/tokens", use: createToken)
+        router.post("settings/tokens/{id}/revoke", use: revokeToken)
+        router.post("settings/delete-account", use: deleteAccount)
+        router.get("settings/export.csv") { _, context -> Response in
+            guard let userId = context.user?.id else { return .redirect(to: "/signin") }
+            return ExportResponse.csv(try exporter.csv(userId: userId))
+        }
+        router.get("settings/export.json") { _, context -> Response in
+            guard let user = context.user else { return .redirect(to: "/signin") }
+            return ExportResponse.json(try exporter.json(user: user, now: Date()))
+        }
+    }
+
+    func page(request: Request, context: AppRequestContext, user: User? = nil, newToken: String? = nil, error: String? = nil) throws -> Response {
+        let user = user ?? context.user!
+        let strings = WebStrings.table(context.language)
+        var values = pages.base(context, title: strings["settings"]!, csrf: csrf.token(for: request, context: context).token)
+        values["navSettings"] = true
+        values["profile"] = [
+            "displayName": user.displayName,
+            "heightCm": user.heightCm.map { String(format: "%.1f", $0) } ?? "",
+            "targetWeightKg": user.targetWeightKg.map { String(format: "%.1f", $0) } ?? "",
+        ]
+        var zones = Self.timeZones
+        if !zones.contains(user.timeZone) { zones.insert(user.timeZone, at: 0) }
+        values["timeZones"] = zones.map { ["id": $0, "selected": $0 == user.timeZone] }
+        values["languages"] = [
+            ["code": "", "name": strings["languageAuto"]!, "selected": user.language == nil],
+            ["code": "ja", "name": "日本語", "selected": user.language == "ja"],
+            ["code": "en", "name": "English", "selected": user.language == "en"],
+        ]
+        let timeZone = user.resolvedTimeZone
+        values["tokens"] = try accounts.database.apiTokens(userId: user.id!).map { token -> [String: Any] in
+            [
+                "id": token.id!, "name": token.name, "prefix": token.prefix,
+                "created": WebFormatting.dateTime(token.createdAt, timeZone: timeZone),
+                "lastUsed": token.lastUsedAt.map { WebFormatting.dateTime($0, timeZone: timeZone) } ?? strings["never"]!,
+            ]
+        }
+        if let newToken { values["newToken"] = newToken }
+        if let error { values["error"] = error }
+        if let notice = request.uri.queryParameters["notice"].flatMap({ strings[String($0)] }) { values["notice"] = notice }
+        return pages.render("settings", values, status: error == nil ? .ok : .badRequest)
+    }
+
+    @Sendable func saveProfile(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin") }
+        let form = try await request.decodeForm(as: ProfileForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        func number(_ text: String?) -> Double?? {
+            guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return .some(nil) }
+            return Double(text.replacingOccurrences(of: ",", with: ".")).map { .some($0) } ?? nil
+        }
+        guard let height = number(form.heightCm), let target = number(form.targetWeightKg) else {
+            return try page(request: request, context: context, error: APIError.invalidProfile.message.text(in: context.language))
+        }
+        do {
+            var updated = try accounts.updateProfile(user, with: ProfileUpdate(
+                displayName: form.displayName, heightCm: height, targetWeightKg: target,
+                timeZone: form.timeZone, language: form.language ?? ""
+            ))
+            // Emptied fields clear the stored value; ProfileUpdate treats nil as "unchanged".
+            if height == nil || target == nil {
+                if height == nil { updated.heightCm = nil }
+                if target == nil { updated.targetWeightKg = nil }
+                try accounts.database.updateUser(updated)
+            }
+            return .redirect(to: "/settings?notice=profileSaved")
+        } catch let error as APIError {
+            return try page(request: request, context: context, error: error.message.text(in: context.language))
+        }
+    }
+
+    @Sendable func createToken(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin") }
+        let form = try await request.decodeForm(as: TokenForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        do {
+            let (secret, _) = try accounts.createToken(for: user.id!, name: form.name ?? "", now: Date())
+            // Rendered, not redirected: the secret must not travel in a URL or survive a reload.
+            return try page(request: request, context: context, newToken: secret)
+        } catch let error as APIError {
+            return try page(request: request, context: context, error: error.message.text(in: context.language))
+        }
+    }
+
+    @Sendable func revokeToken(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let userId = context.user?.id else { return .redirect(to: "/signin") }
+        let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        guard let id = context.parameters.get("id", as: Int64.self), try accounts.database.revokeAPIToken(id: id, userId: userId) else {
+            throw APIError.notFound
+        }
+        return .redirect(to: "/settings?notice=tokenRevoked")
+    }
+
+    @Sendable func deleteAccount(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin") }
+        let form = try await request.decodeForm(as: PasswordForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        do {
+            try await accounts.deleteAccount(user, password: form.password ?? "")
+        } catch let error as APIError {
+            return try page(request: request, context: context, error: error.message.text(in: context.language))
+        }
+        var response = Response.redirect(to: "/signin?notice=accountDeleted")
+        response.setCookie(Cookie(name: AuthenticationMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))
+        return response
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+import Hummingbird
+
+extension Request {
+    /// Decodes an `application/x-www-form-urlencoded` body within the context's size limit.
+    func decodeForm<T: Decodable>(as type: T.Type, context: AppRequestContext) async throws -> T {
+        let buffer = try await body.collect(upTo: context.maxUploadSize)
+        do {
+            return try URLEncodedFormDecoder().decode(T.self, from: String(buffer: buffer))
+        } catch {
+            throw APIError.invalidParameter("form")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Health
+import Hummingbird
+import Storage
+import Mustache
+
+/// Renders the server-side pages from the Mustache templates shipped in the module's resources.
+public struct WebRenderer: Sendable {
+    let library: MustacheLibrary
+
+    public init() async throws {
+        guard let directory = Bundle.module.url(forResource: "Templates", withExtension: nil) else {
+            throw WebRendererError.templatesMissing
+        }
+        library = try await MustacheLibrary(directory: directory.path)
+    }
+
+    enum WebRendererError: Error {
+        case templatesMissing
+        case templateFailed(String)
+    }
+
+    /// The values every page needs: language, strings, the signed-in user, the CSRF token.
+    func base(_ context: AppRequestContext, title: String, csrf: String?) -> [String: Any] {
+        let strings = WebStrings.table(context.language)
+        var values: [String: Any] = [
+            "lang": context.language.rawValue,
+            "t": strings,
+            "title": title,
+            "csrf": csrf ?? "",
+            "otherLanguage": context.language == .ja ? "en" : "ja",
+            "otherLanguageName": context.language == .ja ? "English" : "日本語",
+        ]
+        if let user = context.user {
+            values["user"] = ["name": user.displayName.isEmpty ? user.username : user.displayName]
+        }
+        return values
+    }
+
+    func render(_ template: String, _ values: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
+        let html = library.render(values, withTemplate: template) ?? "<!doctype html><meta charset=\"utf-8\"><p>template \(template) missing</p>"
+        return Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8",
+                .cacheControl: "no-store",
+                .init("X-Frame-Options")!: "DENY",
+                .init("Referrer-Policy")!: "same-origin",
+                .contentSecurityPolicy: "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: html))
+        )
+    }
+
+    func errorPage(_ error: APIError, context: AppRequestContext) -> Response {
+        var values = base(context, title: WebStrings.table(context.language)["error"] ?? "Error", csrf: nil)
+        values["status"] = error.status.code
+        values["message"] = error.message.text(in: context.language)
+        return render("error", values, status: error.status)
+    }
+}
+
+extension Response {
+    /// 303 See Other: the answer to a form post, so a reload doesn't post again.
+    static func redirect(to location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+import Health
+
+extension AppDatabase {
+    /// Inserts records in one transaction. A record whose (source, externalId) the user already has
+    /// is not inserted again: the stored one is returned in its place, so client retries are harmless.
+    public func insertRecords(_ records: [HealthRecord]) throws -> [(record: HealthRecord, inserted: Bool)] {
+        try writer.write { db in
+            try records.map { record in
+                if let externalId = record.externalId,
+                   let existing = try HealthRecord
+                       .filter(Column("userId") == record.userId && Column("source") == record.source && Column("externalId") == externalId)
+                       .fetchOne(db)
+                {
+                    return (existing, false)
+                }
+                var record = record
+                try record.insert(db)
+                return (record, true)
+            }
+        }
+    }
+
+    /// The record with this id if, and only if, it belongs to `userId`.
+    public func record(id: Int64, userId: Int64) throws -> HealthRecord? {
+        try reader.read { db in
+            try HealthRecord.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
+        }
+    }
+
+    public func records(userId: Int64, query: HealthRecordQuery) throws -> HealthRecordPage {
+        try reader.read { db in
+            var request = HealthRecord.filter(Column("userId") == userId)
+            if let metric = query.metric { request = request.filter(Column("metric") == metric) }
+            if let source = query.source { request = request.filter(Column("source") == source) }
+            if let from = query.from { request = request.filter(Column("startAt") >= from) }
+            if let to = query.to { request = request.filter(Column("startAt") < to) }
+            if let cursor = query.cursor {
+                request = request.filter(
+                    Column("startAt") < cursor.startAt || (Column("startAt") == cursor.startAt && Column("id") < cursor.id)
+                )
+            }
+            let limit = max(1, query.limit)
+            let rows = try request
+                .order(Column("startAt").desc, Column("id").desc)
+                .limit(limit + 1)
+                .fetchAll(db)
+            let page = Array(rows.prefix(limit))
+            let next = rows.count > limit ? page.last.map { HealthRecordQuery.Cursor(startAt: $0.startAt, id: $0.id!) } : nil
+            return HealthRecordPage(records: page, nextCursor: next)
+        }
+    }
+
+    /// Every record the user owns, oldest first, for export.
+    public func allRecords(userId: Int64) throws -> [HealthRecord] {
+        try reader.read { db in
+            try HealthRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchAll(db)
+        }
+    }
+
+    /// The start instants of the user's records of one metric near `instant`, for duplicate warnings.
+    public func recordStarts(userId: Int64, metric: String, around instant: Date, within seconds: TimeInterval) throws -> [Date] {
+        try reader.read { db in
+            try Date.fetchAll(
+                db,
+                HealthRecord
+                    .select(Column("startAt"))
+                    .filter(Column("userId") == userId && Column("metric") == metric)
+                    .filter(Column("startAt") >= instant.addingTimeInterval(-seconds) && Column("startAt") <= instant.addingTimeInterval(seconds))
+            )
+        }
+    }
+
+    /// Values of one metric whose start falls in [from, to), ready for daily aggregation.
+    public func timedValues(userId: Int64, metric: String, from: Date, to: Date) throws -> [TimedValue] {
+        try reader.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT value, startAt, endAt FROM healthRecord
+                    WHERE userId = ? AND metric = ? AND startAt >= ? AND startAt < ?
+                    ORDER BY startAt
+                    """,
+                arguments: [userId, metric, from, to]
+            )
+            return rows.map { TimedValue(value: $0["value"], start: $0["startAt"], end: $0["endAt"]) }
+        }
+    }
+
+    /// The most recent record of each metric, for the dashboard's "today" tiles.
+    public func latestRecord(userId: Int64, metric: String) throws -> HealthRecord? {
+        try reader.read { db in
+            try HealthRecord
+                .filter(Column("userId") == userId && Column("metric") == metric)
+                .order(Column("startAt").desc, Column("id").desc)
+                .fetchOne(db)
+        }
+    }
+
+    public func updateRecord(_ record: HealthRecord) throws {
+        try writer.write { db in try record.update(db) }
+    }
+
+    /// Deletes the record if the user owns it. Returns false otherwise, so callers answer 404.
+    @discardableResult
+    public func deleteRecord(id: Int64, userId: Int64) throws -> Bool {
+        try writer.write { db in
+            try HealthRecord.filter(Column("id") == id && Column("userId") == userId).deleteAll(db) > 0
+        }
+    }
+
+    public func recordCount(userId: Int64) throws -> Int {
+        try reader.read { db in try HealthRecord.filter(Column("userId") == userId).fetchCount(db) }
+    }
+}

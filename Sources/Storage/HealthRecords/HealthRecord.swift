@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+import Health
+
+/// One stored health sample, owned by one user.
+public struct HealthRecord: Codable, Sendable, Equatable, Identifiable {
+    public var id: Int64?
+    public var userId: Int64
+    public var metric: String
+    /// In the metric's canonical unit; conversions happen once, on the way in.
+    public var value: Double
+    public var originalValue: Double
+    public var originalUnit: String
+    public var startAt: Date
+    public var endAt: Date
+    /// Seconds east of UTC at the source, when the source said; lets a day be shown as the person lived it.
+    public var utcOffsetSeconds: Int?
+    public var source: String
+    public var sourceName: String?
+    public var device: String?
+    /// Free-form string metadata, kept as a JSON object.
+    public var metadata: [String: String]?
+    public var externalId: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: Int64? = nil,
+        userId: Int64,
+        metric: String,
+        value: Double,
+        originalValue: Double,
+        originalUnit: String,
+        startAt: Date,
+        endAt: Date,
+        utcOffsetSeconds: Int? = nil,
+        source: RecordSource,
+        sourceName: String? = nil,
+        device: String? = nil,
+        metadata: [String: String]? = nil,
+        externalId: String? = nil,
+        createdAt: Date
+    ) {
+        self.id = id
+        self.userId = userId
+        self.metric = metric
+        self.value = value
+        self.originalValue = originalValue
+        self.originalUnit = originalUnit
+        self.startAt = startAt
+        self.endAt = endAt
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.source = source.rawValue
+        self.sourceName = sourceName
+        self.device = device
+        self.metadata = metadata
+        self.externalId = externalId
+        self.createdAt = createdAt
+        self.updatedAt = createdAt
+    }
+}
+
+extension HealthRecord: FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "healthRecord"
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

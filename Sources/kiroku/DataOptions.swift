@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import Health
+import Storage
+
+/// The data directory every command works on.
+struct DataOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"), help: "Directory holding Kiroku's SQLite database (env KIROKU_DATA_DIR).")
+    var dataDirectory: String = ProcessInfo.processInfo.environment["KIROKU_DATA_DIR"] ?? ".kiroku"
+
+    var directoryURL: URL { URL(fileURLWithPath: dataDirectory) }
+
+    func openDatabase() throws -> AppDatabase {
+        try FileManager.default.createDirectory(at: directoryURL, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return try AppDatabase.open(path: directoryURL.appendingPathComponent("kiroku.sqlite").path)
+    }
+
+    /// Looks a user up by name, or stops with a message in both languages.
+    func user(_ name: String, in database: AppDatabase) throws -> User {
+        guard let user = try database.user(username: name) else {
+            throw CLIError(LocalizedText(ja: "ユーザー「\(name)」は存在しません。", en: "No user named “\(name)”."))
+        }
+        return user
+    }
+}
+
+/// A failure the CLI reports to a person: printed in their language, exit status 1.
+struct CLIError: Error, CustomStringConvertible {
+    let message: LocalizedText
+
+    init(_ message: LocalizedText) {
+        self.message = message
+    }
+
+    var description: String { message.text(in: .terminal) }
+}
+
+extension Language {
+    /// The terminal's language from LC_ALL / LC_MESSAGES / LANG: Japanese for ja_*, English otherwise.
+    static var terminal: Language {
+        let environment = ProcessInfo.processInfo.environment
+        let locale = environment["LC_ALL"] ?? environment["LC_MESSAGES"] ?? environment["LANG"] ?? ""
+        return locale.lowercased().hasPrefix("ja") ? .ja : .en
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import Health
+import Server
+import Storage
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export all of a user's records as CSV or JSON.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv, json
+    }
+
+    @OptionGroup var data: DataOptions
+    @Option(help: "Owner's username.") var user: String
+    @Option(help: "csv or json.") var format: Format = .json
+    @Option(name: .shortAndLong, help: "Write to this file (mode 0600) instead of standard output.") var output: String?
+
+    func run() throws {
+        let database = try data.openDatabase()
+        let owner = try data.user(user, in: database)
+        let exporter = DataExporter(database: database)
+        let bytes: Data
+        switch format {
+        case .csv: bytes = Data(try exporter.csv(userId: owner.id!).utf8)
+        case .json: bytes = try exporter.json(user: owner, now: Date())
+        }
+        if let output {
+            // Health data: readable by its owner only.
+            guard FileManager.default.createFile(atPath: output, contents: bytes, attributes: [.posixPermissions: 0o600]) else {
+                throw CLIError(.init(ja: "\(output) に書き込めません。", en: "Cannot write \(output)."))
+            }
+        } else {
+            FileHandle.standardOutput.write(bytes)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import Health
+import Server
+import Storage
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Add a health record.",
+        subcommands: [Add.self]
+    )
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add one record, validated like the web form.")
+
+        @OptionGroup var data: DataOptions
+        @Option(help: "Owner's username.") var user: String
+        @Option(help: "Metric: catalog id, alias or HealthKit identifier (weight, steps, heartRate, …).") var metric: String
+        @Option(help: "The value.") var value: Double
+        @Option(help: "Unit (default: the metric's canonical unit).") var unit: String?
+        @Option(help: "When, ISO 8601 (default: now).") var at: String?
+
+        func run() throws {
+            let database = try data.openDatabase()
+            let owner = try data.user(user, in: database)
+            var start = Date()
+            if let at {
+                guard let parsed = APIJSON.parseDate(at) else {
+                    throw CLIError(.init(ja: "日時「\(at)」を ISO 8601 として読めません。", en: "Cannot read “\(at)” as an ISO 8601 instant."))
+                }
+                start = parsed
+            }
+            let service = HealthRecordService(database: database)
+            do {
+                let outcome = try service.add(
+                    [RecordInput(metric: metric, value: value, unit: unit, start: start, utcOffsetSeconds: owner.resolvedTimeZone.secondsFromGMT(for: start))],
+                    userId: owner.id!, source: .manual, now: Date()
+                )[0]
+                let record = outcome.record
+                let metric = MetricCatalog.metric(named: record.metric)!
+                let language = Language.terminal
+                print(LocalizedText(
+                    ja: "保存しました: \(metric.name.ja) \(metric.format(record.value)) \(metric.canonicalUnit)（ID \(record.id!)）",
+                    en: "Saved: \(metric.name.en) \(metric.format(record.value)) \(metric.canonicalUnit) (id \(record.id!))"
+                ).text(in: language))
+                for warning in outcome.warnings {
+                    print("⚠︎ " + warning.message.text(in: language))
+                }
+            } catch let failure as HealthRecordService.BatchError {
+                throw CLIError(failure.error.message)
+            }
+        }
+    }
+}
+
+struct RecordsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "records",
+        abstract: "List health records.",
+        subcommands: [List.self],
+        defaultSubcommand: List.self
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List a user's records, newest first.")
+
+        @OptionGroup var data: DataOptions
+        @Option(help: "Owner's username.") var user: String
+        @Option(help: "Only this metric.") var metric: String?
+        @Option(help: "How many.") var limit: Int = 20
+
+        func run() throws {
+            let database = try data.openDatabase()
+            let owner = try data.user(user, in: database)
+            var query = HealthRecordQuery(limit: max(1, limit))
+            if let metric {
+                guard let known = MetricCatalog.metric(named: metric) else { throw CLIError(HealthError.unknownMetric(metric).message) }
+                query.metric = known.id
+            }
+            let language = Language.terminal
+            let header = language == .ja ? ["ID", "日時", "項目", "値", "単位", "取得元"] : ["ID", "WHEN", "METRIC", "VALUE", "UNIT", "SOURCE"]
+            let timeZone = owner.resolvedTimeZone
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = timeZone
+            let rows = try database.records(userId: owner.id!, query: query).records.map { record in
+                let metric = MetricCatalog.metric(named: record.metric)
+                return [
+                    String(record.id!), formatter.string(from: record.startAt), metric?.name.text(in: language) ?? record.metric,
+                    metric?.format(record.value) ?? String(record.value), metric?.canonicalUnit ?? record.originalUnit, record.source,
+                ]
+            }
+            print(Table(header: header, rows: rows).render())
+        }
+    }
+}

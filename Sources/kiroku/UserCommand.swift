@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import Health
+import Server
+import Storage
+
+struct UserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user",
+        abstract: "Create and list accounts.",
+        subcommands: [Create.self, List.self]
+    )
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create an account.")
+
+        @OptionGroup var data: DataOptions
+        @Argument(help: "Username: 3–32 letters, digits, _ . -")
+        var username: String
+        @Option(help: "Display name.")
+        var displayName: String = ""
+        @Flag(help: "Read the password from the first line of standard input instead of prompting.")
+        var passwordStdin = false
+
+        func run() async throws {
+            let password = try Password.read(fromStandardInput: passwordStdin)
+            let accounts = AccountService(database: try data.openDatabase(), hasher: PasswordHasher())
+            do {
+                let user = try await accounts.signUp(username: username, password: password, displayName: displayName, now: Date())
+                print(LocalizedText(ja: "ユーザー「\(user.username)」を作成しました。", en: "Created user “\(user.username)”.").text(in: .terminal))
+            } catch let error as APIError {
+                throw CLIError(error.message)
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List accounts.")
+
+        @OptionGroup var data: DataOptions
+
+        func run() throws {
+            let database = try data.openDatabase()
+            let users = try database.allUsers()
+            let header = Language.terminal == .ja ? ["ユーザー名", "表示名", "記録数", "作成日時"] : ["USERNAME", "DISPLAY NAME", "RECORDS", "CREATED"]
+            let rows = try users.map { user in
+                [user.username, user.displayName, String(try database.recordCount(userId: user.id!)), APIJSON.formatDate(user.createdAt)]
+            }
+            print(Table(header: header, rows: rows).render())
+        }
+    }
+}
+
+enum Password {
+    static func read(fromStandardInput: Bool) throws -> String {
+        if fromStandardInput {
+            guard let line = readLine(strippingNewline: true) else {
+                throw CLIError(.init(ja: "標準入力からパスワードを読めませんでした。", en: "Could not read a password from standard input."))
+            }
+            return line
+        }
+        guard let pointer = getpass(Language.terminal == .ja ? "パスワード: " : "Password: ") else {
+            throw CLIError(.init(ja: "パスワードを読めませんでした。", en: "Could not read the password."))
+        }
+        return String(cString: pointer)
+    }
+}

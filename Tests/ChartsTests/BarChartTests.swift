@@ -1,0 +1,95 @@
+import Charts
+import Foundation
+import Testing
+
+@Suite struct BarChartTests {
+    private typealias F = ChartFixtures
+
+    private func chart(_ bars: [ChartPoint], goal: Double? = nil) -> BarChart {
+        BarChart(bars: bars, title: "歩数", emptyMessage: "No steps yet", unit: "steps", timeZone: F.tokyo, goal: goal)
+    }
+
+    @Test func barHeightsAreProportionalToValuesAndStandOnTheBaseline() {
+        let geometry = chart(F.series([1_000, 2_000, 4_000])).geometry
+        let heights = geometry.bars.map(\.height)
+        #expect(heights[0] > 0)
+        #expect(abs(heights[1] - 2 * heights[0]) < 1e-9)
+        #expect(abs(heights[2] - 4 * heights[0]) < 1e-9)
+        #expect(geometry.bars.allSatisfy { abs($0.y + $0.height - geometry.baselineY) < 1e-9 })
+        #expect(geometry.baselineY == geometry.plot.maxY)
+        #expect(geometry.yTicks.first?.value == 0)
+        #expect(geometry.yTicks.last!.value >= 4_000)
+        #expect(geometry.bars.allSatisfy { $0.y >= geometry.plot.y })
+    }
+
+    @Test func zeroAndNegativeValuesHaveNoHeightAndNeverGoBelowTheBaseline() {
+        let geometry = chart(F.series([0, 3_000, -500])).geometry
+        #expect(geometry.bars[0].height == 0)
+        #expect(geometry.bars[0].y == geometry.baselineY)
+        #expect(geometry.bars[2].height == 0)
+        #expect(geometry.bars.allSatisfy { $0.y + $0.height <= geometry.baselineY + 1e-9 })
+
+        let allZero = chart(F.series([0, 0, 0])).geometry
+        #expect(allZero.bars.allSatisfy { $0.height == 0 && $0.y.isFinite })
+        #expect(allZero.yTicks.count >= 3)
+    }
+
+    @Test func aMissingDayLeavesAGapAtItsSlot() {
+        let bars = [0, 1, 3].map { ChartPoint(date: F.morning($0), value: 5_000) }
+        let geometry = chart(bars).geometry
+        #expect(geometry.dayCount == 4)
+        #expect(geometry.bars.map(\.dayIndex) == [0, 1, 3])
+        let slot = geometry.slotWidth
+        #expect(abs(slot - geometry.plot.width / 4) < 1e-9)
+        for bar in geometry.bars {
+            // Centred in its own day's slot.
+            #expect(abs(bar.x + bar.width / 2 - (geometry.plot.x + slot * (Double(bar.dayIndex) + 0.5))) < 1e-9)
+        }
+        #expect(abs((geometry.bars[2].x - geometry.bars[1].x) - 2 * slot) < 1e-9)
+        #expect(geometry.xTicks.last?.label == "1/4")
+    }
+
+    @Test func unsortedBarsAreLaidOutByDay() {
+        let sorted = F.series([100, 200, 300, 400])
+        let geometry = chart([sorted[2], sorted[0], sorted[3], sorted[1]]).geometry
+        #expect(geometry.bars.map(\.point) == sorted)
+        #expect(zip(geometry.bars, geometry.bars.dropFirst()).allSatisfy { $0.x < $1.x })
+    }
+
+    @Test func barWidthFitsTheDayCountWithAOnePixelMinimum() {
+        let month = chart(F.series(Array(repeating: 8_000, count: 30))).geometry
+        #expect(month.bars.allSatisfy { $0.width > 1 && $0.width < month.slotWidth })
+        #expect(month.bars.first!.x >= month.plot.x)
+        #expect(month.bars.last!.x + month.bars.last!.width <= month.plot.maxX + 1e-9)
+
+        let twoYears = chart(F.series(Array(repeating: 8_000, count: 730))).geometry
+        #expect(twoYears.bars.allSatisfy { $0.width == 1 })
+        #expect(twoYears.xTicks.count <= 6)
+    }
+
+    @Test func goalLineIsDrawnDashedAtTheGoalValue() throws {
+        let barChart = chart(F.series([4_000, 6_000, 5_500]), goal: 8_000)
+        let geometry = barChart.geometry
+        let goalY = try #require(geometry.goalY)
+        // The axis stretches to include a goal above every bar, so the line stays on the chart.
+        #expect(geometry.valueRange.upperBound >= 8_000)
+        #expect(goalY >= geometry.plot.y && goalY < geometry.bars.map(\.y).min()!)
+        let range = geometry.valueRange
+        let expected = geometry.plot.maxY - 8_000 / (range.upperBound - range.lowerBound) * geometry.plot.height
+        #expect(abs(goalY - expected) < 1e-9)
+
+        let markup = SVGMarkup(barChart.svg())
+        let goalGroup = try #require(markup.all("g", class: "kc-goal").first)
+        #expect(goalGroup.attributes["stroke"] != nil)
+        let line = try #require(markup.all("line").first { $0.attributes["stroke-dasharray"] != nil })
+        #expect(Double(line.attributes["y1"]!)! == (goalY * 100).rounded() / 100)
+        #expect(line.attributes["y1"] == line.attributes["y2"])
+        #expect(markup.all("text").map(\.text).contains("8000 steps"))
+    }
+
+    @Test func barsCarryADateValueTooltip() {
+        let markup = SVGMarkup(chart([ChartPoint(date: F.morning(1), value: 8_123)]).svg())
+        #expect(markup.all("rect", class: "kc-bar").count == 1)
+        #expect(markup.all("title").map(\.text).contains("1/2 8123 steps"))
+    }
+}

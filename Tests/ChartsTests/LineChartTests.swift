@@ -1,0 +1,148 @@
+import Charts
+import Foundation
+import Testing
+
+@Suite struct LineChartTests {
+    private typealias F = ChartFixtures
+
+    private func chart(_ points: [ChartPoint], movingAverage: [ChartPoint] = [], timeZone: TimeZone = F.tokyo, legend: (series: String, movingAverage: String)? = nil) -> LineChart {
+        LineChart(points: points, movingAverage: movingAverage, title: "体重", emptyMessage: "No data", unit: "kg", timeZone: timeZone, legend: legend)
+    }
+
+    @Test func lowestValueSitsLowestAndHighestHighestWithinTheAxis() throws {
+        let geometry = chart(F.series([61.2, 60.4, 62.8, 61.0])).geometry
+        let plot = geometry.plot
+        let lowest = try #require(geometry.points.min { $0.point.value < $1.point.value })
+        let highest = try #require(geometry.points.max { $0.point.value < $1.point.value })
+
+        #expect(geometry.points.allSatisfy { $0.y <= lowest.y && $0.y >= highest.y })
+        // Both extremes are inside the plot, with some headroom rather than on its edges.
+        #expect(lowest.y < plot.maxY && lowest.y > plot.y)
+        #expect(highest.y > plot.y && highest.y < lowest.y)
+        #expect(geometry.valueRange.lowerBound < 60.4 && geometry.valueRange.upperBound > 62.8)
+
+        // The vertical position is the value's linear place in the axis domain.
+        let range = geometry.valueRange
+        for plotted in geometry.points {
+            let expected = plot.maxY - (plotted.point.value - range.lowerBound) / (range.upperBound - range.lowerBound) * plot.height
+            #expect(abs(plotted.y - expected) < 1e-9)
+        }
+    }
+
+    @Test func unsortedInputIsDrawnLeftToRightInDateOrder() throws {
+        let sorted = F.series([60, 61, 62, 63, 64, 65])
+        let shuffled = [sorted[3], sorted[0], sorted[5], sorted[1], sorted[4], sorted[2]]
+        let geometry = chart(shuffled).geometry
+
+        #expect(geometry.points.map(\.point) == sorted)
+        for (left, right) in zip(geometry.points, geometry.points.dropFirst()) {
+            #expect(left.x < right.x)
+        }
+        #expect(geometry.points.first!.x > geometry.plot.x)
+        #expect(geometry.points.last!.x < geometry.plot.maxX)
+        // Evenly spaced days land evenly spaced on screen.
+        let gaps = zip(geometry.points, geometry.points.dropFirst()).map { $1.x - $0.x }
+        #expect(gaps.allSatisfy { abs($0 - gaps[0]) < 1e-9 })
+
+        // The path visits the dots in the same order.
+        let markup = SVGMarkup(chart(shuffled).svg())
+        let path = try #require(markup.all("path", class: "kc-line").first?.attributes["d"])
+        let xs = path.split(separator: " ").enumerated().filter { $0.offset % 2 == 0 }.map { Double($0.element.dropFirst())! }
+        #expect(xs == xs.sorted())
+        #expect(xs.count == 6)
+    }
+
+    @Test func movingAveragePathHasOneVertexPerAveragePoint() throws {
+        let points = F.series([60, 62, 61, 63, 62, 64, 63, 65, 64, 66])
+        let average = Array(F.series([60, 61, 61, 61.5, 61.6, 62.4, 62.6, 63.4, 63.6, 64.4]).dropFirst(2))
+        let lineChart = chart(points, movingAverage: average, legend: (series: "Weight", movingAverage: "7-day average"))
+        #expect(lineChart.geometry.movingAverage.count == average.count)
+
+        let markup = SVGMarkup(lineChart.svg())
+        let averagePaths = markup.all("path", class: "kc-ma")
+        #expect(averagePaths.count == 1)
+        let commands = try #require(averagePaths.first?.attributes["d"]).filter { $0 == "M" || $0 == "L" }
+        #expect(commands.count == average.count)
+
+        // Distinct from the series: its own colour and a heavier stroke.
+        let series = try #require(markup.all("path", class: "kc-line").first)
+        let averagePath = try #require(averagePaths.first)
+        #expect(averagePath.attributes["stroke"] != series.attributes["stroke"])
+        #expect(Double(averagePath.attributes["stroke-width"]!)! > Double(series.attributes["stroke-width"]!)!)
+
+        let legendTexts = markup.elements.filter { $0.name == "text" }.map(\.text)
+        #expect(legendTexts.contains("Weight"))
+        #expect(legendTexts.contains("7-day average"))
+    }
+
+    @Test func equalValuesGiveFiniteCoordinatesInsideThePlot() {
+        let geometry = chart(F.series([72, 72, 72, 72])).geometry
+        #expect(geometry.points.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+        let y = geometry.points[0].y
+        #expect(geometry.points.allSatisfy { $0.y == y })
+        #expect(y > geometry.plot.y && y < geometry.plot.maxY)
+        #expect(geometry.yTicks.count >= 3)
+
+        let single = chart([ChartPoint(date: F.morning(0), value: 0)]).geometry
+        #expect(single.points[0].x == single.plot.midX)
+        #expect(single.points[0].y.isFinite && single.points[0].y < single.plot.maxY)
+    }
+
+    @Test func yTicksAreNiceEvenlySpacedAndEncloseTheData() throws {
+        let geometry = chart(F.series([60.2, 61.9, 62.7, 61.1])).geometry
+        let ticks = geometry.yTicks
+        #expect((3...5).contains(ticks.count))
+        #expect(ticks.first!.value <= 60.2 && ticks.last!.value >= 62.7)
+        #expect(ticks.first!.y == geometry.plot.maxY)
+        #expect(ticks.last!.y == geometry.plot.y)
+        #expect(ticks.map(\.label) == ticks.map { String(format: "%.0f", $0.value) })
+        // Larger values are higher on screen.
+        #expect(zip(ticks, ticks.dropFirst()).allSatisfy { $0.y > $1.y })
+    }
+
+    @Test func xLabelsAreFewAndUseTheLocalDay() throws {
+        // 2026-01-01T15:30Z is 00:30 on January 2 in Tokyo.
+        let justAfterMidnight = Date(timeIntervalSince1970: 1_767_281_400)
+        #expect(chart([ChartPoint(date: justAfterMidnight, value: 60)]).geometry.xTicks.map(\.label) == ["1/2"])
+        #expect(chart([ChartPoint(date: justAfterMidnight, value: 60)], timeZone: F.utc).geometry.xTicks.map(\.label) == ["1/1"])
+
+        let quarter = (0..<90).map { ChartPoint(date: justAfterMidnight.addingTimeInterval(Double($0) * 86_400), value: 60 + Double($0 % 5)) }
+        let ticks = chart(quarter).geometry.xTicks
+        #expect((2...6).contains(ticks.count))
+        let monthDay = #/^(1[0-2]|[1-9])/(3[01]|[12][0-9]|[1-9])$/#
+        #expect(ticks.allSatisfy { $0.label.wholeMatch(of: monthDay) != nil })
+        // The most recent day is always labelled, and labels never crowd each other.
+        #expect(ticks.last?.label == "4/1")
+        for (left, right) in zip(ticks, ticks.dropFirst()) {
+            #expect(right.x - left.x >= 30)
+        }
+
+        // Each label sits under its own day's dot.
+        let week = chart(F.series([1, 2, 3, 4, 5, 6, 7])).geometry
+        #expect(week.xTicks.count <= 6)
+        #expect(week.xTicks.last?.label == "1/7")
+        for tick in week.xTicks {
+            let day = Int(tick.label.split(separator: "/")[1])!
+            #expect(tick.x == week.points[day - 1].x)
+        }
+    }
+
+    @Test func gapLongerThanAWeekBreaksTheLine() {
+        let days = [0, 1, 2, 12, 13]
+        let points = days.map { ChartPoint(date: F.morning($0), value: 60 + Double($0) / 10) }
+        let lineChart = chart(points)
+        #expect(lineChart.geometry.segments.map(\.count) == [3, 2])
+        #expect(SVGMarkup(lineChart.svg()).all("path", class: "kc-line").count == 2)
+        // Every measurement still gets its dot.
+        #expect(SVGMarkup(lineChart.svg()).all("circle").count == 5)
+
+        let weekly = [0, 7, 14].map { ChartPoint(date: F.morning($0), value: 60) }
+        #expect(chart(weekly).geometry.segments.count == 1)
+    }
+
+    @Test func dotsCarryADateValueTooltip() {
+        let markup = SVGMarkup(chart([ChartPoint(date: Date(timeIntervalSince1970: 1_767_281_400), value: 72.46)]).svg())
+        #expect(markup.all("circle").count == 1)
+        #expect(markup.all("title").map(\.text).contains("1/2 72.5 kg"))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite struct OperationsTests {
+    @Test func metricsCountRequestsByRouteAndStatusAndRecordsStored() async throws {
+        let server = try TestServer()
+        let (_, token) = try await server.user("alice")
+        try await server.test { client in
+            _ = try await client.execute(uri: "/health", method: .get)
+            _ = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["metric": "steps", "value": 10]))
+            _ = try await client.execute(uri: "/api/v1/records/12345", method: .get, headers: .bearer(token))
+            let metrics = try await client.execute(uri: "/metrics", method: .get).text
+            #expect(metrics.contains(#"kiroku_http_requests_total{method="GET",route="/health",status="200"} 1"#))
+            #expect(metrics.contains(#"kiroku_http_requests_total{method="GET",route="/api/v1/records/{id}",status="404"} 1"#))
+            #expect(metrics.contains("kiroku_http_request_duration_seconds_bucket"))
+            #expect(metrics.contains(#"kiroku_health_records_stored_total{source="manual"} 1"#))
+        }
+    }
+
+    @Test func everyDocumentedOperationIsServedAndEveryAPIRouteIsDocumented() async throws {
+        let server = try TestServer()
+        let (_, token) = try await server.user("alice")
+        try await server.test { client in
+            let document = try await client.execute(uri: "/openapi.yaml", method: .get).text
+            #expect(document.hasPrefix("openapi: 3.1"))
+            let operations = OpenAPIOperations.parse(document)
+            #expect(operations.count >= 15)
+            for (path, method) in operations {
+                let uri = path.replacingOccurrences(of: "{id}", with: "999999")
+                let response = try await client.execute(uri: uri, method: .init(rawValue: method.uppercased())!, headers: .bearer(token), body: jsonBody([:]))
+                #expect(response.errorCode != "no_such_route", "\(method) \(path) is documented but not served")
+                #expect(response.status != .methodNotAllowed, "\(method) \(path)")
+            }
+            for (path, method) in try OpenAPIOperations.registeredAPIRoutes() {
+                #expect(operations.contains { $0 == path && $1 == method }, "\(method) \(path) is served but not documented")
+            }
+        }
+    }
+}
+
+/// Reads the (path, method) pairs of the OpenAPI document, and the API routes the controllers register.
+enum OpenAPIOperations {
+    static func parse(_ yaml: String) -> [(String, String)] {
+        var operations: [(String, String)] = []
+        var currentPath: String?
+        var inPaths = false
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "paths:" { inPaths = true; continue }
+            if inPaths, !line.hasPrefix(" "), !line.isEmpty { inPaths = false }
+            guard inPaths else { continue }
+            if line.hasPrefix("  /"), line.hasSuffix(":") {
+                currentPath = String(line.dropFirst(2).dropLast())
+            } else if let path = currentPath, line.hasPrefix("    "), !line.hasPrefix("     ") {
+                let key = line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ":", with: "")
+                if ["get", "post", "put", "patch", "delete"].contains(key) { operations.append((path, key)) }
+            }
+        }
+        return operations
+    }
+
+    /// Scans the API controllers' sources for `group.<method>("path"` registrations.
+    static func registeredAPIRoutes() throws -> [(String, String)] {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/Server").standardized
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.lastPathComponent.hasSuffix("APIController.swift") } ?? []
+        let pattern = try Regex(#"group\.(get|post|put|patch|delete)\("([^"]+)""#)
+        var routes: [(String, String)] = []
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in text.matches(of: pattern) {
+                let method = String(match.output[1].substring ?? "")
+                let path = String(match.output[2].substring ?? "")
+                routes.append(("/api/v1/" + path, method))
+            }
+        }
+        return routes
+    }
+}

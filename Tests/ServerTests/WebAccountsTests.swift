@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+import Hummingbird
+import HummingbirdTesting
+import Server
+import Storage
+import Testing
+
+@Suite struct WebAccountsTests {
+    @Test func signUpStartsAnHttpOnlySameSiteSessionAndShowsTheDashboard() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            let response = try await browser.signUp("hanako")
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/")
+            let cookie = try #require(response.setCookies["kiroku_session"])
+            #expect(cookie.contains("HttpOnly"))
+            #expect(cookie.contains("SameSite=Lax"))
+            #expect(!cookie.contains("Secure"))
+            let dashboard = try await browser.get("/")
+            #expect(dashboard.status == .ok)
+            #expect(dashboard.text.contains("体重の推移"))
+        }
+        #expect(try server.database.user(username: "hanako") != nil)
+    }
+
+    @Test func formsWithoutTheCSRFTokenAreRefusedAndChangeNothing() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.get("/signup")
+            let forged = try await browser.post("/signup", form: ["username": "mallory", "password": "correct horse battery"])
+            #expect(forged.status == .forbidden)
+            let wrong = try await browser.post("/signup", form: ["username": "mallory", "password": "correct horse battery", "csrf": "guess"])
+            #expect(wrong.status == .forbidden)
+
+            _ = try await browser.signUp("hanako")
+            let addWithoutToken = try await browser.post("/records", form: ["metric": "bodyMass", "value": "60"])
+            #expect(addWithoutToken.status == .forbidden)
+        }
+        #expect(try server.database.user(username: "mallory") == nil)
+        let hanako = try #require(try server.database.user(username: "hanako"))
+        #expect(try server.database.recordCount(userId: hanako.id!) == 0)
+    }
+
+    @Test func shortPasswordsAndTakenUsernamesAreExplained() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            let short = try await browser.signUp("hanako", password: "short")
+            #expect(short.status == .badRequest)
+            #expect(short.text.contains("10 文字以上"))
+            _ = try await browser.signUp("hanako")
+            var other = WebSession(client)
+            let taken = try await other.signUp("Hanako")
+            #expect(taken.status == .badRequest)
+            #expect(taken.text.contains("既に使われています"))
+        }
+    }
+
+    @Test func signInIsRateLimitedPerAccount() async throws {
+        let server = try TestServer(rateLimits: .init(perAccount: 3, perAddress: 100, window: 600))
+        _ = try await server.user("hanako", password: "correct horse battery")
+        try await server.test { client in
+            var browser = WebSession(client)
+            for _ in 0..<3 {
+                let wrong = try await browser.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "wrong password!"])
+                #expect(wrong.status == .badRequest)
+            }
+            let limited = try await browser.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "correct horse battery"])
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.setCookies["kiroku_session"] == nil)
+        }
+    }
+
+    @Test func signInThenSignOutEndsTheSession() async throws {
+        let server = try TestServer()
+        _ = try await server.user("hanako")
+        try await server.test { client in
+            var browser = WebSession(client)
+            let signedIn = try await browser.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "correct horse battery"])
+            #expect(signedIn.status == .seeOther)
+            let settings = try await browser.get("/settings")
+            #expect(settings.status == .ok)
+            let signedOut = try await browser.submit(page: "/", to: "/signout", form: [:])
+            #expect(signedOut.status == .seeOther)
+            let after = try await browser.get("/settings")
+            #expect(after.status == .seeOther)
+            #expect(after.headers[.location]?.hasPrefix("/signin") == true)
+        }
+    }
+
+    @Test func addingARecordOnTheWebShowsItAndExplainsBadInputInline() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let tooLight = try await browser.submit(page: "/records", to: "/records", form: ["metric": "bodyMass", "value": "29.9", "unit": "", "when": ""])
+            #expect(tooLight.status == .badRequest)
+            #expect(tooLight.text.contains("class=\"error\""))
+            #expect(tooLight.text.contains("value=\"29.9\""))
+
+            let saved = try await browser.submit(page: "/records", to: "/records", form: ["metric": "bodyMass", "value": "63.4", "unit": "kg", "when": "2026-01-10T07:00"])
+            #expect(saved.status == .seeOther)
+            let page = try await browser.get(saved.headers[.location]!)
+            #expect(page.text.contains("63.4"))
+            #expect(page.text.contains("2026-01-10 07:00"))
+        }
+        let user = try #require(try server.database.user(username: "hanako"))
+        let records = try server.database.allRecords(userId: user.id!)
+        #expect(records.map(\.value) == [63.4])
+        // 07:00 in Tokyo is 22:00 UTC the day before.
+        #expect(records.first?.startAt == APIJSONDate.parse("2026-01-09T22:00:00Z"))
+    }
+
+    @Test func tokenIsShownOnceStoredHashedAndWorksAsBearer() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let page = try await browser.submit(page: "/settings", to: "/settings/tokens", form: ["name": "phone"])
+            let html = page.text
+            let range = try #require(html.range(of: #"<code id="new-token">[^<]+"#, options: .regularExpression))
+            let secret = String(html[range].dropFirst(#"<code id="new-token">"#.count))
+            #expect(secret.hasPrefix("krk_"))
+            let again = try await browser.get("/settings")
+            #expect(!again.text.contains(secret))
+
+            let me = try await client.execute(uri: "/api/v1/me", method: .get, headers: .bearer(secret))
+            #expect(try me.json()["username"] as? String == "hanako")
+            let stored = try await server.database.writer.read { db in try String.fetchAll(db, sql: "SELECT tokenHash FROM apiToken") }
+            #expect(stored.count == 1)
+            #expect(stored.first != secret)
+            #expect(stored.first?.count == 64)
+        }
+    }
+
+    @Test func deletingTheAccountRemovesEveryRowItOwns() async throws {
+        let server = try TestServer()
+        let (_, otherToken) = try await server.user("taro")
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            _ = try await browser.submit(page: "/records", to: "/records", form: ["metric": "bodyMass", "value": "60"])
+            _ = try await browser.submit(page: "/settings", to: "/settings/tokens", form: ["name": "phone"])
+            _ = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(otherToken), body: jsonBody(["metric": "steps", "value": 10]))
+
+            let wrongPassword = try await browser.submit(page: "/settings", to: "/settings/delete-account", form: ["password": "not my password"])
+            #expect(wrongPassword.status == .badRequest)
+            #expect(try server.database.user(username: "hanako") != nil)
+
+            let deleted = try await browser.submit(page: "/settings", to: "/settings/delete-account", form: ["password": "correct horse battery"])
+            #expect(deleted.status == .seeOther)
+        }
+        #expect(try server.database.user(username: "hanako") == nil)
+        // Every table with an owner column: nothing left but taro's rows.
+        let taro = try #require(try server.database.user(username: "taro"))
+        let leftovers = try await server.database.writer.read { db -> Int in
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'")
+            var count = 0
+            for table in tables where try db.columns(in: table).contains(where: { $0.name == "userId" }) {
+                count += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE userId != ?", arguments: [taro.id!]) ?? 0
+            }
+            return count
+        }
+        #expect(leftovers == 0)
+    }
+}
+
+enum APIJSONDate {
+    static func parse(_ text: String) -> Date? {
+        try? Date.ISO8601FormatStyle().parse(text)
+    }
+}
