@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // Already built for HummingbirdTesting; the end-to-end tests use it as their HTTP client.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // Pure domain: Foundation only, no I/O, the current time always a parameter.
@@ -69,6 +71,11 @@ let package = Package(
                 "Health",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
+        ),
+        // Starts the real `kiroku` binary and drives it with real clients (chromium through chromedriver).
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
     ]
 )

@@ -128,3 +128,13 @@ import Testing
         #expect(RecordSource.manual.name.ja == "手入力")
     }
 }
+
+@Suite struct MetricUnitLabelTests {
+    @Test func peopleReadStepsAndBeatsNotCounts() {
+        #expect(MetricCatalog.metric(named: "steps")?.unitLabel(in: .ja) == "歩")
+        #expect(MetricCatalog.metric(named: "steps")?.unitLabel(in: .en) == "steps")
+        #expect(MetricCatalog.metric(named: "heartRate")?.unitLabel(in: .en) == "bpm")
+        #expect(MetricCatalog.metric(named: "bodyTemperature")?.unitLabel(in: .ja) == "℃")
+        #expect(MetricCatalog.metric(named: "weight")?.unitLabel(in: .ja) == "kg")
+    }
+}

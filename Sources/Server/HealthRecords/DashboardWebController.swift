@@ -28,7 +28,7 @@ struct DashboardWebController {
         for metric in MetricCatalog.core {
             let trend = try summaries.trend(userId: userId, metric: metric, from: today, to: today, timeZone: timeZone)
             let latest = try summaries.database.latestRecord(userId: userId, metric: metric.id)
-            var tile: [String: Any] = ["name": metric.name.text(in: context.language), "unit": metric.canonicalUnit, "id": metric.id]
+            var tile: [String: Any] = ["name": metric.name.text(in: context.language), "unit": metric.unitLabel(in: context.language), "id": metric.id]
             if let summary = trend.days.first {
                 tile["value"] = metric.format(summary.value)
             } else if metric.aggregation == .discrete, let latest {

@@ -63,7 +63,7 @@ struct RecordsWebController {
                 "id": record.id!,
                 "name": metric?.name.text(in: context.language) ?? record.metric,
                 "value": WebFormatting.value(record.value, metric: metric),
-                "unit": metric?.canonicalUnit ?? record.originalUnit,
+                "unit": metric?.unitLabel(in: context.language) ?? record.originalUnit,
                 "when": WebFormatting.dateTime(record.startAt, timeZone: timeZone),
                 "source": RecordSource(rawValue: record.source)?.name.text(in: context.language) ?? record.source,
             ]

@@ -1,0 +1,79 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The real `kiroku` binary and the other real programs the end-to-end tests run.
+enum Programs {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `kiroku` built by `swift build --build-tests`.
+    static var kiroku: URL? {
+        if let path = ProcessInfo.processInfo.environment["KIROKU_BINARY"] { return URL(fileURLWithPath: path) }
+        let candidates = [".build/debug/kiroku", ".build/x86_64-unknown-linux-gnu/debug/kiroku", ".build/aarch64-unknown-linux-gnu/debug/kiroku"]
+        return candidates.map { packageRoot.appendingPathComponent($0) }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    static func find(_ names: [String]) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") + ["/usr/bin", "/usr/lib/chromium"] {
+            for name in names {
+                let candidate = "\(directory)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+        }
+        return nil
+    }
+
+    static var chromium: String? { find(["chromium", "chromium-browser"]) }
+    static var chromedriver: String? { find(["chromedriver"]) }
+
+    /// A port nobody listens on right now, found by binding port 0.
+    static func freePort() -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func start(_ executable: String, _ arguments: [String], log: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        return process
+    }
+
+    /// Polls `url` until it answers 200, or fails after `timeout` seconds.
+    static func waitUntilUp(_ url: URL, timeout: TimeInterval = 30) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(5)),
+               response.status == .ok
+            {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        throw WebDriver.Failure(description: "\(url) did not come up in \(Int(timeout)) s")
+    }
+
+    /// Stops a process the way an operator would (SIGTERM) and waits for it to exit.
+    static func stop(_ process: Process) async {
+        guard process.isRunning else { return }
+        process.terminate()
+        for _ in 0..<100 where process.isRunning {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+    }
+}
