@@ -1,6 +1,7 @@
 import Foundation
 import Health
 import Hummingbird
+import Logging
 import Storage
 
 /// `/api/v1/me`, `/api/v1/tokens`, `/api/v1/export`: the caller's account, its tokens and its data.
@@ -96,8 +97,8 @@ struct AccountAPIController {
             let userId = try context.requireUserId()
             let format = request.uri.queryParameters["format"].map(String.init) ?? "json"
             switch format {
-            case "csv": return ExportResponse.csv(try exporter.csv(userId: userId))
-            case "json": return ExportResponse.json(try exporter.json(user: context.user!, now: Date()))
+            case "csv": return ExportResponse.csv(try await context.logger.timed("export.csv") { try exporter.csv(userId: userId) })
+            case "json": return ExportResponse.json(try await context.logger.timed("export.json") { try exporter.json(user: context.user!, now: Date()) })
             default: throw APIError.invalidParameter("format")
             }
         }

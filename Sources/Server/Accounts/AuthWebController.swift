@@ -62,7 +62,9 @@ struct AuthWebController {
         try csrf.verify(input.csrf, request: request, context: context)
         let username = input.username ?? ""
         do {
-            let user = try await accounts.signIn(username: username, password: input.password ?? "", address: context.clientAddress, now: Date())
+            let user = try await context.logger.timed("account.signIn") {
+                try await accounts.signIn(username: username, password: input.password ?? "", address: context.clientAddress, now: Date())
+            }
             metrics.signIn(succeeded: true)
             context.logger.info("signed in", metadata: ["user_id": "\(user.id!)"])
             return try startSession(user: user, then: Self.safeReturnPath(request.uri.queryParameters["next"].map(String.init)))

@@ -1,6 +1,7 @@
 import Foundation
 import Health
 import Hummingbird
+import Logging
 import Storage
 
 /// `/api/v1/records`: create (one or a batch), list, get, update (manual only), delete — always the caller's own.
@@ -48,7 +49,9 @@ struct RecordsAPIController {
         guard !inputs.isEmpty, inputs.count <= Self.maxBatch else { throw APIError.invalidParameter("records") }
         let outcomes: [HealthRecordService.Outcome]
         do {
-            outcomes = try records.add(inputs, userId: userId, source: .manual, now: Date())
+            outcomes = try await context.logger.timed("records.create") {
+                try records.add(inputs, userId: userId, source: .manual, now: Date())
+            }
         } catch let failure as HealthRecordService.BatchError {
             metrics.recordsRejected(reason: failure.error.code)
             if case .single = body { throw APIError(failure.error) }

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The `kiroku` command line, run as a person would, against a temporary data directory.
+@Suite struct CLITests {
+    struct Run {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-cli-\(UUID().uuidString)").path
+
+    func kiroku(_ arguments: [String], input: String? = nil, language: String = "en_US.UTF-8") throws -> Run {
+        let binary = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments + (arguments.contains("--help") ? [] : ["--data-dir", dataDirectory])
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = language
+        environment["LC_ALL"] = nil
+        process.environment = environment
+        let output = Pipe()
+        let error = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func createAUserRecordAWeightListAndExportIt() throws {
+        let created = try kiroku(["user", "create", "hanako", "--password-stdin"], input: "correct horse battery\n")
+        #expect(created.status == 0, "\(created.error)")
+        #expect(try kiroku(["user", "list"]).output.contains("hanako"))
+
+        let added = try kiroku(["record", "add", "--metric", "weight", "--value", "70.2", "--unit", "kg", "--at", "2026-01-15T07:30:00+09:00", "--user", "hanako"])
+        #expect(added.status == 0, "\(added.error)")
+        #expect(added.output.contains("Saved: Weight 70.2 kg"))
+
+        let pounds = try kiroku(["record", "add", "--metric", "weight", "--value", "154.32", "--unit", "lb", "--at", "2026-01-16T07:30:00+09:00", "--user", "hanako"], language: "ja_JP.UTF-8")
+        #expect(pounds.output.contains("保存しました: 体重 70"))
+
+        let list = try kiroku(["records", "list", "--user", "hanako"])
+        #expect(list.output.contains("70.2"))
+        #expect(list.output.split(separator: "\n").count == 3)
+
+        let csv = try kiroku(["export", "--user", "hanako", "--format", "csv"])
+        let lines = csv.output.split(separator: "\r\n")
+        #expect(lines.first?.hasPrefix("id,metric,value,unit") == true)
+        #expect(lines.count == 3)
+        let json = try kiroku(["export", "--user", "hanako", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect((document["records"] as? [Any])?.count == 2)
+    }
+
+    @Test func badInputIsExplainedInTheTerminalsLanguageAndStoresNothing() throws {
+        _ = try kiroku(["user", "create", "hanako", "--password-stdin"], input: "correct horse battery\n")
+        let english = try kiroku(["record", "add", "--metric", "weight", "--value", "29.9", "--user", "hanako"])
+        #expect(english.status != 0)
+        #expect(english.error.contains("30"))
+        let japanese = try kiroku(["record", "add", "--metric", "weight", "--value", "29.9", "--user", "hanako"], language: "ja_JP.UTF-8")
+        #expect(japanese.status != 0)
+        #expect(japanese.error.contains("体重"))
+        let unknown = try kiroku(["record", "add", "--metric", "happiness", "--value", "1", "--user", "hanako"])
+        #expect(unknown.status != 0)
+        let nobody = try kiroku(["record", "add", "--metric", "weight", "--value", "60", "--user", "nobody"])
+        #expect(nobody.error.contains("No user named"))
+        let shortPassword = try kiroku(["user", "create", "taro", "--password-stdin"], input: "short\n")
+        #expect(shortPassword.status != 0)
+        #expect(shortPassword.error.contains("10 characters"))
+        let list = try kiroku(["records", "list", "--user", "hanako"])
+        #expect(list.output.split(separator: "\n").count == 1, "only the header: nothing was stored")
+    }
+
+    @Test func demoCreatesAnAccountFullOfHistoryOnce() throws {
+        let demo = try kiroku(["demo", "--days", "30"])
+        #expect(demo.status == 0, "\(demo.error)")
+        #expect(demo.output.contains("username demo"))
+        let list = try kiroku(["records", "list", "--user", "demo", "--metric", "steps", "--limit", "100"])
+        #expect(list.output.split(separator: "\n").count == 31)
+        let again = try kiroku(["demo", "--days", "30"])
+        #expect(again.output.contains("already exists"))
+    }
+
+    @Test(arguments: [
+        ["--help"], ["serve", "--help"], ["user", "create", "--help"], ["user", "list", "--help"], ["record", "add", "--help"],
+        ["records", "list", "--help"], ["token", "create", "--help"], ["export", "--help"], ["demo", "--help"],
+    ])
+    func everyCommandExplainsItself(arguments: [String]) throws {
+        let help = try kiroku(arguments)
+        #expect(help.status == 0)
+        #expect(help.output.contains("USAGE"))
+    }
+}
