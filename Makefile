@@ -18,8 +18,14 @@ deps:
 	scripts/install-test-deps.sh
 
 test: deps
+	python3 -m openapi_spec_validator Sources/Server/Public/openapi.yaml
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2
+
+# Release build of the benchmark executable; results and the machine go to BENCHMARKS.md.
+bench:
+	$(SWIFT) build -c release --product KirokuBenchmarks
+	$$($(SWIFT) build -c release --show-bin-path)/KirokuBenchmarks
 
 clean:
 	rm -rf .build

@@ -60,6 +60,13 @@ let package = Package(
             ]
         ),
 
+        // Benchmarks: run with `make bench` (release build); never part of `swift test`.
+        .executableTarget(
+            name: "KirokuBenchmarks",
+            dependencies: ["Health", "Charts", "Storage"],
+            path: "Benchmarks/KirokuBenchmarks"
+        ),
+
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -42,6 +42,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     let csrf = CSRFProtection(secureCookies: configuration.secureCookies)
 
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestLogMiddleware())
     router.add(middleware: RequestMetricsMiddleware(metrics: dependencies.metrics))
     router.add(middleware: AuthenticationMiddleware(accounts: accounts))
     router.add(middleware: LanguageMiddleware())

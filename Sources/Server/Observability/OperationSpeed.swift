@@ -33,12 +33,19 @@ extension Logger {
     }
 
     private func logDuration(_ operation: String, result: String, elapsed: Duration) {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         let speed = OperationSpeed(seconds: seconds)
         let level: Logger.Level = speed == .slow || speed == .verySlow ? .warning : .info
         log(level: level, "operation finished", metadata: [
             "operation": "\(operation)", "result": "\(result)",
             "duration_ms": "\(Int((seconds * 1000).rounded()))", "speed": "\(speed.rawValue)",
         ])
+    }
+}
+
+extension Duration {
+    /// The duration as fractional seconds, for logs and speed classes.
+    var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
