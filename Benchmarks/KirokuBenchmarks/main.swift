@@ -11,16 +11,20 @@ struct Case {
     let name: String
     let unit: String
     let work: Double
-    let run: () throws -> Void
+    let run: () async throws -> Void
 }
 
-func measure(_ benchmark: Case, repetitions: Int) throws -> [Double] {
-    try benchmark.run()
+func measure(_ benchmark: Case, repetitions: Int) async throws -> [Double] {
+    try await benchmark.run()
     let clock = ContinuousClock()
-    return try (0..<repetitions).map { _ in
-        let elapsed = try clock.measure { try benchmark.run() }
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    var seconds: [Double] = []
+    for _ in 0..<repetitions {
+        let start = clock.now
+        try await benchmark.run()
+        let elapsed = clock.now - start
+        seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
+    return seconds
 }
 
 func syntheticYear(userId: Int64, days: Int, perDay: Int, offset: Int = 0) -> [HealthRecord] {
@@ -42,37 +46,39 @@ func syntheticYear(userId: Int64, days: Int, perDay: Int, offset: Int = 0) -> [H
 
 let repetitions = Int(ProcessInfo.processInfo.environment["KIROKU_BENCH_REPETITIONS"] ?? "") ?? 7
 let database = try AppDatabase.temporary()
-let user = try database.createUser(User(username: "bench", passwordHash: "x", createdAt: Date()))
+let user = try await database.createUser(User(username: "bench", passwordHash: "x", createdAt: Date()))
 let userId = user.id!
 let tokyo = TimeZone(identifier: "Asia/Tokyo")!
 
 // A year of step samples every 30 minutes: 17,520 rows, like an iPhone's history.
 let history = syntheticYear(userId: userId, days: 365, perDay: 48)
-_ = try database.insertRecords(history)
+_ = try await database.insertRecords(history)
 let steps = MetricCatalog.metric(named: "stepCount")!
 
 var insertRound = 0
 let cases: [Case] = [
     Case(name: "insert 10,000 records in one transaction", unit: "records/s", work: 10_000) {
         insertRound += 1
-        let fresh = try database.createUser(User(username: "insert-\(insertRound)", passwordHash: "x", createdAt: Date()))
-        _ = try database.insertRecords(Array(syntheticYear(userId: fresh.id!, days: 209, perDay: 48, offset: insertRound).prefix(10_000)))
+        let fresh = try await database.createUser(User(username: "insert-\(insertRound)", passwordHash: "x", createdAt: Date()))
+        _ = try await database.insertRecords(Array(syntheticYear(userId: fresh.id!, days: 209, perDay: 48, offset: insertRound).prefix(10_000)))
     },
     Case(name: "validate 10,000 manual entries", unit: "entries/s", work: 10_000) {
         let now = Date()
         for index in 0..<10_000 {
+            let kilograms = 60 + Double(index % 400) / 10
             _ = try MeasurementValidator.validate(
-                MeasurementInput(metric: "weight", value: 60 + Double(index % 400) / 10, unit: index % 2 == 0 ? "kg" : "lb", start: now), now: now
+                MeasurementInput(metric: "weight", value: index % 2 == 0 ? kilograms : kilograms * 2.20462, unit: index % 2 == 0 ? "kg" : "lb", start: now),
+                now: now
             )
         }
     },
     Case(name: "daily summaries of a year of steps (17,520 rows)", unit: "years/s", work: 1) {
-        let values = try database.timedValues(userId: userId, metric: "stepCount", from: .distantPast, to: .distantFuture)
+        let values = try await database.timedValues(userId: userId, metric: "stepCount", from: .distantPast, to: .distantFuture)
         let days = DailyAggregator.summaries(metric: steps, values: values, timeZone: tokyo)
         _ = MovingAverage.trailing(days.map { TrendPoint(day: $0.day, value: $0.value) })
     },
     Case(name: "first page of 100 records, newest first", unit: "pages/s", work: 1) {
-        _ = try database.records(userId: userId, query: HealthRecordQuery(limit: 100))
+        _ = try await database.records(userId: userId, query: HealthRecordQuery(limit: 100))
     },
     Case(name: "render a 365-point line chart with moving average", unit: "charts/s", work: 1) {
         let points = (0..<365).map { ChartPoint(date: Date(timeIntervalSince1970: 1_735_700_000 + Double($0) * 86_400), value: 70 + sin(Double($0) / 9)) }
@@ -83,7 +89,7 @@ let cases: [Case] = [
 print("Kiroku benchmarks — \(repetitions) runs each after one warm-up, release build")
 print(String(repeating: "-", count: 100))
 for benchmark in cases {
-    let seconds = try measure(benchmark, repetitions: repetitions).sorted()
+    let seconds = try await measure(benchmark, repetitions: repetitions).sorted()
     let median = seconds[seconds.count / 2]
     let rate = benchmark.work / median
     let numbers = String(format: "median %9.3f ms  (min %8.3f, max %8.3f)  %12.0f ", median * 1000, seconds.first! * 1000, seconds.last! * 1000, rate)

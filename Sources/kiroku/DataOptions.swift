@@ -16,8 +16,8 @@ struct DataOptions: ParsableArguments {
     }
 
     /// Looks a user up by name, or stops with a message in both languages.
-    func user(_ name: String, in database: AppDatabase) throws -> User {
-        guard let user = try database.user(username: name) else {
+    func user(_ name: String, in database: AppDatabase) async throws -> User {
+        guard let user = try await database.user(username: name) else {
             throw CLIError(LocalizedText(ja: "ユーザー「\(name)」は存在しません。", en: "No user named “\(name)”."))
         }
         return user

@@ -18,7 +18,7 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         let database = try data.openDatabase()
         let language = Language.terminal
-        if try database.user(username: username) != nil {
+        if try await database.user(username: username) != nil {
             print(LocalizedText(ja: "デモアカウント「\(username)」は既にあります。", en: "The demo account “\(username)” already exists.").text(in: language))
             return
         }
@@ -36,7 +36,7 @@ struct DemoCommand: AsyncParsableCommand {
         let batch = 500
         var stored = 0
         for chunk in stride(from: 0, to: inputs.count, by: batch) {
-            stored += try service.add(Array(inputs[chunk..<min(chunk + batch, inputs.count)]), userId: user.id!, source: .manual, now: now).count
+            stored += try await service.add(Array(inputs[chunk..<min(chunk + batch, inputs.count)]), userId: user.id!, source: .manual, now: now).count
             ProgressBar.draw(done: stored, total: inputs.count)
         }
         ProgressBar.finish()

@@ -4,7 +4,7 @@ import Health
 import Server
 import Storage
 
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "export", abstract: "Export all of a user's records as CSV or JSON.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -16,14 +16,14 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "csv or json.") var format: Format = .json
     @Option(name: .shortAndLong, help: "Write to this file (mode 0600) instead of standard output.") var output: String?
 
-    func run() throws {
+    func run() async throws {
         let database = try data.openDatabase()
-        let owner = try data.user(user, in: database)
+        let owner = try await data.user(user, in: database)
         let exporter = DataExporter(database: database)
         let bytes: Data
         switch format {
-        case .csv: bytes = Data(try exporter.csv(userId: owner.id!).utf8)
-        case .json: bytes = try exporter.json(user: owner, now: Date())
+        case .csv: bytes = Data(try await exporter.csv(userId: owner.id!).utf8)
+        case .json: bytes = try await exporter.json(user: owner, now: Date())
         }
         if let output {
             // Health data: readable by its owner only.

@@ -4,14 +4,14 @@ import Health
 import Server
 import Storage
 
-struct RecordCommand: ParsableCommand {
+struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Add a health record.",
         subcommands: [Add.self]
     )
 
-    struct Add: ParsableCommand {
+    struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add one record, validated like the web form.")
 
         @OptionGroup var data: DataOptions
@@ -21,9 +21,9 @@ struct RecordCommand: ParsableCommand {
         @Option(help: "Unit (default: the metric's canonical unit).") var unit: String?
         @Option(help: "When, ISO 8601 (default: now).") var at: String?
 
-        func run() throws {
+        func run() async throws {
             let database = try data.openDatabase()
-            let owner = try data.user(user, in: database)
+            let owner = try await data.user(user, in: database)
             var start = Date()
             if let at {
                 guard let parsed = APIJSON.parseDate(at) else {
@@ -33,7 +33,7 @@ struct RecordCommand: ParsableCommand {
             }
             let service = HealthRecordService(database: database)
             do {
-                let outcome = try service.add(
+                let outcome = try await service.add(
                     [RecordInput(metric: metric, value: value, unit: unit, start: start, utcOffsetSeconds: owner.resolvedTimeZone.secondsFromGMT(for: start))],
                     userId: owner.id!, source: .manual, now: Date()
                 )[0]
@@ -54,7 +54,7 @@ struct RecordCommand: ParsableCommand {
     }
 }
 
-struct RecordsCommand: ParsableCommand {
+struct RecordsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "records",
         abstract: "List health records.",
@@ -62,7 +62,7 @@ struct RecordsCommand: ParsableCommand {
         defaultSubcommand: List.self
     )
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List a user's records, newest first.")
 
         @OptionGroup var data: DataOptions
@@ -70,9 +70,9 @@ struct RecordsCommand: ParsableCommand {
         @Option(help: "Only this metric.") var metric: String?
         @Option(help: "How many.") var limit: Int = 20
 
-        func run() throws {
+        func run() async throws {
             let database = try data.openDatabase()
-            let owner = try data.user(user, in: database)
+            let owner = try await data.user(user, in: database)
             var query = HealthRecordQuery(limit: max(1, limit))
             if let metric {
                 guard let known = MetricCatalog.metric(named: metric) else { throw CLIError(HealthError.unknownMetric(metric).message) }
@@ -83,7 +83,7 @@ struct RecordsCommand: ParsableCommand {
             let timeZone = owner.resolvedTimeZone
             let formatter = ISO8601DateFormatter()
             formatter.timeZone = timeZone
-            let rows = try database.records(userId: owner.id!, query: query).records.map { record in
+            let rows = try await database.records(userId: owner.id!, query: query).records.map { record in
                 let metric = MetricCatalog.metric(named: record.metric)
                 return [
                     String(record.id!), formatter.string(from: record.startAt), metric?.name.text(in: language) ?? record.metric,

@@ -4,25 +4,25 @@ import Health
 import Server
 import Storage
 
-struct TokenCommand: ParsableCommand {
+struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
         abstract: "Personal API tokens.",
         subcommands: [Create.self, List.self, Revoke.self]
     )
 
-    struct Create: ParsableCommand {
+    struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a token and print it once.")
         @OptionGroup var data: DataOptions
         @Option(help: "Owner's username.") var user: String
         @Option(help: "A name to recognise the token by.") var name: String
 
-        func run() throws {
+        func run() async throws {
             let database = try data.openDatabase()
-            let owner = try data.user(user, in: database)
+            let owner = try await data.user(user, in: database)
             let accounts = AccountService(database: database, hasher: PasswordHasher())
             do {
-                let (secret, _) = try accounts.createToken(for: owner.id!, name: name, now: Date())
+                let (secret, _) = try await accounts.createToken(for: owner.id!, name: name, now: Date())
                 print(secret)
             } catch let error as APIError {
                 throw CLIError(error.message)
@@ -30,32 +30,32 @@ struct TokenCommand: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List a user's tokens (never their secrets).")
         @OptionGroup var data: DataOptions
         @Option(help: "Owner's username.") var user: String
 
-        func run() throws {
+        func run() async throws {
             let database = try data.openDatabase()
-            let owner = try data.user(user, in: database)
+            let owner = try await data.user(user, in: database)
             let header = Language.terminal == .ja ? ["ID", "名前", "先頭", "作成", "最終使用"] : ["ID", "NAME", "PREFIX", "CREATED", "LAST USED"]
-            let rows = try database.apiTokens(userId: owner.id!).map {
+            let rows = try await database.apiTokens(userId: owner.id!).map {
                 [String($0.id!), $0.name, $0.prefix, APIJSON.formatDate($0.createdAt), $0.lastUsedAt.map(APIJSON.formatDate) ?? "-"]
             }
             print(Table(header: header, rows: rows).render())
         }
     }
 
-    struct Revoke: ParsableCommand {
+    struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Revoke a token by id.")
         @OptionGroup var data: DataOptions
         @Option(help: "Owner's username.") var user: String
         @Argument(help: "Token id (see `kiroku token list`).") var id: Int64
 
-        func run() throws {
+        func run() async throws {
             let database = try data.openDatabase()
-            let owner = try data.user(user, in: database)
-            guard try database.revokeAPIToken(id: id, userId: owner.id!) else {
+            let owner = try await data.user(user, in: database)
+            guard try await database.revokeAPIToken(id: id, userId: owner.id!) else {
                 throw CLIError(.init(ja: "トークン \(id) は見つかりません。", en: "No token \(id)."))
             }
             print(LocalizedText(ja: "トークン \(id) を無効にしました。", en: "Revoked token \(id).").text(in: .terminal))

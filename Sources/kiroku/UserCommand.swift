@@ -34,17 +34,18 @@ struct UserCommand: AsyncParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List accounts.")
 
         @OptionGroup var data: DataOptions
 
-        func run() throws {
+        func run() async throws {
             let database = try data.openDatabase()
-            let users = try database.allUsers()
+            let users = try await database.allUsers()
             let header = Language.terminal == .ja ? ["ユーザー名", "表示名", "記録数", "作成日時"] : ["USERNAME", "DISPLAY NAME", "RECORDS", "CREATED"]
-            let rows = try users.map { user in
-                [user.username, user.displayName, String(try database.recordCount(userId: user.id!)), APIJSON.formatDate(user.createdAt)]
+            var rows: [[String]] = []
+            for user in users {
+                rows.append([user.username, user.displayName, String(try await database.recordCount(userId: user.id!)), APIJSON.formatDate(user.createdAt)])
             }
             print(Table(header: header, rows: rows).render())
         }

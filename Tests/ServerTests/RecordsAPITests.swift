@@ -55,7 +55,7 @@ import Testing
             let list = try await client.execute(uri: "/api/v1/records", method: .get, headers: .bearer(alice))
             #expect((try list.json()["records"] as? [Any])?.isEmpty == true)
         }
-        let stored = try server.database.allRecords(userId: bob.id!)
+        let stored = try await server.database.allRecords(userId: bob.id!)
         #expect(stored.count == 1)
         #expect(stored.first?.value == 4000)
     }
@@ -82,7 +82,7 @@ import Testing
                 #expect(japanese.errorMessage?.unicodeScalars.contains { $0.value >= 0x3040 } == true)
             }
         }
-        #expect(try server.database.recordCount(userId: user.id!) == 0)
+        #expect(try await server.database.recordCount(userId: user.id!) == 0)
     }
 
     @Test func bodyOverTheLimitIs413AndStoresNothing() async throws {
@@ -97,7 +97,7 @@ import Testing
             #expect(response.status == .contentTooLarge)
             #expect(response.errorCode == "body_too_large")
         }
-        #expect(try server.database.recordCount(userId: user.id!) == 0)
+        #expect(try await server.database.recordCount(userId: user.id!) == 0)
     }
 
     @Test func retryWithTheSameClientIdAddsNothing() async throws {
@@ -111,7 +111,7 @@ import Testing
             #expect(second.status == .ok)
             #expect(try first.json()["id"] as? Int == second.json()["id"] as? Int)
         }
-        #expect(try server.database.recordCount(userId: user.id!) == 1)
+        #expect(try await server.database.recordCount(userId: user.id!) == 1)
     }
 
     @Test func secondEntryWithinFiveMinutesIsStoredButFlagged() async throws {
@@ -131,7 +131,7 @@ import Testing
             let codes = (try second.json()["warnings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
             #expect(codes == ["possible_duplicate"])
         }
-        #expect(try server.database.recordCount(userId: user.id!) == 2)
+        #expect(try await server.database.recordCount(userId: user.id!) == 2)
     }
 
     @Test func batchCreatesAllInOneGoAndPagesWithACursor() async throws {
@@ -160,7 +160,7 @@ import Testing
     @Test func onlyManualRecordsCanBeEditedAndEditsAreValidated() async throws {
         let server = try TestServer()
         let (user, token) = try await server.user("alice")
-        let imported = try server.database.insertRecords([
+        let imported = try await server.database.insertRecords([
             HealthRecord(userId: user.id!, metric: "stepCount", value: 100, originalValue: 100, originalUnit: "count",
                          startAt: Date(), endAt: Date(), source: .import, createdAt: Date())
         ])[0].record
@@ -175,7 +175,7 @@ import Testing
             let good = try await client.execute(uri: "/api/v1/records/\(id)", method: .patch, headers: .bearer(token), body: jsonBody(["value": 69.5]))
             #expect(try good.json()["value"] as? Double == 69.5)
         }
-        #expect(try server.database.record(id: imported.id!, userId: user.id!)?.value == 100)
+        #expect(try await server.database.record(id: imported.id!, userId: user.id!)?.value == 100)
     }
 
     @Test func missingOrWrongTokenIs401() async throws {

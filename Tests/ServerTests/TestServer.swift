@@ -26,7 +26,7 @@ struct TestServer {
     /// Creates an account and an API token for it.
     func user(_ name: String, password: String = "correct horse battery") async throws -> (user: User, token: String) {
         let user = try await accounts.signUp(username: name, password: password, now: Date())
-        let (secret, _) = try accounts.createToken(for: user.id!, name: "tests", now: Date())
+        let (secret, _) = try await accounts.createToken(for: user.id!, name: "tests", now: Date())
         return (user, secret)
     }
 

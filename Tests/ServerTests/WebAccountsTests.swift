@@ -22,7 +22,7 @@ import Testing
             #expect(dashboard.status == .ok)
             #expect(dashboard.text.contains("体重の推移"))
         }
-        #expect(try server.database.user(username: "hanako") != nil)
+        #expect(try await server.database.user(username: "hanako") != nil)
     }
 
     @Test func formsWithoutTheCSRFTokenAreRefusedAndChangeNothing() async throws {
@@ -39,9 +39,9 @@ import Testing
             let addWithoutToken = try await browser.post("/records", form: ["metric": "bodyMass", "value": "60"])
             #expect(addWithoutToken.status == .forbidden)
         }
-        #expect(try server.database.user(username: "mallory") == nil)
-        let hanako = try #require(try server.database.user(username: "hanako"))
-        #expect(try server.database.recordCount(userId: hanako.id!) == 0)
+        #expect(try await server.database.user(username: "mallory") == nil)
+        let hanako = try #require(try await server.database.user(username: "hanako"))
+        #expect(try await server.database.recordCount(userId: hanako.id!) == 0)
     }
 
     @Test func shortPasswordsAndTakenUsernamesAreExplained() async throws {
@@ -107,8 +107,8 @@ import Testing
             #expect(page.text.contains("63.4"))
             #expect(page.text.contains("2026-01-10 07:00"))
         }
-        let user = try #require(try server.database.user(username: "hanako"))
-        let records = try server.database.allRecords(userId: user.id!)
+        let user = try #require(try await server.database.user(username: "hanako"))
+        let records = try await server.database.allRecords(userId: user.id!)
         #expect(records.map(\.value) == [63.4])
         // 07:00 in Tokyo is 22:00 UTC the day before.
         #expect(records.first?.startAt == APIJSONDate.parse("2026-01-09T22:00:00Z"))
@@ -148,14 +148,14 @@ import Testing
 
             let wrongPassword = try await browser.submit(page: "/settings", to: "/settings/delete-account", form: ["password": "not my password"])
             #expect(wrongPassword.status == .badRequest)
-            #expect(try server.database.user(username: "hanako") != nil)
+            #expect(try await server.database.user(username: "hanako") != nil)
 
             let deleted = try await browser.submit(page: "/settings", to: "/settings/delete-account", form: ["password": "correct horse battery"])
             #expect(deleted.status == .seeOther)
         }
-        #expect(try server.database.user(username: "hanako") == nil)
+        #expect(try await server.database.user(username: "hanako") == nil)
         // Every table with an owner column: nothing left but taro's rows.
-        let taro = try #require(try server.database.user(username: "taro"))
+        let taro = try #require(try await server.database.user(username: "taro"))
         let leftovers = try await server.database.writer.read { db -> Int in
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'")
             var count = 0

@@ -5,55 +5,55 @@ import Storage
 import Testing
 
 @Suite struct AppDatabaseTests {
-    @Test func openedDatabaseUsesWriteAheadLogging() throws {
+    @Test func openedDatabaseUsesWriteAheadLogging() async throws {
         let database = try AppDatabase.temporary()
-        let mode = try database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        let mode = try await database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
     }
 
-    @Test func recordsSurviveClosingAndReopeningTheFile() throws {
+    @Test func recordsSurviveClosingAndReopeningTheFile() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-reopen-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("kiroku.sqlite").path
         do {
             let database = try AppDatabase.open(path: path)
-            let user = try database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
-            _ = try database.insertRecords([Fixtures.record(userId: user.id!, value: 70)])
+            let user = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
+            _ = try await database.insertRecords([Fixtures.record(userId: user.id!, value: 70)])
         }
         let reopened = try AppDatabase.open(path: path)
-        let user = try #require(try reopened.user(username: "ALICE"))
-        #expect(try reopened.allRecords(userId: user.id!).map(\.value) == [70])
+        let user = try #require(try await reopened.user(username: "ALICE"))
+        #expect(try await reopened.allRecords(userId: user.id!).map(\.value) == [70])
     }
 
-    @Test func migrationsAreNamedAndAllApplied() throws {
+    @Test func migrationsAreNamedAndAllApplied() async throws {
         let database = try AppDatabase.temporary()
-        let applied = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
+        let applied = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
         #expect(applied == ["v1-accounts", "v1-health-records"])
     }
 
-    @Test func sameExternalIdFromTheSameSourceIsStoredOnce() throws {
+    @Test func sameExternalIdFromTheSameSourceIsStoredOnce() async throws {
         let database = try AppDatabase.temporary()
-        let alice = try database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
-        let bob = try database.createUser(User(username: "bob", passwordHash: "x", createdAt: Date()))
-        let first = try database.insertRecords([Fixtures.record(userId: alice.id!, value: 1, externalId: "sample-1")])
-        let retry = try database.insertRecords([Fixtures.record(userId: alice.id!, value: 1, externalId: "sample-1")])
-        let otherUser = try database.insertRecords([Fixtures.record(userId: bob.id!, value: 1, externalId: "sample-1")])
+        let alice = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
+        let bob = try await database.createUser(User(username: "bob", passwordHash: "x", createdAt: Date()))
+        let first = try await database.insertRecords([Fixtures.record(userId: alice.id!, value: 1, externalId: "sample-1")])
+        let retry = try await database.insertRecords([Fixtures.record(userId: alice.id!, value: 1, externalId: "sample-1")])
+        let otherUser = try await database.insertRecords([Fixtures.record(userId: bob.id!, value: 1, externalId: "sample-1")])
         #expect(first[0].inserted)
         #expect(!retry[0].inserted)
         #expect(retry[0].record.id == first[0].record.id)
         #expect(otherUser[0].inserted)
-        #expect(try database.recordCount(userId: alice.id!) == 1)
+        #expect(try await database.recordCount(userId: alice.id!) == 1)
     }
 
-    @Test func deletingAUserCascadesToEverythingTheyOwn() throws {
+    @Test func deletingAUserCascadesToEverythingTheyOwn() async throws {
         let database = try AppDatabase.temporary()
-        let alice = try database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
-        let bob = try database.createUser(User(username: "bob", passwordHash: "x", createdAt: Date()))
-        _ = try database.insertRecords([Fixtures.record(userId: alice.id!, value: 1), Fixtures.record(userId: bob.id!, value: 2)])
-        _ = try database.insertAPIToken(APIToken(userId: alice.id!, name: "t", tokenHash: "h1", prefix: "krk_", createdAt: Date()))
-        try database.insertSession(Session(tokenHash: "s1", userId: alice.id!, csrfToken: "c", createdAt: Date(), expiresAt: Date().addingTimeInterval(60)))
-        try database.deleteUser(id: alice.id!)
-        let counts = try database.writer.read { db in
+        let alice = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
+        let bob = try await database.createUser(User(username: "bob", passwordHash: "x", createdAt: Date()))
+        _ = try await database.insertRecords([Fixtures.record(userId: alice.id!, value: 1), Fixtures.record(userId: bob.id!, value: 2)])
+        _ = try await database.insertAPIToken(APIToken(userId: alice.id!, name: "t", tokenHash: "h1", prefix: "krk_", createdAt: Date()))
+        try await database.insertSession(Session(tokenHash: "s1", userId: alice.id!, csrfToken: "c", createdAt: Date(), expiresAt: Date().addingTimeInterval(60)))
+        try await database.deleteUser(id: alice.id!)
+        let counts = try await database.writer.read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM healthRecord WHERE userId = ?", arguments: [alice.id!]),
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM apiToken WHERE userId = ?", arguments: [alice.id!]),
@@ -63,22 +63,22 @@ import Testing
         #expect(counts.0 == 0)
         #expect(counts.1 == 0)
         #expect(counts.2 == 0)
-        #expect(try database.recordCount(userId: bob.id!) == 1)
+        #expect(try await database.recordCount(userId: bob.id!) == 1)
     }
 
-    @Test func expiredSessionsAreNotFound() throws {
+    @Test func expiredSessionsAreNotFound() async throws {
         let database = try AppDatabase.temporary()
-        let alice = try database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
+        let alice = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
         let now = Date()
-        try database.insertSession(Session(tokenHash: "old", userId: alice.id!, csrfToken: "c", createdAt: now.addingTimeInterval(-100), expiresAt: now.addingTimeInterval(-1)))
-        #expect(try database.session(tokenHash: "old", now: now) == nil)
+        try await database.insertSession(Session(tokenHash: "old", userId: alice.id!, csrfToken: "c", createdAt: now.addingTimeInterval(-100), expiresAt: now.addingTimeInterval(-1)))
+        #expect(try await database.session(tokenHash: "old", now: now) == nil)
     }
 
-    @Test func usernamesAreUniqueIgnoringCase() throws {
+    @Test func usernamesAreUniqueIgnoringCase() async throws {
         let database = try AppDatabase.temporary()
-        _ = try database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
-        #expect(throws: AccountStoreError.usernameTaken) {
-            _ = try database.createUser(User(username: "Alice", passwordHash: "y", createdAt: Date()))
+        _ = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
+        await #expect(throws: AccountStoreError.usernameTaken) {
+            _ = try await database.createUser(User(username: "Alice", passwordHash: "y", createdAt: Date()))
         }
     }
 }

@@ -54,7 +54,8 @@ public struct APIResponseEncoder: ResponseEncoder {
         let data = try APIJSON.makeEncoder().encode(value)
         return Response(
             status: .ok,
-            headers: [.contentType: "application/json; charset=utf-8"],
+            // Answers carry personal health data: never kept by shared caches or the browser's disk cache.
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(bytes: data))
         )
     }

@@ -68,7 +68,7 @@ struct AccountAPIController {
         group.patch("me") { request, context -> ProfileResponse in
             _ = try context.requireUserId()
             let update = try await request.decode(as: ProfileUpdate.self, context: context)
-            return ProfileResponse(try accounts.updateProfile(context.user!, with: update))
+            return ProfileResponse(try await accounts.updateProfile(context.user!, with: update))
         }
         group.delete("me") { request, context -> HTTPResponse.Status in
             _ = try context.requireUserId()
@@ -78,18 +78,18 @@ struct AccountAPIController {
         }
         group.get("tokens") { _, context -> TokenList in
             let userId = try context.requireUserId()
-            return TokenList(tokens: try accounts.database.apiTokens(userId: userId).map { TokenResponse($0) })
+            return TokenList(tokens: try await accounts.database.apiTokens(userId: userId).map { TokenResponse($0) })
         }
         group.post("tokens") { request, context -> EditedResponse<TokenResponse> in
             let userId = try context.requireUserId()
             let body = try await request.decode(as: NewToken.self, context: context)
-            let (secret, token) = try accounts.createToken(for: userId, name: body.name, now: Date())
+            let (secret, token) = try await accounts.createToken(for: userId, name: body.name, now: Date())
             return EditedResponse(status: .created, response: TokenResponse(token, secret: secret))
         }
         group.delete("tokens/{id}") { _, context -> HTTPResponse.Status in
             let userId = try context.requireUserId()
             guard let id = context.parameters.get("id", as: Int64.self),
-                  try accounts.database.revokeAPIToken(id: id, userId: userId)
+                  try await accounts.database.revokeAPIToken(id: id, userId: userId)
             else { throw APIError.notFound }
             return .noContent
         }
@@ -97,8 +97,8 @@ struct AccountAPIController {
             let userId = try context.requireUserId()
             let format = request.uri.queryParameters["format"].map(String.init) ?? "json"
             switch format {
-            case "csv": return ExportResponse.csv(try await context.logger.timed("export.csv") { try exporter.csv(userId: userId) })
-            case "json": return ExportResponse.json(try await context.logger.timed("export.json") { try exporter.json(user: context.user!, now: Date()) })
+            case "csv": return ExportResponse.csv(try await context.logger.timed("export.csv") { try await exporter.csv(userId: userId) })
+            case "json": return ExportResponse.json(try await context.logger.timed("export.json") { try await exporter.json(user: context.user!, now: Date()) })
             default: throw APIError.invalidParameter("format")
             }
         }

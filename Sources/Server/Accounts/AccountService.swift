@@ -24,7 +24,7 @@ public struct AccountService: Sendable {
         let hash = try await hasher.hash(password)
         let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
-            return try database.createUser(
+            return try await database.createUser(
                 User(username: username, passwordHash: hash, displayName: String(name.prefix(64)), language: language?.rawValue, createdAt: now)
             )
         } catch AccountStoreError.usernameTaken {
@@ -37,7 +37,7 @@ public struct AccountService: Sendable {
         guard await rateLimiter.allows(account: username, address: address, now: now) else {
             throw APIError.tooManyRequests
         }
-        let user = try database.user(username: username)
+        let user = try await database.user(username: username)
         let matches = try await hasher.verify(password, hash: user?.passwordHash ?? PasswordHasher.decoyHash)
         guard let user, matches else {
             await rateLimiter.recordFailure(account: username, address: address, now: now)
@@ -48,50 +48,50 @@ public struct AccountService: Sendable {
     }
 
     /// Starts a browser session. Returns the cookie value; only its hash is stored.
-    public func startSession(for user: User, now: Date) throws -> (cookie: String, session: Session) {
+    public func startSession(for user: User, now: Date) async throws -> (cookie: String, session: Session) {
         let secret = SecretToken.generate()
         let session = Session(
             tokenHash: SecretToken.hash(secret), userId: user.id!, csrfToken: SecretToken.generate(),
             createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime)
         )
-        try database.insertSession(session)
+        try await database.insertSession(session)
         return (secret, session)
     }
 
-    public func session(cookie: String, now: Date) throws -> (Session, User)? {
-        guard let session = try database.session(tokenHash: SecretToken.hash(cookie), now: now),
-              let user = try database.user(id: session.userId)
+    public func session(cookie: String, now: Date) async throws -> (Session, User)? {
+        guard let session = try await database.session(tokenHash: SecretToken.hash(cookie), now: now),
+              let user = try await database.user(id: session.userId)
         else { return nil }
         return (session, user)
     }
 
-    public func endSession(cookie: String) throws {
-        try database.deleteSession(tokenHash: SecretToken.hash(cookie))
+    public func endSession(cookie: String) async throws {
+        try await database.deleteSession(tokenHash: SecretToken.hash(cookie))
     }
 
     /// Creates a personal API token. The secret is returned once and never stored.
-    public func createToken(for userId: Int64, name: String, now: Date) throws -> (secret: String, token: APIToken) {
+    public func createToken(for userId: Int64, name: String, now: Date) async throws -> (secret: String, token: APIToken) {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...64).contains(name.count) else { throw APIError.invalidTokenName }
         let secret = SecretToken.generate(prefix: "krk_")
-        let token = try database.insertAPIToken(
+        let token = try await database.insertAPIToken(
             APIToken(userId: userId, name: name, tokenHash: SecretToken.hash(secret), prefix: String(secret.prefix(8)), createdAt: now)
         )
         return (secret, token)
     }
 
-    public func user(bearerToken: String, now: Date) throws -> User? {
-        guard let token = try database.useAPIToken(tokenHash: SecretToken.hash(bearerToken), now: now) else { return nil }
-        return try database.user(id: token.userId)
+    public func user(bearerToken: String, now: Date) async throws -> User? {
+        guard let token = try await database.useAPIToken(tokenHash: SecretToken.hash(bearerToken), now: now) else { return nil }
+        return try await database.user(id: token.userId)
     }
 
     /// Deletes the account and everything it owns, after checking the password once more.
     public func deleteAccount(_ user: User, password: String) async throws {
         guard try await hasher.verify(password, hash: user.passwordHash) else { throw APIError.invalidCredentials }
-        try database.deleteUser(id: user.id!)
+        try await database.deleteUser(id: user.id!)
     }
 
-    public func updateProfile(_ user: User, with update: ProfileUpdate) throws -> User {
+    public func updateProfile(_ user: User, with update: ProfileUpdate) async throws -> User {
         var user = user
         if let displayName = update.displayName {
             user.displayName = String(displayName.trimmingCharacters(in: .whitespacesAndNewlines).prefix(64))
@@ -112,7 +112,7 @@ public struct AccountService: Sendable {
             guard language.isEmpty || Language(rawValue: language) != nil else { throw APIError.invalidProfile }
             user.language = language.isEmpty ? nil : language
         }
-        try database.updateUser(user)
+        try await database.updateUser(user)
         return user
     }
 

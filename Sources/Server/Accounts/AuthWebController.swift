@@ -67,7 +67,7 @@ struct AuthWebController {
             }
             metrics.signIn(succeeded: true)
             context.logger.info("signed in", metadata: ["user_id": "\(user.id!)"])
-            return try startSession(user: user, then: Self.safeReturnPath(request.uri.queryParameters["next"].map(String.init)))
+            return try await startSession(user: user, then: Self.safeReturnPath(request.uri.queryParameters["next"].map(String.init)))
         } catch let error as APIError {
             metrics.signIn(succeeded: false)
             return form("signin", request: request, context: context, error: error, username: username)
@@ -83,7 +83,7 @@ struct AuthWebController {
                 language: context.language, now: Date()
             )
             metrics.signUp()
-            return try startSession(user: user, then: "/")
+            return try await startSession(user: user, then: "/")
         } catch let error as APIError {
             return form("signup", request: request, context: context, error: error, username: input.username ?? "", displayName: input.displayName ?? "")
         }
@@ -93,15 +93,15 @@ struct AuthWebController {
         let input = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
         try csrf.verify(input.csrf, request: request, context: context)
         if let cookie = request.cookies[AuthenticationMiddleware.sessionCookie]?.value {
-            try accounts.endSession(cookie: cookie)
+            try await accounts.endSession(cookie: cookie)
         }
         var response = Response.redirect(to: "/signin?notice=signedOutNotice")
         response.setCookie(Cookie(name: AuthenticationMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))
         return response
     }
 
-    private func startSession(user: Storage.User, then location: String) throws -> Response {
-        let (secret, _) = try accounts.startSession(for: user, now: Date())
+    private func startSession(user: Storage.User, then location: String) async throws -> Response {
+        let (secret, _) = try await accounts.startSession(for: user, now: Date())
         var response = Response.redirect(to: location)
         response.setCookie(Cookie(
             name: AuthenticationMiddleware.sessionCookie, value: secret, maxAge: Int(AccountService.sessionLifetime),

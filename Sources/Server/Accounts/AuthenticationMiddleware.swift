@@ -15,10 +15,10 @@ struct AuthenticationMiddleware: RouterMiddleware {
         if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
             let secret = String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
             // A wrong token is an error, not an anonymous request: the client meant to authenticate.
-            guard let user = try accounts.user(bearerToken: secret, now: now) else { throw APIError.unauthorized }
+            guard let user = try await accounts.user(bearerToken: secret, now: now) else { throw APIError.unauthorized }
             context.user = user
         } else if let cookie = request.cookies[Self.sessionCookie]?.value,
-                  let (session, user) = try accounts.session(cookie: cookie, now: now)
+                  let (session, user) = try await accounts.session(cookie: cookie, now: now)
         {
             // A cookie is sent by the browser on its own, so it may only authorize API reads; API writes
             // need a token, and web forms carry a CSRF token checked by their controllers.

@@ -15,9 +15,9 @@ public struct DataExporter: Sendable {
         "utc_offset_seconds", "source", "source_name", "device", "metadata", "created_at", "updated_at",
     ]
 
-    public func csv(userId: Int64) throws -> String {
+    public func csv(userId: Int64) async throws -> String {
         var lines = [Self.csvHeader.joined(separator: ",")]
-        for record in try database.allRecords(userId: userId) {
+        for record in try await database.allRecords(userId: userId) {
             let metadata = record.metadata.flatMap { try? String(data: JSONEncoder.sorted.encode($0), encoding: .utf8) } ?? ""
             let fields: [String] = [
                 String(record.id ?? 0), record.metric, Self.number(record.value),
@@ -50,8 +50,8 @@ public struct DataExporter: Sendable {
         }
     }
 
-    public func json(user: User, now: Date) throws -> Data {
-        let records = try database.allRecords(userId: user.id!).map { RecordResponse($0, language: .en) }
+    public func json(user: User, now: Date) async throws -> Data {
+        let records = try await database.allRecords(userId: user.id!).map { RecordResponse($0, language: .en) }
         let document = Document(
             exportedAt: now,
             account: .init(

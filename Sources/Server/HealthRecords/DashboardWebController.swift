@@ -26,8 +26,8 @@ struct DashboardWebController {
 
         var tiles: [[String: Any]] = []
         for metric in MetricCatalog.core {
-            let trend = try summaries.trend(userId: userId, metric: metric, from: today, to: today, timeZone: timeZone)
-            let latest = try summaries.database.latestRecord(userId: userId, metric: metric.id)
+            let trend = try await summaries.trend(userId: userId, metric: metric, from: today, to: today, timeZone: timeZone)
+            let latest = try await summaries.database.latestRecord(userId: userId, metric: metric.id)
             var tile: [String: Any] = ["name": metric.name.text(in: context.language), "unit": metric.unitLabel(in: context.language), "id": metric.id]
             if let summary = trend.days.first {
                 tile["value"] = metric.format(summary.value)
@@ -41,7 +41,7 @@ struct DashboardWebController {
         }
 
         let weight = MetricCatalog.metric(named: "bodyMass")!
-        let weightTrend = try summaries.trend(userId: userId, metric: weight, from: from, to: today, timeZone: timeZone)
+        let weightTrend = try await summaries.trend(userId: userId, metric: weight, from: from, to: today, timeZone: timeZone)
         let weightChart = LineChart(
             points: weightTrend.days.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) },
             movingAverage: weightTrend.movingAverage.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) },
@@ -51,7 +51,7 @@ struct DashboardWebController {
             legend: (series: weight.name.text(in: context.language), movingAverage: strings["movingAverage"]!)
         )
         let steps = MetricCatalog.metric(named: "stepCount")!
-        let stepsTrend = try summaries.trend(userId: userId, metric: steps, from: from, to: today, timeZone: timeZone)
+        let stepsTrend = try await summaries.trend(userId: userId, metric: steps, from: from, to: today, timeZone: timeZone)
         let stepsChart = BarChart(
             bars: stepsTrend.days.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) },
             title: strings["stepsTrend"]!, emptyMessage: strings["noData"]!,

@@ -26,7 +26,7 @@ public struct HealthRecordService: Sendable {
     }
 
     /// Validates every input first; stores all of them in one transaction only if all are valid.
-    public func add(_ inputs: [RecordInput], userId: Int64, source: RecordSource = .manual, now: Date) throws -> [Outcome] {
+    public func add(_ inputs: [RecordInput], userId: Int64, source: RecordSource = .manual, now: Date) async throws -> [Outcome] {
         var prepared: [(HealthRecord, [ValidationWarning])] = []
         for (index, input) in inputs.enumerated() {
             let measurement: ValidatedMeasurement
@@ -39,7 +39,7 @@ public struct HealthRecordService: Sendable {
                 throw BatchError(index: index, error: error)
             }
             var warnings = measurement.warnings
-            let nearby = try database.recordStarts(
+            let nearby = try await database.recordStarts(
                 userId: userId, metric: measurement.metric.id, around: measurement.start, within: 5 * 60
             )
             let earlierInBatch = prepared.filter { $0.0.metric == measurement.metric.id }.map(\.0.startAt)
@@ -55,15 +55,15 @@ public struct HealthRecordService: Sendable {
             )
             prepared.append((record, warnings))
         }
-        let stored = try database.insertRecords(prepared.map(\.0))
+        let stored = try await database.insertRecords(prepared.map(\.0))
         return zip(stored, prepared).map { stored, prepared in
             Outcome(record: stored.record, warnings: stored.inserted ? prepared.1 : [], created: stored.inserted)
         }
     }
 
     /// Applies a patch to a manual record the user owns, validating the result like a new entry.
-    public func update(id: Int64, userId: Int64, patch: RecordPatch, now: Date) throws -> Outcome {
-        guard var record = try database.record(id: id, userId: userId) else { throw APIError.notFound }
+    public func update(id: Int64, userId: Int64, patch: RecordPatch, now: Date) async throws -> Outcome {
+        guard var record = try await database.record(id: id, userId: userId) else { throw APIError.notFound }
         guard record.source == RecordSource.manual.rawValue else { throw APIError.manualOnly }
         let unit = patch.unit ?? (patch.value == nil ? record.originalUnit : nil)
         let value = patch.value ?? record.originalValue
@@ -79,7 +79,7 @@ public struct HealthRecordService: Sendable {
         record.endAt = measurement.end
         if let metadata = patch.metadata { record.metadata = metadata }
         record.updatedAt = now
-        try database.updateRecord(record)
+        try await database.updateRecord(record)
         return Outcome(record: record, warnings: measurement.warnings, created: false)
     }
 }

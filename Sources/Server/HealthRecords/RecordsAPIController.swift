@@ -50,7 +50,7 @@ struct RecordsAPIController {
         let outcomes: [HealthRecordService.Outcome]
         do {
             outcomes = try await context.logger.timed("records.create") {
-                try records.add(inputs, userId: userId, source: .manual, now: Date())
+                try await records.add(inputs, userId: userId, source: .manual, now: Date())
             }
         } catch let failure as HealthRecordService.BatchError {
             metrics.recordsRejected(reason: failure.error.code)
@@ -91,7 +91,7 @@ struct RecordsAPIController {
             guard let value = HealthRecordQuery.Cursor(token: String(cursor)) else { throw APIError.invalidParameter("cursor") }
             query.cursor = value
         }
-        let page = try database.records(userId: userId, query: query)
+        let page = try await database.records(userId: userId, query: query)
         return RecordListResponse(
             records: page.records.map { RecordResponse($0, language: context.language) },
             nextCursor: page.nextCursor?.token
@@ -100,22 +100,22 @@ struct RecordsAPIController {
 
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> RecordResponse {
         let userId = try context.requireUserId()
-        guard let record = try database.record(id: try Self.id(context), userId: userId) else { throw APIError.notFound }
+        guard let record = try await database.record(id: try Self.id(context), userId: userId) else { throw APIError.notFound }
         return RecordResponse(record, language: context.language)
     }
 
     @Sendable func update(request: Request, context: AppRequestContext) async throws -> RecordResponse {
         let userId = try context.requireUserId()
         let id = try Self.id(context)
-        guard try database.record(id: id, userId: userId) != nil else { throw APIError.notFound }
+        guard try await database.record(id: id, userId: userId) != nil else { throw APIError.notFound }
         let patch = try await request.decode(as: RecordPatch.self, context: context)
-        let outcome = try records.update(id: id, userId: userId, patch: patch, now: Date())
+        let outcome = try await records.update(id: id, userId: userId, patch: patch, now: Date())
         return RecordResponse(outcome.record, warnings: outcome.warnings, language: context.language)
     }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
         let userId = try context.requireUserId()
-        guard try database.deleteRecord(id: try Self.id(context), userId: userId) else { throw APIError.notFound }
+        guard try await database.deleteRecord(id: try Self.id(context), userId: userId) else { throw APIError.notFound }
         return .noContent
     }
 

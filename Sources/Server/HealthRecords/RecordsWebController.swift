@@ -23,19 +23,19 @@ struct RecordsWebController {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("records") { request, context -> Response in
             guard context.user != nil else { return .redirect(to: "/signin?next=/records") }
-            return try page(request: request, context: context)
+            return try await page(request: request, context: context)
         }
         router.post("records", use: add)
         router.post("records/{id}/delete", use: delete)
     }
 
-    func page(request: Request, context: AppRequestContext, form: AddForm = AddForm(), error: String? = nil) throws -> Response {
+    func page(request: Request, context: AppRequestContext, form: AddForm = AddForm(), error: String? = nil) async throws -> Response {
         let user = context.user!
         let strings = WebStrings.table(context.language)
         let timeZone = user.resolvedTimeZone
         var query = HealthRecordQuery(limit: Self.pageSize)
         query.cursor = request.uri.queryParameters["cursor"].flatMap { HealthRecordQuery.Cursor(token: String($0)) }
-        let page = try records.database.records(userId: user.id!, query: query)
+        let page = try await records.database.records(userId: user.id!, query: query)
         let selected = form.metric ?? "bodyMass"
         var values = pages.base(context, title: strings["records"]!, csrf: csrf.token(for: request, context: context).token)
         values["navRecords"] = true
@@ -87,13 +87,13 @@ struct RecordsWebController {
         let valueText = (form.value ?? "").trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
         guard let value = Double(valueText) else {
             let message = LocalizedText(ja: "値を数字で入力してください。", en: "Enter the value as a number.")
-            return try page(request: request, context: context, form: form, error: message.text(in: language))
+            return try await page(request: request, context: context, form: form, error: message.text(in: language))
         }
         var start = Date()
         if let when = form.when?.trimmingCharacters(in: .whitespaces), !when.isEmpty {
             guard let parsed = WebFormatting.parseLocalDateTime(when, timeZone: user.resolvedTimeZone) else {
                 let message = LocalizedText(ja: "日時の形式が正しくありません。", en: "The date and time are not valid.")
-                return try page(request: request, context: context, form: form, error: message.text(in: language))
+                return try await page(request: request, context: context, form: form, error: message.text(in: language))
             }
             start = parsed
         }
@@ -103,13 +103,13 @@ struct RecordsWebController {
             utcOffsetSeconds: user.resolvedTimeZone.secondsFromGMT(for: start)
         )
         do {
-            let outcome = try records.add([input], userId: userId, source: .manual, now: Date())[0]
+            let outcome = try await records.add([input], userId: userId, source: .manual, now: Date())[0]
             metrics.recordsStored(count: 1, source: RecordSource.manual.rawValue)
             let warnings = outcome.warnings.map(\.code).joined(separator: ",")
             return .redirect(to: "/records?saved=\(outcome.record.id!)" + (warnings.isEmpty ? "" : "&warn=\(warnings)"))
         } catch let failure as HealthRecordService.BatchError {
             metrics.recordsRejected(reason: failure.error.code)
-            return try page(request: request, context: context, form: form, error: failure.error.message.text(in: language))
+            return try await page(request: request, context: context, form: form, error: failure.error.message.text(in: language))
         }
     }
 
@@ -118,7 +118,7 @@ struct RecordsWebController {
         let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
         try csrf.verify(form.csrf, request: request, context: context)
         guard let id = context.parameters.get("id", as: Int64.self),
-              try records.database.deleteRecord(id: id, userId: userId)
+              try await records.database.deleteRecord(id: id, userId: userId)
         else { throw APIError.notFound }
         return .redirect(to: "/records?deleted=1")
     }

@@ -52,7 +52,7 @@ struct SummariesAPIController {
         let to = try parameters["to"].map { try Self.day(String($0), name: "to") } ?? today
         let from = try parameters["from"].map { try Self.day(String($0), name: "from") } ?? to.adding(days: -29)
         guard from <= to, from.days(until: to) < Self.maxDays else { throw APIError.invalidParameter("from") }
-        let trend = try summaries.trend(userId: userId, metric: metric, from: from, to: to, timeZone: timeZone)
+        let trend = try await summaries.trend(userId: userId, metric: metric, from: from, to: to, timeZone: timeZone)
         return SummaryResponse(
             metric: metric.id, unit: metric.canonicalUnit, aggregation: metric.aggregation.rawValue,
             timeZone: timeZone.identifier, from: from.description, to: to.description,

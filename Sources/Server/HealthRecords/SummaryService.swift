@@ -19,9 +19,9 @@ public struct SummaryService: Sendable {
 
     /// Summaries for local days `from`...`to` (inclusive). The moving average also looks at the six
     /// days before `from`, so its first point inside the range is not starved of history.
-    public func trend(userId: Int64, metric: Metric, from: LocalDay, to: LocalDay, timeZone: TimeZone) throws -> Trend {
+    public func trend(userId: Int64, metric: Metric, from: LocalDay, to: LocalDay, timeZone: TimeZone) async throws -> Trend {
         let lookBackStart = from.adding(days: -(MovingAverage.minimumDays - 1))
-        let values = try database.timedValues(
+        let values = try await database.timedValues(
             userId: userId, metric: metric.id,
             from: lookBackStart.start(in: timeZone), to: to.adding(days: 1).start(in: timeZone)
         )

@@ -37,7 +37,7 @@ struct SettingsWebController {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("settings") { request, context -> Response in
             guard context.user != nil else { return .redirect(to: "/signin?next=/settings") }
-            return try page(request: request, context: context)
+            return try await page(request: request, context: context)
         }
         router.post("settings/profile", use: saveProfile)
         router.post("settings/tokens", use: createToken)
@@ -45,15 +45,15 @@ struct SettingsWebController {
         router.post("settings/delete-account", use: deleteAccount)
         router.get("settings/export.csv") { _, context -> Response in
             guard let userId = context.user?.id else { return .redirect(to: "/signin") }
-            return ExportResponse.csv(try exporter.csv(userId: userId))
+            return ExportResponse.csv(try await exporter.csv(userId: userId))
         }
         router.get("settings/export.json") { _, context -> Response in
             guard let user = context.user else { return .redirect(to: "/signin") }
-            return ExportResponse.json(try exporter.json(user: user, now: Date()))
+            return ExportResponse.json(try await exporter.json(user: user, now: Date()))
         }
     }
 
-    func page(request: Request, context: AppRequestContext, user: User? = nil, newToken: String? = nil, error: String? = nil) throws -> Response {
+    func page(request: Request, context: AppRequestContext, user: User? = nil, newToken: String? = nil, error: String? = nil) async throws -> Response {
         let user = user ?? context.user!
         let strings = WebStrings.table(context.language)
         var values = pages.base(context, title: strings["settings"]!, csrf: csrf.token(for: request, context: context).token)
@@ -72,7 +72,7 @@ struct SettingsWebController {
             ["code": "en", "name": "English", "selected": user.language == "en"],
         ]
         let timeZone = user.resolvedTimeZone
-        values["tokens"] = try accounts.database.apiTokens(userId: user.id!).map { token -> [String: Any] in
+        values["tokens"] = try await accounts.database.apiTokens(userId: user.id!).map { token -> [String: Any] in
             [
                 "id": token.id!, "name": token.name, "prefix": token.prefix,
                 "created": WebFormatting.dateTime(token.createdAt, timeZone: timeZone),
@@ -94,10 +94,10 @@ struct SettingsWebController {
             return Double(text.replacingOccurrences(of: ",", with: ".")).map { .some($0) } ?? nil
         }
         guard let height = number(form.heightCm), let target = number(form.targetWeightKg) else {
-            return try page(request: request, context: context, error: APIError.invalidProfile.message.text(in: context.language))
+            return try await page(request: request, context: context, error: APIError.invalidProfile.message.text(in: context.language))
         }
         do {
-            var updated = try accounts.updateProfile(user, with: ProfileUpdate(
+            var updated = try await accounts.updateProfile(user, with: ProfileUpdate(
                 displayName: form.displayName, heightCm: height, targetWeightKg: target,
                 timeZone: form.timeZone, language: form.language ?? ""
             ))
@@ -105,11 +105,11 @@ struct SettingsWebController {
             if height == nil || target == nil {
                 if height == nil { updated.heightCm = nil }
                 if target == nil { updated.targetWeightKg = nil }
-                try accounts.database.updateUser(updated)
+                try await accounts.database.updateUser(updated)
             }
             return .redirect(to: "/settings?notice=profileSaved")
         } catch let error as APIError {
-            return try page(request: request, context: context, error: error.message.text(in: context.language))
+            return try await page(request: request, context: context, error: error.message.text(in: context.language))
         }
     }
 
@@ -118,11 +118,11 @@ struct SettingsWebController {
         let form = try await request.decodeForm(as: TokenForm.self, context: context)
         try csrf.verify(form.csrf, request: request, context: context)
         do {
-            let (secret, _) = try accounts.createToken(for: user.id!, name: form.name ?? "", now: Date())
+            let (secret, _) = try await accounts.createToken(for: user.id!, name: form.name ?? "", now: Date())
             // Rendered, not redirected: the secret must not travel in a URL or survive a reload.
-            return try page(request: request, context: context, newToken: secret)
+            return try await page(request: request, context: context, newToken: secret)
         } catch let error as APIError {
-            return try page(request: request, context: context, error: error.message.text(in: context.language))
+            return try await page(request: request, context: context, error: error.message.text(in: context.language))
         }
     }
 
@@ -130,7 +130,7 @@ struct SettingsWebController {
         guard let userId = context.user?.id else { return .redirect(to: "/signin") }
         let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
         try csrf.verify(form.csrf, request: request, context: context)
-        guard let id = context.parameters.get("id", as: Int64.self), try accounts.database.revokeAPIToken(id: id, userId: userId) else {
+        guard let id = context.parameters.get("id", as: Int64.self), try await accounts.database.revokeAPIToken(id: id, userId: userId) else {
             throw APIError.notFound
         }
         return .redirect(to: "/settings?notice=tokenRevoked")
@@ -143,7 +143,7 @@ struct SettingsWebController {
         do {
             try await accounts.deleteAccount(user, password: form.password ?? "")
         } catch let error as APIError {
-            return try page(request: request, context: context, error: error.message.text(in: context.language))
+            return try await page(request: request, context: context, error: error.message.text(in: context.language))
         }
         var response = Response.redirect(to: "/signin?notice=accountDeleted")
         response.setCookie(Cookie(name: AuthenticationMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))

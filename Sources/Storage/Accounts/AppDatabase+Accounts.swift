@@ -9,9 +9,9 @@ public enum AccountStoreError: Error, Equatable, Sendable {
 extension AppDatabase {
     // MARK: Users
 
-    public func createUser(_ user: User) throws -> User {
+    public func createUser(_ user: User) async throws -> User {
         do {
-            return try writer.write { db in
+            return try await writer.write { db in
                 var user = user
                 try user.insert(db)
                 return user
@@ -21,71 +21,71 @@ extension AppDatabase {
         }
     }
 
-    public func user(id: Int64) throws -> User? {
-        try reader.read { db in try User.fetchOne(db, key: id) }
+    public func user(id: Int64) async throws -> User? {
+        try await reader.read { db in try User.fetchOne(db, key: id) }
     }
 
-    public func user(username: String) throws -> User? {
-        try reader.read { db in
+    public func user(username: String) async throws -> User? {
+        try await reader.read { db in
             try User.filter(Column("username").collating(.nocase) == username).fetchOne(db)
         }
     }
 
-    public func allUsers() throws -> [User] {
-        try reader.read { db in try User.order(Column("username")).fetchAll(db) }
+    public func allUsers() async throws -> [User] {
+        try await reader.read { db in try User.order(Column("username")).fetchAll(db) }
     }
 
-    public func updateUser(_ user: User) throws {
-        try writer.write { db in try user.update(db) }
+    public func updateUser(_ user: User) async throws {
+        try await writer.write { db in try user.update(db) }
     }
 
     /// Deletes the account and, through ON DELETE CASCADE, every row it owns.
-    public func deleteUser(id: Int64) throws {
-        _ = try writer.write { db in try User.deleteOne(db, key: id) }
+    public func deleteUser(id: Int64) async throws {
+        _ = try await writer.write { db in try User.deleteOne(db, key: id) }
     }
 
     // MARK: Sessions
 
-    public func insertSession(_ session: Session) throws {
-        try writer.write { db in try session.insert(db) }
+    public func insertSession(_ session: Session) async throws {
+        try await writer.write { db in try session.insert(db) }
     }
 
     /// The session for a cookie's token hash, if it exists and has not expired at `now`.
-    public func session(tokenHash: String, now: Date) throws -> Session? {
-        try reader.read { db in
+    public func session(tokenHash: String, now: Date) async throws -> Session? {
+        try await reader.read { db in
             try Session
                 .filter(Column("tokenHash") == tokenHash && Column("expiresAt") > now)
                 .fetchOne(db)
         }
     }
 
-    public func deleteSession(tokenHash: String) throws {
-        _ = try writer.write { db in try Session.deleteOne(db, key: tokenHash) }
+    public func deleteSession(tokenHash: String) async throws {
+        _ = try await writer.write { db in try Session.deleteOne(db, key: tokenHash) }
     }
 
-    public func deleteExpiredSessions(now: Date) throws {
-        _ = try writer.write { db in try Session.filter(Column("expiresAt") <= now).deleteAll(db) }
+    public func deleteExpiredSessions(now: Date) async throws {
+        _ = try await writer.write { db in try Session.filter(Column("expiresAt") <= now).deleteAll(db) }
     }
 
     // MARK: API tokens
 
-    public func insertAPIToken(_ token: APIToken) throws -> APIToken {
-        try writer.write { db in
+    public func insertAPIToken(_ token: APIToken) async throws -> APIToken {
+        try await writer.write { db in
             var token = token
             try token.insert(db)
             return token
         }
     }
 
-    public func apiTokens(userId: Int64) throws -> [APIToken] {
-        try reader.read { db in
+    public func apiTokens(userId: Int64) async throws -> [APIToken] {
+        try await reader.read { db in
             try APIToken.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).fetchAll(db)
         }
     }
 
     /// Finds the token with this hash and stamps its last use. Returns nil for unknown (or revoked) tokens.
-    public func useAPIToken(tokenHash: String, now: Date) throws -> APIToken? {
-        try writer.write { db in
+    public func useAPIToken(tokenHash: String, now: Date) async throws -> APIToken? {
+        try await writer.write { db in
             guard var token = try APIToken.filter(Column("tokenHash") == tokenHash).fetchOne(db) else { return nil }
             token.lastUsedAt = now
             try token.update(db)
@@ -95,8 +95,8 @@ extension AppDatabase {
 
     /// Revokes one of the user's tokens. Returns false when the user owns no token with that id.
     @discardableResult
-    public func revokeAPIToken(id: Int64, userId: Int64) throws -> Bool {
-        try writer.write { db in
+    public func revokeAPIToken(id: Int64, userId: Int64) async throws -> Bool {
+        try await writer.write { db in
             try APIToken.filter(Column("id") == id && Column("userId") == userId).deleteAll(db) > 0
         }
     }

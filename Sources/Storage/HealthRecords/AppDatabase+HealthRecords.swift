@@ -5,32 +5,32 @@ import Health
 extension AppDatabase {
     /// Inserts records in one transaction. A record whose (source, externalId) the user already has
     /// is not inserted again: the stored one is returned in its place, so client retries are harmless.
-    public func insertRecords(_ records: [HealthRecord]) throws -> [(record: HealthRecord, inserted: Bool)] {
-        try writer.write { db in
+    public func insertRecords(_ records: [HealthRecord]) async throws -> [(record: HealthRecord, inserted: Bool)] {
+        try await writer.write { db in
             try records.map { record in
-                if let externalId = record.externalId,
-                   let existing = try HealthRecord
-                       .filter(Column("userId") == record.userId && Column("source") == record.source && Column("externalId") == externalId)
-                       .fetchOne(db)
-                {
-                    return (existing, false)
-                }
+                // One statement per row: the unique (userId, source, externalId) index decides, and only a
+                // conflict (a retry) costs the extra read of the row already stored.
                 var record = record
-                try record.insert(db)
-                return (record, true)
+                try record.insert(db, onConflict: .ignore)
+                if db.changesCount > 0 { return (record, true) }
+                let existing = try HealthRecord
+                    .filter(Column("userId") == record.userId && Column("source") == record.source && Column("externalId") == record.externalId)
+                    .fetchOne(db)
+                guard let existing else { throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "record ignored without a stored twin") }
+                return (existing, false)
             }
         }
     }
 
     /// The record with this id if, and only if, it belongs to `userId`.
-    public func record(id: Int64, userId: Int64) throws -> HealthRecord? {
-        try reader.read { db in
+    public func record(id: Int64, userId: Int64) async throws -> HealthRecord? {
+        try await reader.read { db in
             try HealthRecord.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
         }
     }
 
-    public func records(userId: Int64, query: HealthRecordQuery) throws -> HealthRecordPage {
-        try reader.read { db in
+    public func records(userId: Int64, query: HealthRecordQuery) async throws -> HealthRecordPage {
+        try await reader.read { db in
             var request = HealthRecord.filter(Column("userId") == userId)
             if let metric = query.metric { request = request.filter(Column("metric") == metric) }
             if let source = query.source { request = request.filter(Column("source") == source) }
@@ -53,15 +53,15 @@ extension AppDatabase {
     }
 
     /// Every record the user owns, oldest first, for export.
-    public func allRecords(userId: Int64) throws -> [HealthRecord] {
-        try reader.read { db in
+    public func allRecords(userId: Int64) async throws -> [HealthRecord] {
+        try await reader.read { db in
             try HealthRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchAll(db)
         }
     }
 
     /// The start instants of the user's records of one metric near `instant`, for duplicate warnings.
-    public func recordStarts(userId: Int64, metric: String, around instant: Date, within seconds: TimeInterval) throws -> [Date] {
-        try reader.read { db in
+    public func recordStarts(userId: Int64, metric: String, around instant: Date, within seconds: TimeInterval) async throws -> [Date] {
+        try await reader.read { db in
             try Date.fetchAll(
                 db,
                 HealthRecord
@@ -73,8 +73,8 @@ extension AppDatabase {
     }
 
     /// Values of one metric whose start falls in [from, to), ready for daily aggregation.
-    public func timedValues(userId: Int64, metric: String, from: Date, to: Date) throws -> [TimedValue] {
-        try reader.read { db in
+    public func timedValues(userId: Int64, metric: String, from: Date, to: Date) async throws -> [TimedValue] {
+        try await reader.read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -89,8 +89,8 @@ extension AppDatabase {
     }
 
     /// The most recent record of each metric, for the dashboard's "today" tiles.
-    public func latestRecord(userId: Int64, metric: String) throws -> HealthRecord? {
-        try reader.read { db in
+    public func latestRecord(userId: Int64, metric: String) async throws -> HealthRecord? {
+        try await reader.read { db in
             try HealthRecord
                 .filter(Column("userId") == userId && Column("metric") == metric)
                 .order(Column("startAt").desc, Column("id").desc)
@@ -98,19 +98,19 @@ extension AppDatabase {
         }
     }
 
-    public func updateRecord(_ record: HealthRecord) throws {
-        try writer.write { db in try record.update(db) }
+    public func updateRecord(_ record: HealthRecord) async throws {
+        try await writer.write { db in try record.update(db) }
     }
 
     /// Deletes the record if the user owns it. Returns false otherwise, so callers answer 404.
     @discardableResult
-    public func deleteRecord(id: Int64, userId: Int64) throws -> Bool {
-        try writer.write { db in
+    public func deleteRecord(id: Int64, userId: Int64) async throws -> Bool {
+        try await writer.write { db in
             try HealthRecord.filter(Column("id") == id && Column("userId") == userId).deleteAll(db) > 0
         }
     }
 
-    public func recordCount(userId: Int64) throws -> Int {
-        try reader.read { db in try HealthRecord.filter(Column("userId") == userId).fetchCount(db) }
+    public func recordCount(userId: Int64) async throws -> Int {
+        try await reader.read { db in try HealthRecord.filter(Column("userId") == userId).fetchCount(db) }
     }
 }
