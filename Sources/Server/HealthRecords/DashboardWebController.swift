@@ -24,6 +24,7 @@ struct DashboardWebController {
         let range = request.uri.queryParameters["range"].flatMap { Int($0) }.flatMap { Self.ranges.contains($0) ? $0 : nil } ?? 30
         let from = today.adding(days: -(range - 1))
 
+        var values = pages.base(context, title: strings["dashboard"]!, csrf: csrf.token(for: request, context: context).token)
         var tiles: [[String: Any]] = []
         for metric in MetricCatalog.core {
             let trend = try await summaries.trend(userId: userId, metric: metric, from: today, to: today, timeZone: timeZone)
@@ -41,6 +42,9 @@ struct DashboardWebController {
         }
 
         let weight = MetricCatalog.metric(named: "bodyMass")!
+        if let latestWeight = try await summaries.database.latestRecord(userId: userId, metric: weight.id) {
+            values["body"] = Self.bodyFacts(latestWeight: latestWeight.value, user: user, language: context.language, strings: strings)
+        }
         let weightTrend = try await summaries.trend(userId: userId, metric: weight, from: from, to: today, timeZone: timeZone)
         let weightChart = LineChart(
             points: weightTrend.days.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) },
@@ -58,7 +62,6 @@ struct DashboardWebController {
             valueDecimals: 0, unit: "", timeZone: timeZone
         )
 
-        var values = pages.base(context, title: strings["dashboard"]!, csrf: csrf.token(for: request, context: context).token)
         values["today"] = today.description
         values["tiles"] = tiles
         values["weightChart"] = weightChart.svg()
@@ -70,5 +73,27 @@ struct DashboardWebController {
         }
         values["navDashboard"] = true
         return pages.render("dashboard", values)
+    }
+
+    /// BMI (when the profile has a height) and the distance to the target weight (when it has one).
+    static func bodyFacts(latestWeight: Double, user: User, language: Language, strings: [String: String]) -> [String: Any] {
+        var facts: [String: Any] = [:]
+        if let height = user.heightCm, let bmi = BodyMassIndex(weightKg: latestWeight, heightCm: height) {
+            facts["bmi"] = String(format: "%.1f", bmi.value)
+            facts["bmiCategory"] = bmi.category.name.text(in: language)
+        }
+        if let target = user.targetWeightKg {
+            let remaining = latestWeight - target
+            facts["target"] = String(format: "%.1f", target)
+            if abs(remaining) < 0.05 {
+                facts["targetMessage"] = strings["targetReached"]
+            } else {
+                let amount = String(format: "%.1f", abs(remaining))
+                facts["targetMessage"] = remaining > 0
+                    ? LocalizedText(ja: "目標まであと \(amount) kg", en: "\(amount) kg to go").text(in: language)
+                    : LocalizedText(ja: "目標より \(amount) kg 少ない", en: "\(amount) kg under target").text(in: language)
+            }
+        }
+        return facts
     }
 }

@@ -70,6 +70,9 @@ enum WebStrings {
         "accountDeleted": .init(ja: "アカウントとすべてのデータを削除しました。", en: "Your account and all its data have been deleted."),
         "target": .init(ja: "目標", en: "Target"),
         "latest": .init(ja: "最新", en: "Latest"),
+        "bmi": .init(ja: "BMI", en: "BMI"),
+        "targetReached": .init(ja: "目標体重を達成しました！", en: "You have reached your target weight!"),
+        "bodyHint": .init(ja: "設定で身長と目標体重を入れると、BMI と目標までの差を表示します。", en: "Add your height and target weight in Settings to see your BMI and how far the target is."),
     ]
 
     /// The table for one language, shaped for Mustache lookups.
