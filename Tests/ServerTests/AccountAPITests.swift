@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import NIOCore
 @testable import Server
 import Storage
 import Testing
@@ -56,6 +57,13 @@ import Testing
         let stored = try #require(try await server.database.user(id: user.id!))
         #expect(stored.heightCm == 162.5)
         #expect(stored.timeZone == "Europe/Berlin")
+        try await server.test { client in
+            let cleared = try await client.execute(uri: "/api/v1/me", method: .patch, headers: .bearer(token), body: ByteBuffer(string: #"{"heightCm": null}"#))
+            #expect(cleared.status == .ok)
+        }
+        let after = try #require(try await server.database.user(id: user.id!))
+        #expect(after.heightCm == nil, "null clears")
+        #expect(after.timeZone == "Europe/Berlin", "absent fields stay")
     }
 
     @Test func exportHasEveryRecordAsCSVAndJSON() async throws {

@@ -111,7 +111,7 @@ import Testing
         let records = try await server.database.allRecords(userId: user.id!)
         #expect(records.map(\.value) == [63.4])
         // 07:00 in Tokyo is 22:00 UTC the day before.
-        #expect(records.first?.startAt == APIJSONDate.parse("2026-01-09T22:00:00Z"))
+        #expect(records.first?.startAt == APIJSON.parseDate("2026-01-09T22:00:00Z"))
     }
 
     @Test func tokenIsShownOnceStoredHashedAndWorksAsBearer() async throws {
@@ -165,11 +165,5 @@ import Testing
             return count
         }
         #expect(leftovers == 0)
-    }
-}
-
-enum APIJSONDate {
-    static func parse(_ text: String) -> Date? {
-        try? Date.ISO8601FormatStyle().parse(text)
     }
 }

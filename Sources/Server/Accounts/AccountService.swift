@@ -97,11 +97,11 @@ public struct AccountService: Sendable {
             user.displayName = String(displayName.trimmingCharacters(in: .whitespacesAndNewlines).prefix(64))
         }
         if let height = update.heightCm {
-            guard (50...272).contains(height) else { throw APIError.invalidProfile }
+            guard height.map({ (50...272).contains($0) }) ?? true else { throw APIError.invalidProfile }
             user.heightCm = height
         }
         if let target = update.targetWeightKg {
-            guard (30...200).contains(target) else { throw APIError.invalidProfile }
+            guard target.map({ (30...200).contains($0) }) ?? true else { throw APIError.invalidProfile }
             user.targetWeightKg = target
         }
         if let timeZone = update.timeZone {
@@ -122,19 +122,34 @@ public struct AccountService: Sendable {
     }
 }
 
-/// Profile fields a user may change; nil leaves a field as it is.
-public struct ProfileUpdate: Codable, Sendable {
+/// Profile fields a user may change. A nil field is left as it is; for the two optional numbers,
+/// `.some(nil)` (JSON `null`, or an emptied form field) clears the stored value.
+public struct ProfileUpdate: Decodable, Sendable {
     public var displayName: String?
-    public var heightCm: Double?
-    public var targetWeightKg: Double?
+    public var heightCm: Double??
+    public var targetWeightKg: Double??
     public var timeZone: String?
     public var language: String?
 
-    public init(displayName: String? = nil, heightCm: Double? = nil, targetWeightKg: Double? = nil, timeZone: String? = nil, language: String? = nil) {
+    public init(displayName: String? = nil, heightCm: Double?? = nil, targetWeightKg: Double?? = nil, timeZone: String? = nil, language: String? = nil) {
         self.displayName = displayName
         self.heightCm = heightCm
         self.targetWeightKg = targetWeightKg
         self.timeZone = timeZone
         self.language = language
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case displayName, heightCm, targetWeightKg, timeZone, language
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
+        // Absent means "unchanged"; present and null means "clear".
+        heightCm = container.contains(.heightCm) ? .some(try container.decodeIfPresent(Double.self, forKey: .heightCm)) : nil
+        targetWeightKg = container.contains(.targetWeightKg) ? .some(try container.decodeIfPresent(Double.self, forKey: .targetWeightKg)) : nil
     }
 }

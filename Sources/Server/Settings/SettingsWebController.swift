@@ -97,16 +97,11 @@ struct SettingsWebController {
             return try await page(request: request, context: context, error: APIError.invalidProfile.message.text(in: context.language))
         }
         do {
-            var updated = try await accounts.updateProfile(user, with: ProfileUpdate(
-                displayName: form.displayName, heightCm: height, targetWeightKg: target,
+            // The form always sends every field, so an emptied number clears the stored value.
+            _ = try await accounts.updateProfile(user, with: ProfileUpdate(
+                displayName: form.displayName, heightCm: .some(height), targetWeightKg: .some(target),
                 timeZone: form.timeZone, language: form.language ?? ""
             ))
-            // Emptied fields clear the stored value; ProfileUpdate treats nil as "unchanged".
-            if height == nil || target == nil {
-                if height == nil { updated.heightCm = nil }
-                if target == nil { updated.targetWeightKg = nil }
-                try await accounts.database.updateUser(updated)
-            }
             return .redirect(to: "/settings?notice=profileSaved")
         } catch let error as APIError {
             return try await page(request: request, context: context, error: error.message.text(in: context.language))

@@ -1,0 +1,22 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Downloads named so browsers save them as files.
+enum ExportResponse {
+    static func csv(_ text: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"kiroku-records.csv\""],
+            body: .init(byteBuffer: ByteBuffer(string: text))
+        )
+    }
+
+    static func json(_ data: Data) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8", .contentDisposition: "attachment; filename=\"kiroku-export.json\""],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+}
