@@ -13,6 +13,8 @@ public struct BarChart: Sendable {
     public let style: ChartStyle
     /// Drawn as a dashed horizontal line; the axis always reaches it so it is never off-chart.
     public let goal: Double?
+    /// The language of the screen-reader summary.
+    public let language: ChartLanguage
 
     public init(
         bars: [ChartPoint],
@@ -22,7 +24,8 @@ public struct BarChart: Sendable {
         unit: String = "",
         timeZone: TimeZone,
         style: ChartStyle = .standard,
-        goal: Double? = nil
+        goal: Double? = nil,
+        language: ChartLanguage = .en
     ) {
         self.bars = bars
         self.title = title
@@ -32,6 +35,7 @@ public struct BarChart: Sendable {
         self.timeZone = timeZone
         self.style = style
         self.goal = goal
+        self.language = language
     }
 
     public var geometry: BarChartGeometry {
@@ -69,23 +73,7 @@ public struct BarChart: Sendable {
         writer.end("g")
         if let goal, let goalY = geometry.goalY {
             // Drawn after the bars so it stays visible across days that exceed it.
-            let label = SVGNumber.value(goal, decimals: valueDecimals, unit: unit)
-            writer.open("g", [("class", "kc-goal"), ("stroke", style.goalColor), ("fill", style.goalColor)])
-            writer.line(x1: geometry.plot.x, y1: goalY, x2: geometry.plot.maxX, y2: goalY, attributes: [
-                ("stroke-width", "1.5"),
-                ("stroke-dasharray", "5 4"),
-            ])
-            writer.element("text", [
-                ("x", SVGNumber.coordinate(geometry.plot.maxX)),
-                ("y", SVGNumber.coordinate(goalY - 3)),
-                ("text-anchor", "end"),
-                // A halo in the background colour keeps the label legible where it crosses bars.
-                ("stroke", style.backgroundColor),
-                ("stroke-width", "3"),
-                ("stroke-linejoin", "round"),
-                ("paint-order", "stroke"),
-            ], text: label)
-            writer.end("g")
+            writer.goalLine(y: goalY, label: SVGNumber.value(goal, decimals: valueDecimals, unit: unit), plot: geometry.plot)
         }
         writer.close()
         return writer.markup
@@ -95,14 +83,16 @@ public struct BarChart: Sendable {
         guard let first = geometry.bars.first, let last = geometry.bars.last else { return emptyMessage }
         let values = geometry.bars.map(\.point.value)
         func text(_ value: Double) -> String { SVGNumber.value(value, decimals: valueDecimals, unit: unit) }
-        let count = geometry.bars.count
-        let firstDay = calendar.label(first.point.date)
-        let lastDay = calendar.label(last.point.date)
-        let period = firstDay == lastDay ? "on \(lastDay)" : "from \(firstDay) to \(lastDay)"
-        var summary = "\(count) \(count == 1 ? "day" : "days") \(period); min \(text(values.min() ?? 0)), max \(text(values.max() ?? 0)), latest \(text(last.point.value)) on \(lastDay)"
-        if let goal, geometry.goalY != nil {
-            summary += "; goal \(text(goal))"
-        }
-        return summary
+        return ChartSummary(
+            entries: .days,
+            count: geometry.bars.count,
+            firstDay: calendar.label(first.point.date),
+            lastDay: calendar.label(last.point.date),
+            lowest: text(values.min() ?? 0),
+            highest: text(values.max() ?? 0),
+            latest: text(last.point.value),
+            // Only a goal that made it onto the chart is announced.
+            goal: geometry.goalY == nil ? nil : goal.map(text)
+        ).text(in: language)
     }
 }

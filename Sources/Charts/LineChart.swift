@@ -11,6 +11,13 @@ public struct LineChart: Sendable {
     public let timeZone: TimeZone
     public let style: ChartStyle
     public let legend: (series: String, movingAverage: String)?
+    /// A target value, drawn as a dashed horizontal line; the axis always reaches it.
+    public let goal: Double?
+    /// The caller's word for the goal ("目標"), shown before its value on the line; without it the
+    /// line is labelled with the value alone, as on `BarChart`.
+    public let goalLabel: String?
+    /// The language of the screen-reader summary.
+    public let language: ChartLanguage
 
     public init(
         points: [ChartPoint],
@@ -21,7 +28,10 @@ public struct LineChart: Sendable {
         unit: String = "",
         timeZone: TimeZone,
         style: ChartStyle = .standard,
-        legend: (series: String, movingAverage: String)? = nil
+        legend: (series: String, movingAverage: String)? = nil,
+        goal: Double? = nil,
+        goalLabel: String? = nil,
+        language: ChartLanguage = .en
     ) {
         self.points = points
         self.movingAverage = movingAverage
@@ -32,10 +42,20 @@ public struct LineChart: Sendable {
         self.timeZone = timeZone
         self.style = style
         self.legend = legend
+        self.goal = goal
+        self.goalLabel = goalLabel
+        self.language = language
     }
 
     public var geometry: LineChartGeometry {
-        LineChartGeometry(points: points, movingAverage: movingAverage, valueDecimals: valueDecimals, timeZone: timeZone, style: style)
+        LineChartGeometry(
+            points: points,
+            movingAverage: movingAverage,
+            goal: goal,
+            valueDecimals: valueDecimals,
+            timeZone: timeZone,
+            style: style
+        )
     }
 
     public func svg() -> String {
@@ -56,6 +76,11 @@ public struct LineChart: Sendable {
         writer.yAxis(geometry.yTicks, plot: geometry.plot)
         writer.xAxis(geometry.xTicks, plot: geometry.plot)
         writer.unitLabel(unit, plot: geometry.plot)
+        if let goal, let goalY = geometry.goalY {
+            // Under the data, unlike on the bar chart: thin lines do not hide it, and the dots,
+            // the actual measurements, should win where the two cross.
+            writer.goalLine(y: goalY, label: goalText(goal), plot: geometry.plot)
+        }
 
         // The average goes under the series so the dots, the actual measurements, stay on top.
         for segment in geometry.movingAverageSegments {
@@ -105,18 +130,30 @@ public struct LineChart: Sendable {
         }.joined(separator: " ")
     }
 
-    /// What a screen reader announces in place of the picture: how much data, its range, the latest.
+    private func formatted(_ value: Double) -> String {
+        SVGNumber.value(value, decimals: valueDecimals, unit: unit)
+    }
+
+    /// "目標 65.0 kg"; an empty or missing label leaves just the value.
+    private func goalText(_ goal: Double) -> String {
+        guard let goalLabel, !goalLabel.isEmpty else { return formatted(goal) }
+        return "\(goalLabel) \(formatted(goal))"
+    }
+
     private func description(_ geometry: LineChartGeometry, calendar: DayCalendar) -> String {
         guard let first = geometry.points.first, let last = geometry.points.last else { return emptyMessage }
         let values = geometry.points.map(\.point.value)
-        let lowest = values.min() ?? last.point.value
-        let highest = values.max() ?? last.point.value
-        func text(_ value: Double) -> String { SVGNumber.value(value, decimals: valueDecimals, unit: unit) }
-        let count = geometry.points.count
-        let firstDay = calendar.label(first.point.date)
-        let lastDay = calendar.label(last.point.date)
-        let period = firstDay == lastDay ? "on \(lastDay)" : "from \(firstDay) to \(lastDay)"
-        return "\(count) \(count == 1 ? "point" : "points") \(period); min \(text(lowest)), max \(text(highest)), latest \(text(last.point.value)) on \(lastDay)"
+        return ChartSummary(
+            entries: .measurements,
+            count: geometry.points.count,
+            firstDay: calendar.label(first.point.date),
+            lastDay: calendar.label(last.point.date),
+            lowest: formatted(values.min() ?? last.point.value),
+            highest: formatted(values.max() ?? last.point.value),
+            latest: formatted(last.point.value),
+            // Only a goal that made it onto the chart is announced.
+            goal: geometry.goalY == nil ? nil : goal.map(formatted)
+        ).text(in: language)
     }
 
     /// The legend sits in the top padding, starting at the plot's left edge, so it never covers data.

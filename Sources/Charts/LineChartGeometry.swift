@@ -18,17 +18,30 @@ public struct LineChartGeometry: Sendable, Equatable {
     public let xTicks: [XAxisTick]
     /// The values at the bottom and top of the plot.
     public let valueRange: ClosedRange<Double>
+    /// Where the goal line is drawn; nil without a goal, with a non-finite one, or with no data.
+    public let goalY: Double?
 
     public var isEmpty: Bool { points.isEmpty }
 
-    init(points rawPoints: [ChartPoint], movingAverage rawAverage: [ChartPoint], valueDecimals: Int, timeZone: TimeZone, style: ChartStyle) {
+    init(
+        points rawPoints: [ChartPoint],
+        movingAverage rawAverage: [ChartPoint],
+        goal rawGoal: Double?,
+        valueDecimals: Int,
+        timeZone: TimeZone,
+        style: ChartStyle
+    ) {
         let plot = style.plot
         self.plot = plot
         let series = Self.sortedFinite(rawPoints)
         let average = series.isEmpty ? [] : Self.sortedFinite(rawAverage)
         let everything = series + average
+        let goal = rawGoal.flatMap { $0.isFinite ? $0 : nil }
+        // The goal takes part in the value range so that a target below (or above) every
+        // measurement, the usual case while working towards it, is still on the chart.
+        let values = everything.map(\.value) + (goal.map { [$0] } ?? [])
         guard let firstDate = everything.map(\.date).min(), let lastDate = everything.map(\.date).max(),
-              let lowest = everything.map(\.value).min(), let highest = everything.map(\.value).max()
+              let lowest = values.min(), let highest = values.max()
         else {
             points = []
             segments = []
@@ -37,6 +50,7 @@ public struct LineChartGeometry: Sendable, Equatable {
             yTicks = []
             xTicks = []
             valueRange = 0...1
+            goalY = nil
             return
         }
 
@@ -65,6 +79,7 @@ public struct LineChartGeometry: Sendable, Equatable {
         movingAverageSegments = Self.split(movingAverage, calendar: calendar)
         yTicks = scale.axisTicks
         valueRange = scale.lower...scale.upper
+        goalY = goal.map(scale.y)
 
         let firstDayStart = calendar.startOfDay(firstDate)
         var firstDateOfDay: [Int: Date] = [:]

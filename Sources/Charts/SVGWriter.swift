@@ -100,6 +100,28 @@ struct SVGWriter {
         ], text: unit)
     }
 
+    /// A dashed target line across the plot, labelled at its right end. The label goes above the
+    /// line unless that would push it out of the plot into the top padding, where the legend sits;
+    /// then it goes just below. A halo in the background colour keeps it legible over data.
+    mutating func goalLine(y: Double, label: String, plot: ChartRect) {
+        let labelAbove = y - 3 - style.fontSize >= plot.y
+        open("g", [("class", "kc-goal"), ("stroke", style.goalColor), ("fill", style.goalColor)])
+        line(x1: plot.x, y1: y, x2: plot.maxX, y2: y, attributes: [
+            ("stroke-width", "1.5"),
+            ("stroke-dasharray", "5 4"),
+        ])
+        element("text", [
+            ("x", SVGNumber.coordinate(plot.maxX)),
+            ("y", SVGNumber.coordinate(labelAbove ? y - 3 : y + style.fontSize + 2)),
+            ("text-anchor", "end"),
+            ("stroke", style.backgroundColor),
+            ("stroke-width", "3"),
+            ("stroke-linejoin", "round"),
+            ("paint-order", "stroke"),
+        ], text: label)
+        end("g")
+    }
+
     mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, attributes: [(String, String)] = []) {
         element("line", [
             ("x1", SVGNumber.coordinate(x1)),

@@ -5,8 +5,18 @@ import Testing
 @Suite struct LineChartTests {
     private typealias F = ChartFixtures
 
-    private func chart(_ points: [ChartPoint], movingAverage: [ChartPoint] = [], timeZone: TimeZone = F.tokyo, legend: (series: String, movingAverage: String)? = nil) -> LineChart {
-        LineChart(points: points, movingAverage: movingAverage, title: "体重", emptyMessage: "No data", unit: "kg", timeZone: timeZone, legend: legend)
+    private func chart(
+        _ points: [ChartPoint],
+        movingAverage: [ChartPoint] = [],
+        timeZone: TimeZone = F.tokyo,
+        legend: (series: String, movingAverage: String)? = nil,
+        goal: Double? = nil,
+        goalLabel: String? = nil
+    ) -> LineChart {
+        LineChart(
+            points: points, movingAverage: movingAverage, title: "体重", emptyMessage: "No data", unit: "kg",
+            timeZone: timeZone, legend: legend, goal: goal, goalLabel: goalLabel
+        )
     }
 
     @Test func lowestValueSitsLowestAndHighestHighestWithinTheAxis() throws {
@@ -144,5 +154,71 @@ import Testing
         let markup = SVGMarkup(chart([ChartPoint(date: Date(timeIntervalSince1970: 1_767_281_400), value: 72.46)]).svg())
         #expect(markup.all("circle").count == 1)
         #expect(markup.all("title").map(\.text).contains("1/2 72.5 kg"))
+    }
+
+    @Test func goalLineRunsThroughADotOfTheGoalValue() throws {
+        let lineChart = chart(F.series([61.2, 60.4, 62.8, 61.0, 61.7]), goal: 61.0, goalLabel: "目標")
+        let geometry = lineChart.geometry
+        let goalY = try #require(geometry.goalY)
+        // A weigh-in that hits the target sits exactly on the target line.
+        #expect(abs(goalY - geometry.points[3].y) < 1e-9)
+        #expect(geometry.points.filter { $0.point.value > 61.0 }.allSatisfy { $0.y < goalY })
+        #expect(geometry.points.filter { $0.point.value < 61.0 }.allSatisfy { $0.y > goalY })
+
+        let markup = SVGMarkup(lineChart.svg())
+        #expect(markup.isWellFormed, "\(markup.problems)")
+        let goalGroup = try #require(markup.all("g", class: "kc-goal").first)
+        #expect(goalGroup.attributes["stroke"] != nil)
+        let line = try #require(markup.all("line").first { $0.attributes["stroke-dasharray"] != nil })
+        #expect(Double(line.attributes["y1"]!)! == (goalY * 100).rounded() / 100)
+        #expect(line.attributes["y1"] == line.attributes["y2"])
+        #expect(Double(line.attributes["x1"]!)! == geometry.plot.x && Double(line.attributes["x2"]!)! == geometry.plot.maxX)
+        #expect(markup.all("text").map(\.text).contains("目標 61.0 kg"))
+    }
+
+    @Test func goalOutsideTheDataStretchesTheAxisToShowIt() throws {
+        let weights = F.series([63.4, 62.9, 63.1, 62.6])
+        let withoutGoal = chart(weights).geometry
+        #expect(withoutGoal.valueRange.lowerBound > 58)
+
+        // A target a few kilograms under every weigh-in, and one above, both stay on the chart.
+        for goal in [58.0, 68.0] {
+            let geometry = chart(weights, legend: (series: "体重", movingAverage: "7日平均"), goal: goal).geometry
+            let goalY = try #require(geometry.goalY)
+            #expect(geometry.valueRange.contains(goal))
+            #expect(goalY > geometry.plot.y && goalY < geometry.plot.maxY)
+            #expect(geometry.points.allSatisfy { $0.y > geometry.plot.y && $0.y < geometry.plot.maxY })
+            let range = geometry.valueRange
+            let expected = geometry.plot.maxY - (goal - range.lowerBound) / (range.upperBound - range.lowerBound) * geometry.plot.height
+            #expect(abs(goalY - expected) < 1e-9)
+            if goal < 63 {
+                #expect(geometry.points.allSatisfy { $0.y < goalY })
+            } else {
+                #expect(geometry.points.allSatisfy { $0.y > goalY })
+            }
+        }
+
+        // 69.5 lands just under the top grid line (70); there its label drops below the line
+        // instead of running into the legend row above the plot.
+        let high = chart(weights, legend: (series: "体重", movingAverage: "7日平均"), goal: 69.5)
+        let goalY = try #require(high.geometry.goalY)
+        #expect(goalY - high.geometry.plot.y < ChartStyle.standard.fontSize)
+        let label = try #require(SVGMarkup(high.svg()).all("text").first { $0.text == "69.5 kg" })
+        #expect(Double(label.attributes["y"]!)! - ChartStyle.standard.fontSize >= high.geometry.plot.y)
+    }
+
+    @Test func noUsableGoalDrawsNoGoalLine() {
+        let weights = F.series([61.2, 60.4, 62.8])
+        for lineChart in [chart(weights), chart(weights, goal: .nan), chart(weights, goal: .infinity)] {
+            #expect(lineChart.geometry.goalY == nil)
+            #expect(lineChart.geometry.valueRange == chart(weights).geometry.valueRange)
+            let markup = SVGMarkup(lineChart.svg())
+            #expect(markup.all("g", class: "kc-goal").isEmpty)
+            #expect(!markup.elements.contains { $0.attributes["stroke-dasharray"] != nil })
+        }
+        // Without data there is nothing to compare the goal with: just the empty message.
+        let empty = chart([], goal: 60)
+        #expect(empty.geometry.goalY == nil)
+        #expect(SVGMarkup(empty.svg()).all("g", class: "kc-goal").isEmpty)
     }
 }

@@ -24,6 +24,8 @@ import Testing
             #expect(page.contains("普通体重"))
             #expect(page.contains("目標まであと 5.0 kg"))
             #expect(page.contains("id=\"tile-bodyMass\""))
+            #expect(page.contains("class=\"kc-goal\""), "the target weight is drawn on the chart")
+            #expect(page.contains("目標 65.0 kg"))
         }
     }
 

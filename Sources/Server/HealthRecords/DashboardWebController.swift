@@ -52,14 +52,15 @@ struct DashboardWebController {
             title: "\(strings["weightTrend"]!) (\(weight.canonicalUnit))",
             emptyMessage: strings["noData"]!,
             valueDecimals: weight.decimals, unit: weight.canonicalUnit, timeZone: timeZone,
-            legend: (series: weight.name.text(in: context.language), movingAverage: strings["movingAverage"]!)
+            legend: (series: weight.name.text(in: context.language), movingAverage: strings["movingAverage"]!),
+            goal: user.targetWeightKg, goalLabel: strings["target"], language: context.language.chartLanguage
         )
         let steps = MetricCatalog.metric(named: "stepCount")!
         let stepsTrend = try await summaries.trend(userId: userId, metric: steps, from: from, to: today, timeZone: timeZone)
         let stepsChart = BarChart(
             bars: stepsTrend.days.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) },
             title: strings["stepsTrend"]!, emptyMessage: strings["noData"]!,
-            valueDecimals: 0, unit: "", timeZone: timeZone
+            valueDecimals: 0, unit: "", timeZone: timeZone, language: context.language.chartLanguage
         )
 
         values["today"] = today.description
@@ -95,5 +96,15 @@ struct DashboardWebController {
             }
         }
         return facts
+    }
+}
+
+extension Language {
+    /// Charts know nothing of Health's types; they take their own language value.
+    var chartLanguage: ChartLanguage {
+        switch self {
+        case .ja: .ja
+        case .en: .en
+        }
     }
 }
