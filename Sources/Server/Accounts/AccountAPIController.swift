@@ -9,26 +9,6 @@ struct AccountAPIController {
     let accounts: AccountService
     let exporter: DataExporter
 
-    struct ProfileResponse: ResponseEncodable {
-        let username: String
-        let displayName: String
-        let heightCm: Double?
-        let targetWeightKg: Double?
-        let timeZone: String
-        let language: String?
-        let createdAt: Date
-
-        init(_ user: User) {
-            username = user.username
-            displayName = user.displayName
-            heightCm = user.heightCm
-            targetWeightKg = user.targetWeightKg
-            timeZone = user.timeZone
-            language = user.language
-            createdAt = user.createdAt
-        }
-    }
-
     struct TokenResponse: ResponseEncodable {
         let id: Int64
         let name: String
@@ -61,14 +41,14 @@ struct AccountAPIController {
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("me") { _, context -> ProfileResponse in
+        group.get("me") { _, context -> AccountProfile in
             _ = try context.requireUserId()
-            return ProfileResponse(context.user!)
+            return AccountProfile(context.user!)
         }
-        group.patch("me") { request, context -> ProfileResponse in
+        group.patch("me") { request, context -> AccountProfile in
             _ = try context.requireUserId()
             let update = try await request.decode(as: ProfileUpdate.self, context: context)
-            return ProfileResponse(try await accounts.updateProfile(context.user!, with: update))
+            return AccountProfile(try await accounts.updateProfile(context.user!, with: update))
         }
         group.delete("me") { request, context -> HTTPResponse.Status in
             _ = try context.requireUserId()

@@ -36,28 +36,15 @@ public struct DataExporter: Sendable {
         let format = "kiroku-export"
         let version = 1
         let exportedAt: Date
-        let account: Account
+        let account: AccountProfile
         let records: [RecordResponse]
-
-        struct Account: Encodable {
-            let username: String
-            let displayName: String
-            let heightCm: Double?
-            let targetWeightKg: Double?
-            let timeZone: String
-            let language: String?
-            let createdAt: Date
-        }
     }
 
     public func json(user: User, now: Date) async throws -> Data {
         let records = try await database.allRecords(userId: user.id!).map { RecordResponse($0, language: .en) }
         let document = Document(
             exportedAt: now,
-            account: .init(
-                username: user.username, displayName: user.displayName, heightCm: user.heightCm,
-                targetWeightKg: user.targetWeightKg, timeZone: user.timeZone, language: user.language, createdAt: user.createdAt
-            ),
+            account: AccountProfile(user),
             records: records
         )
         let encoder = APIJSON.makeEncoder()
