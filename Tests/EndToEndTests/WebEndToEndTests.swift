@@ -63,6 +63,7 @@ import Testing
             // Restart: the record survives in the SQLite file.
             await Programs.stop(server)
             #expect(!server.isRunning)
+            #expect(server.terminationStatus == 0, "SIGTERM shuts the server down gracefully")
             server = try Programs.start(serve[0], Array(serve.dropFirst()), log: Self.artifacts.appendingPathComponent("server-restarted.log"))
             try await Programs.waitUntilUp(URL(string: "\(site)/health")!)
             try await browser.open("\(site)/records")
