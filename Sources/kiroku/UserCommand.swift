@@ -8,7 +8,7 @@ struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: "Create and list accounts.",
-        subcommands: [Create.self, List.self]
+        subcommands: [Create.self, List.self, Password.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -23,7 +23,7 @@ struct UserCommand: AsyncParsableCommand {
         var passwordStdin = false
 
         func run() async throws {
-            let password = try Password.read(fromStandardInput: passwordStdin)
+            let password = try PasswordInput.read(fromStandardInput: passwordStdin)
             let accounts = AccountService(database: try data.openDatabase(), hasher: PasswordHasher())
             do {
                 let user = try await accounts.signUp(username: username, password: password, displayName: displayName, now: Date())
@@ -52,7 +52,36 @@ struct UserCommand: AsyncParsableCommand {
     }
 }
 
-enum Password {
+extension UserCommand {
+    struct Password: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "password",
+            abstract: "Set a user's password (for someone who forgot theirs). Signs out all their browsers."
+        )
+
+        @OptionGroup var data: DataOptions
+        @Argument(help: "Username.")
+        var username: String
+        @Flag(help: "Read the new password from the first line of standard input instead of prompting.")
+        var passwordStdin = false
+
+        func run() async throws {
+            let database = try data.openDatabase()
+            let user = try await data.user(username, in: database)
+            let password = try PasswordInput.read(fromStandardInput: passwordStdin)
+            let accounts = AccountService(database: database, hasher: PasswordHasher())
+            do {
+                try await accounts.setPassword(userId: user.id!, to: password)
+                try await database.deleteSessions(userId: user.id!, keeping: nil)
+            } catch let error as APIError {
+                throw CLIError(error.message)
+            }
+            print(LocalizedText(ja: "「\(user.username)」のパスワードを変更しました。", en: "Changed the password of “\(user.username)”.").text(in: .terminal))
+        }
+    }
+}
+
+enum PasswordInput {
     static func read(fromStandardInput: Bool) throws -> String {
         if fromStandardInput {
             guard let line = readLine(strippingNewline: true) else {

@@ -79,6 +79,17 @@ import Testing
         #expect(list.output.split(separator: "\n").count == 1, "only the header: nothing was stored")
     }
 
+    @Test func anOperatorCanResetAForgottenPassword() throws {
+        _ = try kiroku(["user", "create", "hanako", "--password-stdin"], input: "correct horse battery\n")
+        let short = try kiroku(["user", "password", "hanako", "--password-stdin"], input: "short\n")
+        #expect(short.status != 0)
+        let reset = try kiroku(["user", "password", "hanako", "--password-stdin"], input: "another long secret\n")
+        #expect(reset.status == 0, "\(reset.error)")
+        #expect(reset.output.contains("Changed the password"))
+        let nobody = try kiroku(["user", "password", "nobody", "--password-stdin"], input: "another long secret\n")
+        #expect(nobody.status != 0)
+    }
+
     @Test func demoCreatesAnAccountFullOfHistoryOnce() throws {
         let demo = try kiroku(["demo", "--days", "30"])
         #expect(demo.status == 0, "\(demo.error)")
@@ -90,7 +101,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--help"], ["serve", "--help"], ["user", "create", "--help"], ["user", "list", "--help"], ["record", "add", "--help"],
+        ["--help"], ["serve", "--help"], ["user", "create", "--help"], ["user", "password", "--help"], ["user", "list", "--help"], ["record", "add", "--help"],
         ["records", "list", "--help"], ["token", "create", "--help"], ["export", "--help"], ["demo", "--help"],
     ])
     func everyCommandExplainsItself(arguments: [String]) throws {

@@ -166,4 +166,31 @@ import Testing
         }
         #expect(leftovers == 0)
     }
+
+    @Test func changingThePasswordSignsOutOtherBrowsersOnly() async throws {
+        let server = try TestServer()
+        _ = try await server.user("hanako")
+        try await server.test { client in
+            var phone = WebSession(client)
+            var laptop = WebSession(client)
+            _ = try await phone.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "correct horse battery"])
+            _ = try await laptop.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "correct horse battery"])
+
+            let wrong = try await phone.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "not it at all", "newPassword": "a brand new secret"])
+            #expect(wrong.status == .badRequest)
+            let short = try await phone.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "correct horse battery", "newPassword": "short"])
+            #expect(short.text.contains("10 文字以上"))
+
+            let changed = try await phone.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "correct horse battery", "newPassword": "a brand new secret"])
+            #expect(changed.status == .seeOther)
+            #expect(try await phone.get("/settings").status == .ok, "this browser stays signed in")
+            #expect(try await laptop.get("/settings").status == .seeOther, "the other browser is signed out")
+
+            var fresh = WebSession(client)
+            let old = try await fresh.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "correct horse battery"])
+            #expect(old.status == .badRequest)
+            let new = try await fresh.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "a brand new secret"])
+            #expect(new.status == .seeOther)
+        }
+    }
 }

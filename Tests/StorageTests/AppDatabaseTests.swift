@@ -51,7 +51,7 @@ import Testing
         let bob = try await database.createUser(User(username: "bob", passwordHash: "x", createdAt: Date()))
         _ = try await database.insertRecords([Fixtures.record(userId: alice.id!, value: 1), Fixtures.record(userId: bob.id!, value: 2)])
         _ = try await database.insertAPIToken(APIToken(userId: alice.id!, name: "t", tokenHash: "h1", prefix: "krk_", createdAt: Date()))
-        try await database.insertSession(Session(tokenHash: "s1", userId: alice.id!, csrfToken: "c", createdAt: Date(), expiresAt: Date().addingTimeInterval(60)))
+        try await database.insertSession(Session(tokenHash: "s1", userId: alice.id!, csrfToken: "c", createdAt: Date(), expiresAt: Date().addingTimeInterval(60)), now: Date())
         try await database.deleteUser(id: alice.id!)
         let counts = try await database.writer.read { db in
             (
@@ -66,12 +66,15 @@ import Testing
         #expect(try await database.recordCount(userId: bob.id!) == 1)
     }
 
-    @Test func expiredSessionsAreNotFound() async throws {
+    @Test func expiredSessionsAreNotFoundAndAreSweptAway() async throws {
         let database = try AppDatabase.temporary()
         let alice = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
         let now = Date()
-        try await database.insertSession(Session(tokenHash: "old", userId: alice.id!, csrfToken: "c", createdAt: now.addingTimeInterval(-100), expiresAt: now.addingTimeInterval(-1)))
+        try await database.insertSession(Session(tokenHash: "old", userId: alice.id!, csrfToken: "c", createdAt: now.addingTimeInterval(-100), expiresAt: now.addingTimeInterval(-1)), now: now.addingTimeInterval(-100))
         #expect(try await database.session(tokenHash: "old", now: now) == nil)
+        try await database.insertSession(Session(tokenHash: "new", userId: alice.id!, csrfToken: "c", createdAt: now, expiresAt: now.addingTimeInterval(60)), now: now)
+        let stored = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT tokenHash FROM session") }
+        #expect(stored == ["new"], "starting a session sweeps expired ones")
     }
 
     @Test func usernamesAreUniqueIgnoringCase() async throws {

@@ -19,8 +19,7 @@ public struct AccountService: Sendable {
     public func signUp(username: String, password: String, displayName: String = "", language: Language? = nil, now: Date) async throws -> User {
         let username = username.trimmingCharacters(in: .whitespaces)
         guard Self.isValidUsername(username) else { throw APIError.invalidUsername }
-        guard password.count >= 10 else { throw APIError.passwordTooShort }
-        guard password.utf8.count <= 72 else { throw APIError.passwordTooLong }
+        try Self.checkPasswordRules(password)
         let hash = try await hasher.hash(password)
         let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
@@ -54,7 +53,7 @@ public struct AccountService: Sendable {
             tokenHash: SecretToken.hash(secret), userId: user.id!, csrfToken: SecretToken.generate(),
             createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime)
         )
-        try await database.insertSession(session)
+        try await database.insertSession(session, now: now)
         return (secret, session)
     }
 
@@ -83,6 +82,24 @@ public struct AccountService: Sendable {
     public func user(bearerToken: String, now: Date) async throws -> User? {
         guard let token = try await database.useAPIToken(tokenHash: SecretToken.hash(bearerToken), now: now) else { return nil }
         return try await database.user(id: token.userId)
+    }
+
+    /// Changes the password after checking the current one, and signs out every other browser.
+    public func changePassword(_ user: User, current: String, new password: String, keepingSession session: Session?) async throws {
+        guard try await hasher.verify(current, hash: user.passwordHash) else { throw APIError.invalidCredentials }
+        try await setPassword(userId: user.id!, to: password)
+        try await database.deleteSessions(userId: user.id!, keeping: session?.tokenHash)
+    }
+
+    /// Sets a new password without the old one: for the operator's `kiroku user password`.
+    public func setPassword(userId: Int64, to password: String) async throws {
+        try Self.checkPasswordRules(password)
+        try await database.updatePasswordHash(userId: userId, hash: try await hasher.hash(password))
+    }
+
+    static func checkPasswordRules(_ password: String) throws {
+        guard password.count >= 10 else { throw APIError.passwordTooShort }
+        guard password.utf8.count <= 72 else { throw APIError.passwordTooLong }
     }
 
     /// Deletes the account and everything it owns, after checking the password once more.

@@ -29,6 +29,12 @@ struct SettingsWebController {
         var csrf: String?
     }
 
+    struct ChangePasswordForm: Decodable {
+        var currentPassword: String?
+        var newPassword: String?
+        var csrf: String?
+    }
+
     static let timeZones = [
         "Asia/Tokyo", "Asia/Seoul", "Asia/Shanghai", "Asia/Singapore", "Asia/Kolkata", "Europe/London", "Europe/Berlin",
         "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "Pacific/Honolulu", "Australia/Sydney", "UTC",
@@ -42,6 +48,7 @@ struct SettingsWebController {
         router.post("settings/profile", use: saveProfile)
         router.post("settings/tokens", use: createToken)
         router.post("settings/tokens/{id}/revoke", use: revokeToken)
+        router.post("settings/password", use: changePassword)
         router.post("settings/delete-account", use: deleteAccount)
         router.get("settings/export.csv") { _, context -> Response in
             guard let userId = context.user?.id else { return .redirect(to: "/signin") }
@@ -129,6 +136,18 @@ struct SettingsWebController {
             throw APIError.notFound
         }
         return .redirect(to: "/settings?notice=tokenRevoked")
+    }
+
+    @Sendable func changePassword(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin") }
+        let form = try await request.decodeForm(as: ChangePasswordForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        do {
+            try await accounts.changePassword(user, current: form.currentPassword ?? "", new: form.newPassword ?? "", keepingSession: context.session)
+        } catch let error as APIError {
+            return try await page(request: request, context: context, error: error.message.text(in: context.language))
+        }
+        return .redirect(to: "/settings?notice=passwordChanged")
     }
 
     @Sendable func deleteAccount(request: Request, context: AppRequestContext) async throws -> Response {

@@ -71,6 +71,10 @@ enum WebStrings {
         "target": .init(ja: "目標", en: "Target"),
         "latest": .init(ja: "最新", en: "Latest"),
         "bmi": .init(ja: "BMI", en: "BMI"),
+        "changePassword": .init(ja: "パスワードの変更", en: "Change password"),
+        "currentPassword": .init(ja: "現在のパスワード", en: "Current password"),
+        "newPassword": .init(ja: "新しいパスワード", en: "New password"),
+        "passwordChanged": .init(ja: "パスワードを変更しました。ほかの端末はログアウトされました。", en: "Password changed. Other browsers have been signed out."),
         "targetReached": .init(ja: "目標体重を達成しました！", en: "You have reached your target weight!"),
         "bodyHint": .init(ja: "設定で身長と目標体重を入れると、BMI と目標までの差を表示します。", en: "Add your height and target weight in Settings to see your BMI and how far the target is."),
     ]

@@ -46,10 +46,6 @@ extension AppDatabase {
 
     // MARK: Sessions
 
-    public func insertSession(_ session: Session) async throws {
-        try await writer.write { db in try session.insert(db) }
-    }
-
     /// The session for a cookie's token hash, if it exists and has not expired at `now`.
     public func session(tokenHash: String, now: Date) async throws -> Session? {
         try await reader.read { db in
@@ -63,8 +59,25 @@ extension AppDatabase {
         _ = try await writer.write { db in try Session.deleteOne(db, key: tokenHash) }
     }
 
-    public func deleteExpiredSessions(now: Date) async throws {
-        _ = try await writer.write { db in try Session.filter(Column("expiresAt") <= now).deleteAll(db) }
+    /// Starts a session and sweeps away expired ones, so the table never grows with abandoned browsers.
+    public func insertSession(_ session: Session, now: Date) async throws {
+        try await writer.write { db in
+            try Session.filter(Column("expiresAt") <= now).deleteAll(db)
+            try session.insert(db)
+        }
+    }
+
+    /// Ends every session of the user except `keeping` (after a password change: other browsers must sign in again).
+    public func deleteSessions(userId: Int64, keeping tokenHash: String?) async throws {
+        _ = try await writer.write { db in
+            try Session.filter(Column("userId") == userId && Column("tokenHash") != (tokenHash ?? "")).deleteAll(db)
+        }
+    }
+
+    public func updatePasswordHash(userId: Int64, hash: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, userId])
+        }
     }
 
     // MARK: API tokens
