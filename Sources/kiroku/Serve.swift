@@ -38,7 +38,8 @@ struct Serve: AsyncParsableCommand {
         )
         LoggingSetup.bootstrap(configuration)
         let logger = Logger(label: "kiroku")
-        let database = try data.openDatabase()
+        // Lock first: a second server must not even run migrations on a database another one is serving.
+        try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let lock: DataDirectoryLock
         do {
             lock = try DataDirectoryLock(directory: configuration.dataDirectory)
@@ -46,6 +47,7 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardError.write(Data("\(error.description)\n".utf8))
             throw ExitCode(3)
         }
+        let database = try data.openDatabase()
         logger.info("starting", metadata: ["data_dir": "\(configuration.dataDirectory.path)", "address": "\(host):\(port)"])
         let app = try await buildApplication(configuration: configuration, dependencies: AppDependencies(database: database), logger: logger)
         try await app.runService()

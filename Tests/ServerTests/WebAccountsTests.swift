@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Hummingbird
 import HummingbirdTesting
-import Server
+@testable import Server
 import Storage
 import Testing
 
@@ -192,5 +192,12 @@ import Testing
             let new = try await fresh.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "a brand new secret"])
             #expect(new.status == .seeOther)
         }
+    }
+
+    @Test(arguments: [
+        ("/records", "/records"), ("//evil.example/x", "/"), ("https://evil.example", "/"), ("/\\evil.example", "/"), (nil, "/"),
+    ] as [(String?, String)])
+    func signInOnlyReturnsToLocalPages(next: String?, expected: String) {
+        #expect(AuthWebController.safeReturnPath(next) == expected)
     }
 }
