@@ -19,6 +19,11 @@ public struct AppDatabase: Sendable {
 extension AppDatabase {
     /// Opens (creating if needed) the SQLite file at `path` in WAL mode.
     public static func open(path: String) throws -> AppDatabase {
+        // Health data: a new database file is readable by its owner only. SQLite gives the -wal and -shm
+        // files the same permissions as the database, so they follow.
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)

@@ -25,6 +25,18 @@ import Testing
         #expect(try await reopened.allRecords(userId: user.id!).map(\.value) == [70])
     }
 
+    @Test func aNewDatabaseAndItsLogAreReadableByTheirOwnerOnly() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-mode-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("kiroku.sqlite").path
+        let database = try AppDatabase.open(path: path)
+        _ = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
+        for file in [path, path + "-wal"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(file)")
+        }
+    }
+
     @Test func migrationsAreNamedAndAllApplied() async throws {
         let database = try AppDatabase.temporary()
         let applied = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
