@@ -100,6 +100,9 @@ import Testing
             #expect(tooLight.status == .badRequest)
             #expect(tooLight.text.contains("class=\"error\""))
             #expect(tooLight.text.contains("value=\"29.9\""))
+            let notANumber = try await browser.submit(page: "/records", to: "/records", form: ["metric": "bodyMass", "value": "sixty"])
+            #expect(notANumber.status == .badRequest)
+            #expect(notANumber.text.contains("数値ではありません"))
 
             let saved = try await browser.submit(page: "/records", to: "/records", form: ["metric": "bodyMass", "value": "63.4", "unit": "kg", "when": "2026-01-10T07:00"])
             #expect(saved.status == .seeOther)

@@ -86,8 +86,8 @@ struct RecordsWebController {
         let language = context.language
         let valueText = (form.value ?? "").trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
         guard let value = Double(valueText) else {
-            let message = LocalizedText(ja: "値を数字で入力してください。", en: "Enter the value as a number.")
-            return try await page(request: request, context: context, form: form, error: message.text(in: language))
+            let error = HealthError.invalidValue(valueText, metric: MetricCatalog.metric(named: form.metric ?? ""))
+            return try await page(request: request, context: context, form: form, error: error.message.text(in: language))
         }
         var start = Date()
         if let when = form.when?.trimmingCharacters(in: .whitespaces), !when.isEmpty {
