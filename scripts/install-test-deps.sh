@@ -3,7 +3,7 @@
 # Anyone else is told what is missing; the end-to-end tests then fail naming it.
 set -euo pipefail
 
-packages=(chromium chromium-driver fonts-noto-cjk libsqlite3-dev)
+packages=(chromium chromium-driver fonts-noto-cjk libsqlite3-dev openssl)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -28,13 +28,34 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("log-pii"), help: "Log personal data unredacted. For development only.")
     var logPersonalData = false
 
-    @Flag(name: .customLong("secure-cookies"), help: "Mark cookies Secure: set when Kiroku is reached over HTTPS (env KIROKU_SECURE_COOKIES=1).")
+    @Flag(name: .customLong("secure-cookies"), help: "Mark cookies Secure behind an HTTPS proxy (env KIROKU_SECURE_COOKIES=1). Implied by --tls-certificate.")
     var secureCookies = ProcessInfo.processInfo.environment["KIROKU_SECURE_COOKIES"] == "1"
+
+    @Option(name: .customLong("tls-certificate"), help: "PEM certificate chain: serve HTTPS (env KIROKU_TLS_CERTIFICATE).")
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: "PEM private key for --tls-certificate (env KIROKU_TLS_KEY).")
+    var tlsKey: String?
+
+    /// The flag, else the environment (an optional @Option cannot take an environment default itself).
+    var tlsFiles: (certificate: String?, key: String?) {
+        let environment = ProcessInfo.processInfo.environment
+        return (tlsCertificate ?? environment["KIROKU_TLS_CERTIFICATE"], tlsKey ?? environment["KIROKU_TLS_KEY"])
+    }
+
+    func validate() throws {
+        guard (tlsFiles.certificate == nil) == (tlsFiles.key == nil) else {
+            throw ValidationError("--tls-certificate and --tls-key go together. / --tls-certificate と --tls-key は両方指定してください。")
+        }
+    }
 
     func run() async throws {
         let configuration = AppConfiguration(
             host: host, port: port, dataDirectory: data.directoryURL, logLevel: logLevel, logFormat: logFormat,
-            logPersonalData: logPersonalData, secureCookies: secureCookies
+            logPersonalData: logPersonalData, behindHTTPSProxy: secureCookies,
+            tls: tlsFiles.certificate.flatMap { certificate in
+                tlsFiles.key.map { AppConfiguration.TLSFiles(certificateChainPath: certificate, privateKeyPath: $0) }
+            }
         )
         LoggingSetup.bootstrap(configuration)
         let logger = Logger(label: "kiroku")
@@ -48,7 +69,9 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode(3)
         }
         let database = try data.openDatabase()
-        logger.info("starting", metadata: ["data_dir": "\(configuration.dataDirectory.path)", "address": "\(host):\(port)"])
+        logger.info("starting", metadata: [
+            "data_dir": "\(configuration.dataDirectory.path)", "address": "\(host):\(port)", "scheme": "\(configuration.tls == nil ? "http" : "https")",
+        ])
         let app = try await buildApplication(configuration: configuration, dependencies: AppDependencies(database: database), logger: logger)
         try await app.runService()
         withExtendedLifetime(lock) {}

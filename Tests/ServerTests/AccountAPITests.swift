@@ -128,7 +128,7 @@ import Testing
     @Test func cookiesAreSecureWhenServedOverHTTPS() async throws {
         let server = try TestServer()
         var configuration = AppConfiguration(port: 0)
-        configuration.secureCookies = true
+        configuration.behindHTTPSProxy = true
         let app = try await buildApplication(configuration: configuration, dependencies: server.dependencies, logger: Logger(label: "test"))
         try await app.test(.router) { client in
             var browser = WebSession(client)

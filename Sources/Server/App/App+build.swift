@@ -1,5 +1,8 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import NIOSSL
 import Logging
 import Storage
 
@@ -27,9 +30,18 @@ public func buildApplication(
     let router = try await buildRouter(configuration: configuration, dependencies: dependencies)
     return Application(
         router: router,
+        server: try serverBuilder(tls: configuration.tls),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kiroku"),
         logger: logger
     )
+}
+
+/// HTTP/1.1, inside TLS when certificate files are given.
+func serverBuilder(tls: AppConfiguration.TLSFiles?) throws -> HTTPServerBuilder {
+    guard let tls else { return .http1() }
+    let chain = try NIOSSLCertificate.fromPEMFile(tls.certificateChainPath).map { NIOSSLCertificateSource.certificate($0) }
+    let key = try NIOSSLPrivateKey(file: tls.privateKeyPath, format: .pem)
+    return try .tls(.http1(), tlsConfiguration: .makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key)))
 }
 
 func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies) async throws -> Router<AppRequestContext> {

@@ -9,8 +9,23 @@ public struct AppConfiguration: Sendable {
     public var logLevel: Logger.Level
     public var logFormat: LogFormat
     public var logPersonalData: Bool
-    /// Marks cookies `Secure`. Set it when Kiroku is reached over HTTPS (directly or through a TLS proxy).
-    public var secureCookies: Bool
+    /// Marks cookies `Secure` behind a TLS-terminating proxy. Serving TLS itself (`tls`) implies it.
+    public var behindHTTPSProxy: Bool
+    /// PEM files to serve HTTPS with; nil serves plain HTTP (fine on 127.0.0.1).
+    public var tls: TLSFiles?
+
+    public struct TLSFiles: Sendable, Equatable {
+        public var certificateChainPath: String
+        public var privateKeyPath: String
+
+        public init(certificateChainPath: String, privateKeyPath: String) {
+            self.certificateChainPath = certificateChainPath
+            self.privateKeyPath = privateKeyPath
+        }
+    }
+
+    /// Cookies carry `Secure` whenever browsers reach Kiroku over HTTPS.
+    public var secureCookies: Bool { behindHTTPSProxy || tls != nil }
 
     public enum LogFormat: String, Sendable, CaseIterable {
         case json
@@ -24,7 +39,8 @@ public struct AppConfiguration: Sendable {
         logLevel: Logger.Level = .info,
         logFormat: LogFormat = .text,
         logPersonalData: Bool = false,
-        secureCookies: Bool = false
+        behindHTTPSProxy: Bool = false,
+        tls: TLSFiles? = nil
     ) {
         self.host = host
         self.port = port
@@ -32,7 +48,8 @@ public struct AppConfiguration: Sendable {
         self.logLevel = logLevel
         self.logFormat = logFormat
         self.logPersonalData = logPersonalData
-        self.secureCookies = secureCookies
+        self.behindHTTPSProxy = behindHTTPSProxy
+        self.tls = tls
     }
 
     public var databasePath: String { dataDirectory.appendingPathComponent("kiroku.sqlite").path }
