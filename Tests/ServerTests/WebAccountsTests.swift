@@ -203,4 +203,19 @@ import Testing
     func signInOnlyReturnsToLocalPages(next: String?, expected: String) {
         #expect(AuthWebController.safeReturnPath(next) == expected)
     }
+
+    @Test func theLanguageSwitchChangesTheLanguageAndReturnsToTheSamePage() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            let japanese = try await browser.get("/signup")
+            #expect(japanese.text.contains("<html lang=\"ja\">"))
+            #expect(japanese.text.contains("href=\"/lang/en?next=/signup\""))
+            let switched = try await browser.get("/lang/en?next=/signup")
+            #expect(switched.headers[.location] == "/signup")
+            let english = try await browser.get("/signup")
+            #expect(english.text.contains("<html lang=\"en\">"))
+            #expect(english.text.contains("Sign up"))
+        }
+    }
 }

@@ -13,6 +13,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var session: Session?
     /// The language to answer in, chosen by `LanguageMiddleware`.
     public var language: Language = .ja
+    /// The path being served, so a page can link back to itself (the language switch).
+    public var path: String = "/"
     public let remoteAddress: SocketAddress?
 
     public init(source: ApplicationRequestContextSource) {

@@ -11,6 +11,7 @@ struct LanguageMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         context.language = Self.language(for: request, user: context.user?.language)
+        context.path = request.uri.path
         return try await next(request, context)
     }
 

@@ -30,6 +30,8 @@ public struct WebRenderer: Sendable {
             "csrf": csrf ?? "",
             "otherLanguage": context.language == .ja ? "en" : "ja",
             "otherLanguageName": context.language == .ja ? "English" : "日本語",
+            // The language switch brings people back to the page they were reading.
+            "returnPath": context.path,
         ]
         if let user = context.user {
             values["user"] = ["name": user.displayName.isEmpty ? user.username : user.displayName]
