@@ -218,4 +218,23 @@ import Testing
             #expect(english.text.contains("Sign up"))
         }
     }
+
+    @Test func otherBrowsersCanBeSignedOutFromSettings() async throws {
+        let server = try TestServer()
+        _ = try await server.user("hanako")
+        try await server.test { client in
+            var phone = WebSession(client)
+            var laptop = WebSession(client)
+            _ = try await phone.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "correct horse battery"])
+            _ = try await laptop.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "correct horse battery"])
+            let settings = try await phone.get("/settings").text
+            #expect(settings.contains("ほかに 1 台のブラウザでログイン中です。"))
+            let done = try await phone.submit(page: "/settings", to: "/settings/sign-out-others", form: [:])
+            #expect(done.status == .seeOther)
+            #expect(try await laptop.get("/settings").status == .seeOther)
+            let after = try await phone.get("/settings")
+            #expect(after.status == .ok)
+            #expect(!after.text.contains("ほかに"))
+        }
+    }
 }

@@ -49,6 +49,7 @@ struct SettingsWebController {
         router.post("settings/tokens", use: createToken)
         router.post("settings/tokens/{id}/revoke", use: revokeToken)
         router.post("settings/password", use: changePassword)
+        router.post("settings/sign-out-others", use: signOutOthers)
         router.post("settings/delete-account", use: deleteAccount)
         router.get("settings/export.csv") { _, context -> Response in
             guard let userId = context.user?.id else { return .redirect(to: "/signin") }
@@ -85,6 +86,12 @@ struct SettingsWebController {
                 "created": WebFormatting.dateTime(token.createdAt, timeZone: timeZone),
                 "lastUsed": token.lastUsedAt.map { WebFormatting.dateTime($0, timeZone: timeZone) } ?? strings["never"]!,
             ]
+        }
+        let otherSessions = try await accounts.database.activeSessionCount(userId: user.id!, now: Date()) - (context.session == nil ? 0 : 1)
+        if otherSessions > 0 {
+            values["otherSessions"] = LocalizedText(
+                ja: "ほかに \(otherSessions) 台のブラウザでログイン中です。", en: "Signed in on \(otherSessions) other browser\(otherSessions == 1 ? "" : "s")."
+            ).text(in: context.language)
         }
         if let newToken { values["newToken"] = newToken }
         if let error { values["error"] = error }
@@ -148,6 +155,14 @@ struct SettingsWebController {
             return try await page(request: request, context: context, error: error.message.text(in: context.language))
         }
         return .redirect(to: "/settings?notice=passwordChanged")
+    }
+
+    @Sendable func signOutOthers(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let userId = context.user?.id else { return .redirect(to: "/signin") }
+        let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        try await accounts.database.deleteSessions(userId: userId, keeping: context.session?.tokenHash)
+        return .redirect(to: "/settings?notice=othersSignedOut")
     }
 
     @Sendable func deleteAccount(request: Request, context: AppRequestContext) async throws -> Response {

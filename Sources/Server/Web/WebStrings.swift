@@ -72,6 +72,8 @@ enum WebStrings {
         "latest": .init(ja: "最新", en: "Latest"),
         "bmi": .init(ja: "BMI", en: "BMI"),
         "changePassword": .init(ja: "パスワードの変更", en: "Change password"),
+        "signOutOthers": .init(ja: "ほかのブラウザをすべてログアウト", en: "Sign out all other browsers"),
+        "othersSignedOut": .init(ja: "ほかのブラウザをログアウトしました。", en: "Other browsers have been signed out."),
         "currentPassword": .init(ja: "現在のパスワード", en: "Current password"),
         "newPassword": .init(ja: "新しいパスワード", en: "New password"),
         "passwordChanged": .init(ja: "パスワードを変更しました。ほかの端末はログアウトされました。", en: "Password changed. Other browsers have been signed out."),

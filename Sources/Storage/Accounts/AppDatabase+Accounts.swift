@@ -74,6 +74,13 @@ extension AppDatabase {
         }
     }
 
+    /// How many unexpired sessions the user has, for "signed in on N other browsers".
+    public func activeSessionCount(userId: Int64, now: Date) async throws -> Int {
+        try await reader.read { db in
+            try Session.filter(Column("userId") == userId && Column("expiresAt") > now).fetchCount(db)
+        }
+    }
+
     public func updatePasswordHash(userId: Int64, hash: String) async throws {
         try await writer.write { db in
             try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, userId])
