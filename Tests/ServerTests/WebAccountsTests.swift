@@ -109,10 +109,16 @@ import Testing
             let page = try await browser.get(saved.headers[.location]!)
             #expect(page.text.contains("63.4"))
             #expect(page.text.contains("2026-01-10 07:00"))
+
+            _ = try await browser.submit(page: "/records", to: "/records", form: ["metric": "stepCount", "value": "4321"])
+            let stepsOnly = try await browser.get("/records?metric=steps").text
+            #expect(stepsOnly.contains("4321"))
+            #expect(!stepsOnly.contains("63.4"))
+            #expect(stepsOnly.contains("<option value=\"stepCount\" selected>"))
         }
         let user = try #require(try await server.database.user(username: "hanako"))
         let records = try await server.database.allRecords(userId: user.id!)
-        #expect(records.map(\.value) == [63.4])
+        #expect(records.map(\.value) == [63.4, 4321])
         // 07:00 in Tokyo is 22:00 UTC the day before.
         #expect(records.first?.startAt == APIJSON.parseDate("2026-01-09T22:00:00Z"))
     }

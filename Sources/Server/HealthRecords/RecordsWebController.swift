@@ -35,6 +35,8 @@ struct RecordsWebController {
         let timeZone = user.resolvedTimeZone
         var query = HealthRecordQuery(limit: Self.pageSize)
         query.cursor = request.uri.queryParameters["cursor"].flatMap { HealthRecordQuery.Cursor(token: String($0)) }
+        let shown = request.uri.queryParameters["metric"].flatMap { MetricCatalog.metric(named: String($0)) }
+        query.metric = shown?.id
         let page = try await records.database.records(userId: user.id!, query: query)
         let selected = form.metric ?? "bodyMass"
         var values = pages.base(context, title: strings["records"]!, csrf: csrf.token(for: request, context: context).token)
@@ -48,6 +50,9 @@ struct RecordsWebController {
             ]
         }
         values["form"] = ["value": form.value ?? "", "unit": form.unit ?? "", "when": form.when ?? ""]
+        values["filters"] = [["id": "", "name": strings["allMetrics"]!, "selected": shown == nil]]
+            + MetricCatalog.all.map { ["id": $0.id, "name": $0.name.text(in: context.language), "selected": $0.id == shown?.id] }
+        values["shownMetric"] = shown?.id ?? ""
         if let error { values["error"] = error }
         let parameters = request.uri.queryParameters
         if parameters["saved"] != nil { values["notice"] = strings["saved"] }

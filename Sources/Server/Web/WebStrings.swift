@@ -40,6 +40,8 @@ enum WebStrings {
         "deleted": .init(ja: "削除しました。", en: "Deleted."),
         "older": .init(ja: "さらに古い記録", en: "Older records"),
         "recentRecords": .init(ja: "最近の記録", en: "Recent records"),
+        "allMetrics": .init(ja: "すべての項目", en: "All metrics"),
+        "show": .init(ja: "表示", en: "Show"),
         "profile": .init(ja: "プロフィール", en: "Profile"),
         "heightCm": .init(ja: "身長 (cm)", en: "Height (cm)"),
         "targetWeightKg": .init(ja: "目標体重 (kg)", en: "Target weight (kg)"),
