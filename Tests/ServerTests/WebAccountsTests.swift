@@ -243,4 +243,17 @@ import Testing
             #expect(!after.text.contains("ほかに"))
         }
     }
+
+    @Test func anUnknownUsernameGetsTheSameAnswerAsAWrongPassword() async throws {
+        let server = try TestServer()
+        _ = try await server.user("hanako")
+        try await server.test { client in
+            var browser = WebSession(client)
+            let unknown = try await browser.submit(page: "/signin", to: "/signin", form: ["username": "nobody", "password": "correct horse battery"])
+            let wrong = try await browser.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "not the password"])
+            #expect(unknown.status == wrong.status)
+            #expect(unknown.text.contains("ユーザー名またはパスワードが違います。"))
+            #expect(wrong.text.contains("ユーザー名またはパスワードが違います。"))
+        }
+    }
 }

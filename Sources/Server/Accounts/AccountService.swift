@@ -37,7 +37,15 @@ public struct AccountService: Sendable {
             throw APIError.tooManyRequests
         }
         let user = try await database.user(username: username)
-        let matches = try await hasher.verify(password, hash: user?.passwordHash ?? PasswordHasher.decoyHash)
+        let matches: Bool
+        if let user {
+            matches = try await hasher.verify(password, hash: user.passwordHash)
+        } else {
+            // Hash anyway, at the same cost, so "no such user" takes as long as "wrong password"
+            // and timing does not reveal who has an account.
+            _ = try await hasher.hash(password)
+            matches = false
+        }
         guard let user, matches else {
             await rateLimiter.recordFailure(account: username, address: address, now: now)
             throw APIError.invalidCredentials

@@ -43,7 +43,7 @@ struct AuthWebController {
         }
     }
 
-    func form(_ template: String, request: Request, context: AppRequestContext, error: APIError? = nil, username: String = "", displayName: String = "", notice: String? = nil) -> Response {
+    func form(_ template: String, request: Request, context: AppRequestContext, error: APIError? = nil, username: String = "", displayName: String = "") -> Response {
         let (token, cookie) = csrf.token(for: request, context: context)
         let strings = WebStrings.table(context.language)
         var values = pages.base(context, title: strings[template == "signin" ? "signIn" : "signUp"] ?? "", csrf: token)
@@ -51,7 +51,7 @@ struct AuthWebController {
         values["displayName"] = displayName
         values["next"] = Self.safeReturnPath(request.uri.queryParameters["next"].map(String.init))
         if let error { values["error"] = error.message.text(in: context.language) }
-        if let notice = notice ?? request.uri.queryParameters["notice"].flatMap({ strings[String($0)] }) { values["notice"] = notice }
+        if let notice = request.uri.queryParameters["notice"].flatMap({ strings[String($0)] }) { values["notice"] = notice }
         var response = pages.render(template, values, status: error.map { $0.status == .tooManyRequests ? .tooManyRequests : .badRequest } ?? .ok)
         if let cookie { response.setCookie(cookie) }
         return response

@@ -18,8 +18,4 @@ public struct PasswordHasher: Sendable {
     public func verify(_ password: String, hash: String) async throws -> Bool {
         try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
     }
-
-    /// A real bcrypt hash of nothing anyone knows. Verifying against it when the username does not exist
-    /// makes "no such user" take as long as "wrong password", so timing does not reveal who has an account.
-    static let decoyHash = Bcrypt.hash("kiroku-decoy-password", cost: 4)
 }

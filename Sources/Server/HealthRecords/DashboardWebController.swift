@@ -26,9 +26,11 @@ struct DashboardWebController {
 
         var values = pages.base(context, title: strings["dashboard"]!, csrf: csrf.token(for: request, context: context).token)
         var tiles: [[String: Any]] = []
+        var latestByMetric: [String: HealthRecord] = [:]
         for metric in MetricCatalog.core {
             let trend = try await summaries.trend(userId: userId, metric: metric, from: today, to: today, timeZone: timeZone)
             let latest = try await summaries.database.latestRecord(userId: userId, metric: metric.id)
+            latestByMetric[metric.id] = latest
             var tile: [String: Any] = ["name": metric.name.text(in: context.language), "unit": metric.unitLabel(in: context.language), "id": metric.id]
             if let summary = trend.days.first {
                 tile["value"] = metric.format(summary.value)
@@ -42,7 +44,7 @@ struct DashboardWebController {
         }
 
         let weight = MetricCatalog.metric(named: "bodyMass")!
-        if let latestWeight = try await summaries.database.latestRecord(userId: userId, metric: weight.id) {
+        if let latestWeight = latestByMetric[weight.id] {
             values["body"] = Self.bodyFacts(latestWeight: latestWeight.value, user: user, language: context.language, strings: strings)
         }
         let weightTrend = try await summaries.trend(userId: userId, metric: weight, from: from, to: today, timeZone: timeZone)

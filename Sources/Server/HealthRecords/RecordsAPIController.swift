@@ -107,7 +107,6 @@ struct RecordsAPIController {
     @Sendable func update(request: Request, context: AppRequestContext) async throws -> RecordResponse {
         let userId = try context.requireUserId()
         let id = try Self.id(context)
-        guard try await database.record(id: id, userId: userId) != nil else { throw APIError.notFound }
         let patch = try await request.decode(as: RecordPatch.self, context: context)
         let outcome = try await records.update(id: id, userId: userId, patch: patch, now: Date())
         return RecordResponse(outcome.record, warnings: outcome.warnings, language: context.language)
