@@ -2,7 +2,15 @@ import Health
 
 /// Every piece of text the web pages show, in Japanese and English. Templates read them as `{{t.key}}`.
 enum WebStrings {
-    static let all: [String: LocalizedText] = [
+    /// Each system adds its own table in its folder (`WebStrings+<System>.swift`); keys must be unique across
+    /// tables, which a test checks.
+    static let tables: [[String: LocalizedText]] = [common]
+
+    static let all: [String: LocalizedText] = tables.reduce(into: [:]) { merged, table in
+        merged.merge(table) { first, _ in first }
+    }
+
+    static let common: [String: LocalizedText] = [
         "appName": .init(ja: "記録 Kiroku", en: "Kiroku 記録"),
         "tagline": .init(ja: "体重・歩数・カロリー・心拍数を、自分のサーバーで記録。", en: "Weight, steps, calories and heart rate, recorded on your own server."),
         "dashboard": .init(ja: "ホーム", en: "Home"),
