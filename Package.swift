@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "kiroku", targets: ["kiroku"]),
         .library(name: "Health", targets: ["Health"]),
         .library(name: "Charts", targets: ["Charts"]),
+        .library(name: "TaskSteps", targets: ["TaskSteps"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -27,11 +28,14 @@ let package = Package(
         // Pure domain: Foundation only, no I/O, the current time always a parameter.
         .target(name: "Health"),
         .target(name: "Charts"),
+        // Domains may share Health's kernel types (Language, LocalizedText, LocalDay) and nothing else.
+        .target(name: "TaskSteps", dependencies: ["Health"]),
 
         .target(
             name: "Storage",
             dependencies: [
                 "Health",
+                "TaskSteps",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -39,6 +43,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "Health",
+                "TaskSteps",
                 "Charts",
                 "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -60,6 +65,7 @@ let package = Package(
                 "Server",
                 "Storage",
                 "Health",
+                "TaskSteps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,13 +79,15 @@ let package = Package(
 
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "TaskStepsTests", dependencies: ["TaskSteps", "Health"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "TaskSteps", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",
             dependencies: [
                 "Server",
                 "Storage",
                 "Health",
+                "TaskSteps",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -1,0 +1,186 @@
+import Foundation
+import GRDB
+import Health
+import TaskSteps
+
+/// Tasks and their steps. Every method takes the owner and touches only that owner's rows: another user's
+/// task id behaves exactly like an id that does not exist.
+extension AppDatabase {
+    /// All the user's tasks (archived too) in list order, each with its steps in order.
+    public func tasks(userId: Int64) async throws -> [StepTask] {
+        try await reader.read { db in try Self.tasks(db, userId: userId) }
+    }
+
+    public func task(id: Int64, userId: Int64) async throws -> StepTask? {
+        try await reader.read { db in try Self.task(db, id: id, userId: userId) }
+    }
+
+    /// Creates a task (with any first steps) at the end of the list. A retry with the same `clientId`
+    /// returns the task the first attempt made, unchanged, with `created` false.
+    public func createTask(_ draft: TaskDraft, userId: Int64, now: Date) async throws -> (task: StepTask, created: Bool) {
+        try await writer.write { db in
+            if let clientId = draft.clientId,
+               let existing = try TaskRow.filter(Column("userId") == userId && Column("clientId") == clientId).fetchOne(db) {
+                return (try Self.task(db, id: existing.id!, userId: userId)!, false)
+            }
+            guard draft.stepTitles.count <= TaskRules.maxStepsPerTask else { throw TaskStepsError.tooManySteps(limit: TaskRules.maxStepsPerTask) }
+            let position = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stepTask WHERE userId = ?", arguments: [userId]) ?? 0
+            var row = TaskRow(
+                id: nil, userId: userId, title: draft.title, notes: draft.notes, dueDate: draft.dueDate?.description,
+                tags: TaskRow.encode(tags: draft.tags), position: position, isArchived: false, completedAt: nil, goalId: nil,
+                clientId: draft.clientId, createdAt: now, updatedAt: now
+            )
+            try row.insert(db)
+            for (index, title) in draft.stepTitles.enumerated() {
+                var step = TaskStepRow(id: nil, userId: userId, taskId: row.id!, title: title, position: index, completedAt: nil, clientId: nil, createdAt: now)
+                try step.insert(db)
+            }
+            return (try Self.task(db, id: row.id!, userId: userId)!, true)
+        }
+    }
+
+    /// Applies `change` and returns the task, or nil when the user has no such task.
+    public func updateTask(id: Int64, userId: Int64, change: TaskChange, now: Date) async throws -> StepTask? {
+        try await writer.write { db in
+            guard var row = try TaskRow.filter(Column("id") == id && Column("userId") == userId).fetchOne(db) else { return nil }
+            if let title = change.title { row.title = title }
+            if let notes = change.notes { row.notes = notes }
+            if let dueDate = change.dueDate { row.dueDate = dueDate?.description }
+            if let tags = change.tags { row.tags = TaskRow.encode(tags: tags) }
+            if let isArchived = change.isArchived { row.isArchived = isArchived }
+            row.updatedAt = now
+            try row.update(db)
+            return try Self.task(db, id: id, userId: userId)
+        }
+    }
+
+    /// Deletes the task and its steps; the tasks after it move up so positions stay 0, 1, 2, …
+    public func deleteTask(id: Int64, userId: Int64) async throws -> Bool {
+        try await writer.write { db in
+            guard try TaskRow.filter(Column("id") == id && Column("userId") == userId).deleteAll(db) > 0 else { return false }
+            try Self.renumberTasks(db, userId: userId, order: nil)
+            return true
+        }
+    }
+
+    /// Puts the user's tasks in exactly `order`, which must list every one of them once.
+    public func reorderTasks(userId: Int64, order: [Int64], now: Date) async throws -> [StepTask] {
+        try await writer.write { db in
+            let current = try Int64.fetchAll(db, TaskRow.select(Column("id")).filter(Column("userId") == userId).order(Column("position")))
+            let validated = try Reordering.validated(order, current: current)
+            try Self.renumberTasks(db, userId: userId, order: validated)
+            return try Self.tasks(db, userId: userId)
+        }
+    }
+
+    /// Adds a step at the end of the task. Nil when the user has no such task. A retry with the same `clientId`
+    /// returns the step the first attempt made.
+    public func addStep(taskId: Int64, userId: Int64, title: String, clientId: String?, now: Date) async throws -> (task: StepTask, step: TaskStep, created: Bool)? {
+        try await writer.write { db in
+            guard try TaskRow.filter(Column("id") == taskId && Column("userId") == userId).fetchCount(db) > 0 else { return nil }
+            if let clientId,
+               let existing = try TaskStepRow.filter(Column("userId") == userId && Column("clientId") == clientId).fetchOne(db),
+               existing.taskId == taskId {
+                return (try Self.task(db, id: taskId, userId: userId)!, existing.step, false)
+            }
+            let count = try TaskStepRow.filter(Column("taskId") == taskId).fetchCount(db)
+            guard count < TaskRules.maxStepsPerTask else { throw TaskStepsError.tooManySteps(limit: TaskRules.maxStepsPerTask) }
+            var row = TaskStepRow(id: nil, userId: userId, taskId: taskId, title: title, position: count, completedAt: nil, clientId: clientId, createdAt: now)
+            try row.insert(db)
+            let task = try Self.settleCompletion(db, taskId: taskId, userId: userId, now: now)
+            return (task, row.step, true)
+        }
+    }
+
+    /// Renames a step and/or marks it done or not done. Marking a done step done again keeps its original
+    /// completion time, so a retried tap never moves a completion to another day.
+    public func updateStep(taskId: Int64, stepId: Int64, userId: Int64, title: String?, done: Bool?, now: Date) async throws -> StepTask? {
+        try await writer.write { db in
+            guard var row = try Self.stepRow(db, taskId: taskId, stepId: stepId, userId: userId) else { return nil }
+            if let title { row.title = title }
+            if let done {
+                if done, row.completedAt == nil { row.completedAt = now }
+                if !done { row.completedAt = nil }
+            }
+            try row.update(db)
+            return try Self.settleCompletion(db, taskId: taskId, userId: userId, now: now)
+        }
+    }
+
+    public func deleteStep(taskId: Int64, stepId: Int64, userId: Int64, now: Date) async throws -> StepTask? {
+        try await writer.write { db in
+            guard let row = try Self.stepRow(db, taskId: taskId, stepId: stepId, userId: userId) else { return nil }
+            try row.delete(db)
+            let remaining = try Int64.fetchAll(db, TaskStepRow.select(Column("id")).filter(Column("taskId") == taskId).order(Column("position")))
+            try Self.renumberSteps(db, order: remaining)
+            return try Self.settleCompletion(db, taskId: taskId, userId: userId, now: now)
+        }
+    }
+
+    /// Puts the task's steps in exactly `order`. Nil when the user has no such task.
+    public func reorderSteps(taskId: Int64, userId: Int64, order: [Int64]) async throws -> StepTask? {
+        try await writer.write { db in
+            guard try TaskRow.filter(Column("id") == taskId && Column("userId") == userId).fetchCount(db) > 0 else { return nil }
+            let current = try Int64.fetchAll(db, TaskStepRow.select(Column("id")).filter(Column("taskId") == taskId).order(Column("position")))
+            try Self.renumberSteps(db, order: try Reordering.validated(order, current: current))
+            return try Self.task(db, id: taskId, userId: userId)
+        }
+    }
+
+    /// When each of the user's completed steps was completed, for statistics and the activity calendar.
+    public func stepCompletions(userId: Int64, since: Date) async throws -> [Date] {
+        try await reader.read { db in
+            try Date.fetchAll(
+                db,
+                TaskStepRow.select(Column("completedAt"))
+                    .filter(Column("userId") == userId && Column("completedAt") >= since)
+                    .order(Column("completedAt"))
+            )
+        }
+    }
+
+    // MARK: - Inside a transaction
+
+    static func tasks(_ db: Database, userId: Int64) throws -> [StepTask] {
+        let rows = try TaskRow.filter(Column("userId") == userId).order(Column("position"), Column("id")).fetchAll(db)
+        let steps = try TaskStepRow.filter(Column("userId") == userId).order(Column("position"), Column("id")).fetchAll(db)
+        let byTask = Dictionary(grouping: steps, by: \.taskId)
+        return rows.map { $0.task(steps: (byTask[$0.id!] ?? []).map(\.step)) }
+    }
+
+    static func task(_ db: Database, id: Int64, userId: Int64) throws -> StepTask? {
+        guard let row = try TaskRow.filter(Column("id") == id && Column("userId") == userId).fetchOne(db) else { return nil }
+        let steps = try TaskStepRow.filter(Column("taskId") == id).order(Column("position"), Column("id")).fetchAll(db)
+        return row.task(steps: steps.map(\.step))
+    }
+
+    static func stepRow(_ db: Database, taskId: Int64, stepId: Int64, userId: Int64) throws -> TaskStepRow? {
+        try TaskStepRow.filter(Column("id") == stepId && Column("taskId") == taskId && Column("userId") == userId).fetchOne(db)
+    }
+
+    /// Records the task as completed when its last open step was just ticked, and clears that when a step
+    /// is reopened or added — the rule lives in the domain (`completionAfterStepChange`).
+    static func settleCompletion(_ db: Database, taskId: Int64, userId: Int64, now: Date) throws -> StepTask {
+        var task = try task(db, id: taskId, userId: userId)!
+        let completion = task.completionAfterStepChange()
+        if completion != task.completedAt {
+            try db.execute(sql: "UPDATE stepTask SET completedAt = ?, updatedAt = ? WHERE id = ?", arguments: [completion, now, taskId])
+            task.completedAt = completion
+        }
+        return task
+    }
+
+    /// Dense positions 0, 1, 2, … in `order`, or in the current order when nil.
+    static func renumberTasks(_ db: Database, userId: Int64, order: [Int64]?) throws {
+        let ids = try order ?? Int64.fetchAll(db, TaskRow.select(Column("id")).filter(Column("userId") == userId).order(Column("position"), Column("id")))
+        for (position, id) in ids.enumerated() {
+            try db.execute(sql: "UPDATE stepTask SET position = ? WHERE id = ? AND userId = ?", arguments: [position, id, userId])
+        }
+    }
+
+    static func renumberSteps(_ db: Database, order: [Int64]) throws {
+        for (position, id) in order.enumerated() {
+            try db.execute(sql: "UPDATE taskStep SET position = ? WHERE id = ?", arguments: [position, id])
+        }
+    }
+}

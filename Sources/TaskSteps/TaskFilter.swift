@@ -1,0 +1,60 @@
+import Foundation
+import Health
+
+/// The list views people asked for in the BabySteps backlog.
+public enum TaskFilter: Sendable, Hashable {
+    case all
+    case inProgress
+    case completed
+    case tagged(String)
+    /// Open tasks due within the next `TaskFilter.dueSoonDays` days, overdue ones included.
+    case dueSoon
+    case archived
+
+    public static let dueSoonDays = 3
+
+    /// Parses the `filter` query value ("all", "in-progress", "completed", "due-soon", "archived") plus an optional tag.
+    public init?(name: String?, tag: String?) {
+        if let tag, !tag.isEmpty {
+            self = .tagged(tag)
+            return
+        }
+        switch name ?? "all" {
+        case "", "all": self = .all
+        case "in-progress": self = .inProgress
+        case "completed": self = .completed
+        case "due-soon": self = .dueSoon
+        case "archived": self = .archived
+        default: return nil
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .all, .tagged: "all"
+        case .inProgress: "in-progress"
+        case .completed: "completed"
+        case .dueSoon: "due-soon"
+        case .archived: "archived"
+        }
+    }
+
+    /// Archived tasks appear only under `.archived`; every other view is of active tasks.
+    public func includes(_ task: StepTask, today: LocalDay) -> Bool {
+        if case .archived = self { return task.isArchived }
+        guard !task.isArchived else { return false }
+        switch self {
+        case .all, .archived: return true
+        case .inProgress: return !task.isCompleted
+        case .completed: return task.isCompleted
+        case .tagged(let tag): return task.tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame }
+        case .dueSoon:
+            guard let due = task.dueDate, !task.isCompleted else { return false }
+            return today.days(until: due) <= Self.dueSoonDays
+        }
+    }
+
+    public func apply(_ tasks: [StepTask], today: LocalDay) -> [StepTask] {
+        tasks.filter { includes($0, today: today) }
+    }
+}
