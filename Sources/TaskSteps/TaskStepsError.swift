@@ -2,7 +2,7 @@ import Foundation
 import Health
 
 /// Why a task or step change was refused: a stable code, a message in Japanese and English, the HTTP status.
-public struct TaskStepsError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct TaskStepsError: DomainError, Equatable, CustomStringConvertible {
     public let code: String
     public let message: LocalizedText
     public let httpStatus: Int

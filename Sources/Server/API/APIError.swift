@@ -18,7 +18,7 @@ public struct APIError: Error, Sendable, Equatable {
         self.headers = headers
     }
 
-    public init(_ error: HealthError) {
+    public init(_ error: some DomainError) {
         self.init(status: .init(code: error.httpStatus), code: error.code, message: error.message)
     }
 

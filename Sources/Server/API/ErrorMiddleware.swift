@@ -16,7 +16,7 @@ struct ErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             return respond(error, to: request, context: context)
-        } catch let error as HealthError {
+        } catch let error as any DomainError {
             return respond(APIError(error), to: request, context: context)
         } catch is NIOTooManyBytesError {
             return respond(.bodyTooLarge, to: request, context: context)

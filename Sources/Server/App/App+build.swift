@@ -68,10 +68,12 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     SummariesAPIController(summaries: summaries).addRoutes(to: api)
     MetricsCatalogAPIController().addRoutes(to: api)
     AccountAPIController(accounts: accounts, exporter: exporter).addRoutes(to: api)
+    TaskStepsAPIController(database: database, exporter: TaskExporter(database: database)).addRoutes(to: api)
 
     AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
     DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).addRoutes(to: router)
     RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
     SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).addRoutes(to: router)
+    TasksWebController(database: database, pages: pages, csrf: csrf).addRoutes(to: router)
     return router
 }

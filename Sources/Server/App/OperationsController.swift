@@ -1,12 +1,17 @@
 import Foundation
 import Hummingbird
 
-/// `/metrics` (Prometheus text), `/openapi.yaml` (the API contract) and the stylesheet.
+/// `/metrics` (Prometheus text), `/openapi.yaml` (the API contract), the stylesheet and the small scripts
+/// that progressively enhance some pages.
 struct OperationsController {
     let metrics: AppMetrics
 
     static let openAPIDocument: String = resource("openapi", "yaml")
-    static let stylesheet: String = resource("kiroku", "css")
+    /// Files under `/static/`, read once: name → (content type, text).
+    static let staticFiles: [String: (contentType: String, text: String)] = [
+        "kiroku.css": ("text/css; charset=utf-8", resource("kiroku", "css")),
+        "tasks.js": ("text/javascript; charset=utf-8", resource("tasks", "js")),
+    ]
 
     static func resource(_ name: String, _ ext: String) -> String {
         guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Public"),
@@ -26,11 +31,12 @@ struct OperationsController {
         router.get("openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: Self.openAPIDocument)))
         }
-        router.get("static/kiroku.css") { _, _ in
-            Response(
+        router.get("static/{name}") { _, context in
+            guard let name = context.parameters.get("name"), let file = Self.staticFiles[name] else { throw APIError.notFound }
+            return Response(
                 status: .ok,
-                headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
-                body: .init(byteBuffer: ByteBuffer(string: Self.stylesheet))
+                headers: [.contentType: file.contentType, .cacheControl: "public, max-age=3600"],
+                body: .init(byteBuffer: ByteBuffer(string: file.text))
             )
         }
     }

@@ -38,6 +38,7 @@ public struct DataExporter: Sendable {
         let exportedAt: Date
         let account: AccountProfile
         let records: [RecordResponse]
+        let tasks: [TaskResponse]
     }
 
     public func json(user: User, now: Date) async throws -> Data {
@@ -45,7 +46,8 @@ public struct DataExporter: Sendable {
         let document = Document(
             exportedAt: now,
             account: AccountProfile(user),
-            records: records
+            records: records,
+            tasks: try await database.tasks(userId: user.id!).map(TaskResponse.init)
         )
         let encoder = APIJSON.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -1,0 +1,87 @@
+import Foundation
+import Health
+import Storage
+import TaskSteps
+
+/// `POST /api/v1/tasks`.
+struct NewTaskInput: Decodable {
+    var title: String
+    var notes: String?
+    var dueDate: String?
+    var tags: [String]?
+    var steps: [String]?
+    var clientId: String?
+
+    /// Every field checked by the same rules as the web form; the first problem is reported.
+    func validated() throws -> TaskDraft {
+        let steps = try (steps ?? []).map { title throws(TaskStepsError) in try TaskRules.title(title, field: .step) }
+        guard steps.count <= TaskRules.maxStepsPerTask else { throw TaskStepsError.tooManySteps(limit: TaskRules.maxStepsPerTask) }
+        return TaskDraft(
+            title: try TaskRules.title(title, field: .task),
+            notes: try TaskRules.notes(notes ?? ""),
+            dueDate: try TaskRules.dueDate(dueDate),
+            tags: try TaskRules.tags(tags ?? []),
+            stepTitles: steps,
+            clientId: try ClientId.validated(clientId)
+        )
+    }
+}
+
+/// `PATCH /api/v1/tasks/{id}`: only the fields present change; `"dueDate": null` clears the due date.
+struct TaskPatchInput: Decodable {
+    var title: String?
+    var notes: String?
+    var dueDate: String??
+    var tags: [String]?
+    var archived: Bool?
+
+    private enum Keys: String, CodingKey { case title, notes, dueDate, tags, archived }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        notes = try container.decodeIfPresent(String.self, forKey: .notes)
+        if container.contains(.dueDate) {
+            dueDate = .some(try container.decodeNil(forKey: .dueDate) ? nil : try container.decode(String.self, forKey: .dueDate))
+        }
+        tags = try container.decodeIfPresent([String].self, forKey: .tags)
+        archived = try container.decodeIfPresent(Bool.self, forKey: .archived)
+    }
+
+    func validated() throws -> TaskChange {
+        var change = TaskChange(isArchived: archived)
+        if let title { change.title = try TaskRules.title(title, field: .task) }
+        if let notes { change.notes = try TaskRules.notes(notes) }
+        if let dueDate { change.dueDate = .some(try TaskRules.dueDate(dueDate)) }
+        if let tags { change.tags = try TaskRules.tags(tags) }
+        return change
+    }
+}
+
+/// `POST /api/v1/tasks/{id}/steps`.
+struct NewStepInput: Decodable {
+    var title: String
+    var clientId: String?
+}
+
+/// `PATCH /api/v1/tasks/{id}/steps/{stepId}`.
+struct StepPatchInput: Decodable {
+    var title: String?
+    var done: Bool?
+}
+
+/// `PUT …/order`: the complete new order.
+struct OrderInput: Decodable {
+    var ids: [Int64]
+}
+
+/// Client-chosen idempotency ids: short printable tokens, so they can't be used to stuff the database.
+enum ClientId {
+    static func validated(_ raw: String?) throws -> String? {
+        guard let raw else { return nil }
+        guard (1...100).contains(raw.count), raw.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else {
+            throw APIError.invalidParameter("clientId")
+        }
+        return raw
+    }
+}

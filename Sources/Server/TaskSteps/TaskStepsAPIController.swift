@@ -1,0 +1,144 @@
+import Foundation
+import Health
+import Hummingbird
+import Storage
+import TaskSteps
+
+/// `/api/v1/tasks`: tasks and their steps, always the caller's own. Creates accept a `clientId` so a
+/// retried request finds what the first one made; reorders take the complete new order, so they are
+/// idempotent too.
+struct TaskStepsAPIController {
+    let database: AppDatabase
+    let exporter: TaskExporter
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("tasks", use: list)
+        group.post("tasks", use: create)
+        group.put("tasks/order", use: reorder)
+        group.get("tasks/statistics", use: statistics)
+        group.get("tasks/export", use: export)
+        group.get("tasks/{id}", use: show)
+        group.patch("tasks/{id}", use: update)
+        group.delete("tasks/{id}", use: delete)
+        group.post("tasks/{id}/steps", use: addStep)
+        group.put("tasks/{id}/steps/order", use: reorderSteps)
+        group.patch("tasks/{id}/steps/{stepId}", use: updateStep)
+        group.delete("tasks/{id}/steps/{stepId}", use: deleteStep)
+    }
+
+    @Sendable func list(request: Request, context: AppRequestContext) async throws -> TaskListResponse {
+        let userId = try context.requireUserId()
+        let parameters = request.uri.queryParameters
+        guard let filter = TaskFilter(name: parameters["filter"].map(String.init), tag: parameters["tag"].map(String.init)) else {
+            throw APIError.invalidParameter("filter")
+        }
+        let tasks = try await database.tasks(userId: userId)
+        let today = LocalDay(Date(), in: context.user!.resolvedTimeZone)
+        return TaskListResponse(tasks: filter.apply(tasks, today: today).map(TaskResponse.init), overall: ProgressResponse(.overall(tasks)))
+    }
+
+    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        let draft = try await request.decode(as: NewTaskInput.self, context: context).validated()
+        let (task, created) = try await database.createTask(draft, userId: userId, now: Date())
+        var response = try context.responseEncoder.encode(TaskResponse(task), from: request, context: context)
+        response.status = created ? .created : .ok
+        return response
+    }
+
+    @Sendable func show(request: Request, context: AppRequestContext) async throws -> TaskResponse {
+        let userId = try context.requireUserId()
+        guard let task = try await database.task(id: try Self.id("id", context), userId: userId) else { throw APIError.notFound }
+        return TaskResponse(task)
+    }
+
+    @Sendable func update(request: Request, context: AppRequestContext) async throws -> TaskResponse {
+        let userId = try context.requireUserId()
+        let id = try Self.id("id", context)
+        let change = try await request.decode(as: TaskPatchInput.self, context: context).validated()
+        guard let task = try await database.updateTask(id: id, userId: userId, change: change, now: Date()) else { throw APIError.notFound }
+        return TaskResponse(task)
+    }
+
+    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
+        let userId = try context.requireUserId()
+        guard try await database.deleteTask(id: try Self.id("id", context), userId: userId) else { throw APIError.notFound }
+        return .noContent
+    }
+
+    @Sendable func reorder(request: Request, context: AppRequestContext) async throws -> TaskListResponse {
+        let userId = try context.requireUserId()
+        let order = try await request.decode(as: OrderInput.self, context: context)
+        let tasks = try await database.reorderTasks(userId: userId, order: order.ids, now: Date())
+        return TaskListResponse(tasks: tasks.map(TaskResponse.init), overall: ProgressResponse(.overall(tasks)))
+    }
+
+    @Sendable func addStep(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        let taskId = try Self.id("id", context)
+        let input = try await request.decode(as: NewStepInput.self, context: context)
+        let title = try TaskRules.title(input.title, field: .step)
+        let clientId = try ClientId.validated(input.clientId)
+        guard let outcome = try await database.addStep(taskId: taskId, userId: userId, title: title, clientId: clientId, now: Date()) else {
+            throw APIError.notFound
+        }
+        var response = try context.responseEncoder.encode(
+            CreatedStepResponse(step: StepResponse(outcome.step), task: TaskResponse(outcome.task)), from: request, context: context
+        )
+        response.status = outcome.created ? .created : .ok
+        return response
+    }
+
+    @Sendable func updateStep(request: Request, context: AppRequestContext) async throws -> TaskResponse {
+        let userId = try context.requireUserId()
+        let (taskId, stepId) = (try Self.id("id", context), try Self.id("stepId", context))
+        let patch = try await request.decode(as: StepPatchInput.self, context: context)
+        let title = try patch.title.map { title throws(TaskStepsError) in try TaskRules.title(title, field: .step) }
+        guard let task = try await database.updateStep(taskId: taskId, stepId: stepId, userId: userId, title: title, done: patch.done, now: Date()) else {
+            throw APIError.notFound
+        }
+        return TaskResponse(task)
+    }
+
+    @Sendable func deleteStep(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
+        let userId = try context.requireUserId()
+        let (taskId, stepId) = (try Self.id("id", context), try Self.id("stepId", context))
+        guard try await database.deleteStep(taskId: taskId, stepId: stepId, userId: userId, now: Date()) != nil else { throw APIError.notFound }
+        return .noContent
+    }
+
+    @Sendable func reorderSteps(request: Request, context: AppRequestContext) async throws -> TaskResponse {
+        let userId = try context.requireUserId()
+        let taskId = try Self.id("id", context)
+        let order = try await request.decode(as: OrderInput.self, context: context)
+        guard let task = try await database.reorderSteps(taskId: taskId, userId: userId, order: order.ids) else { throw APIError.notFound }
+        return TaskResponse(task)
+    }
+
+    @Sendable func statistics(request: Request, context: AppRequestContext) async throws -> TaskStatistics {
+        let userId = try context.requireUserId()
+        var days = 365
+        if let text = request.uri.queryParameters["days"] {
+            guard let value = Int(text), (1...3660).contains(value) else { throw APIError.invalidParameter("days") }
+            days = value
+        }
+        return try await TaskStatistics.load(
+            database: database, userId: userId, timeZone: context.user!.resolvedTimeZone, days: days, now: Date()
+        ).0
+    }
+
+    @Sendable func export(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        switch request.uri.queryParameters["format"].map(String.init) ?? "json" {
+        case "json": return try await exporter.jsonResponse(userId: userId)
+        case "csv": return try await exporter.csvResponse(userId: userId)
+        default: throw APIError.invalidParameter("format")
+        }
+    }
+
+    /// A malformed id can't name anything the caller owns: 404, like someone else's id.
+    static func id(_ name: String, _ context: AppRequestContext) throws -> Int64 {
+        guard let id = context.parameters.get(name, as: Int64.self) else { throw APIError.notFound }
+        return id
+    }
+}

@@ -1,0 +1,291 @@
+import Charts
+import Foundation
+import Health
+import Hummingbird
+import Storage
+import TaskSteps
+
+/// `/tasks` and `/tasks/{id}`: plan a task in steps and tick them off, one form submit per tap, no JavaScript
+/// needed. Every form names the state it wants ("done" = 1 or 0) rather than toggling, so a double tap or a
+/// resubmitted form lands in the same place.
+struct TasksWebController {
+    let database: AppDatabase
+    let pages: WebRenderer
+    let csrf: CSRFProtection
+
+    struct NewTaskForm: PostedForm {
+        var title: String?
+        var steps: String?
+        var due: String?
+        var tags: String?
+        var csrf: String?
+    }
+
+    struct EditTaskForm: PostedForm {
+        var title: String?
+        var notes: String?
+        var due: String?
+        var tags: String?
+        var csrf: String?
+    }
+
+    struct StepForm: PostedForm {
+        var title: String?
+        var done: String?
+        var direction: String?
+        var ids: String?
+        var archived: String?
+        var csrf: String?
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("tasks", use: list)
+        router.post("tasks", use: create)
+        router.get("tasks/{id}", use: show)
+        router.post("tasks/{id}/edit", use: edit)
+        router.post("tasks/{id}/move", use: moveTask)
+        router.post("tasks/{id}/archive", use: archive)
+        router.post("tasks/{id}/delete", use: delete)
+        router.post("tasks/{id}/steps", use: addStep)
+        router.post("tasks/{id}/steps/order", use: reorderSteps)
+        router.post("tasks/{id}/steps/{stepId}/done", use: markStep)
+        router.post("tasks/{id}/steps/{stepId}/move", use: moveStep)
+        router.post("tasks/{id}/steps/{stepId}/delete", use: deleteStep)
+    }
+
+    // MARK: - List
+
+    @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
+        guard context.user != nil else { return .redirect(to: "/signin?next=/tasks") }
+        return try await listPage(request: request, context: context)
+    }
+
+    func listPage(request: Request, context: AppRequestContext, form: NewTaskForm = NewTaskForm(), error: String? = nil) async throws -> Response {
+        let user = context.user!
+        let language = context.language
+        let strings = WebStrings.table(language)
+        let timeZone = user.resolvedTimeZone
+        let now = Date()
+        let today = LocalDay(now, in: timeZone)
+        let parameters = request.uri.queryParameters
+        let filter = TaskFilter(name: parameters["filter"].map(String.init), tag: parameters["tag"].map(String.init)) ?? .all
+        let tasks = try await database.tasks(userId: user.id!)
+        let (statistics, _) = try await TaskStatistics.load(database: database, userId: user.id!, timeZone: timeZone, days: 366, now: now)
+        let shown = filter.apply(tasks, today: today)
+        let movable = filter == .all
+
+        var values = pages.base(context, title: strings["tasks"]!, csrf: csrf.token(for: request, context: context).token)
+        values["navTasks"] = true
+        values["overall"] = Self.progressValues(.overall(tasks))
+        values["todayCount"] = statistics.completedToday
+        values["streak"] = statistics.currentStreak
+        values["longestStreak"] = statistics.longestStreak
+        values["filters"] = Self.filterLinks(current: filter, strings: strings)
+        let allTags = Array(Set(tasks.filter { !$0.isArchived }.flatMap(\.tags))).sorted()
+        values["hasTags"] = !allTags.isEmpty
+        values["tags"] = allTags.map { tag -> [String: Any] in
+            ["name": tag, "href": "/tasks?tag=" + (tag.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? tag), "current": filter == .tagged(tag)]
+        }
+        values["tasks"] = shown.enumerated().map { index, task -> [String: Any] in
+            var item = Self.taskValues(task, today: today)
+            item["canMoveUp"] = movable && index > 0
+            item["canMoveDown"] = movable && index < shown.count - 1
+            return item
+        }
+        values["empty"] = shown.isEmpty
+        values["calendar"] = ActivityCalendar(
+            counts: statistics.perDay.map { ChartPoint(date: $0.date.start(in: timeZone).addingTimeInterval(43_200), value: Double($0.count)) },
+            lastDay: now, timeZone: timeZone, title: strings["taskCalendar"]!, unit: strings["taskStepsUnit"]!,
+            language: language == .ja ? .ja : .en
+        ).svg()
+        values["form"] = ["title": form.title ?? "", "steps": form.steps ?? "", "due": form.due ?? "", "tags": form.tags ?? ""]
+        if let error { values["error"] = error }
+        if parameters["deleted"] != nil { values["notice"] = strings["deleted"] }
+        return pages.render("tasks", values, status: error == nil ? .ok : .badRequest)
+    }
+
+    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let (userId, form) = try await posted(NewTaskForm.self, request, context) else { return .redirect(to: "/signin") }
+        let draft: TaskDraft
+        do throws(TaskStepsError) {
+            draft = TaskDraft(
+                title: try TaskRules.title(form.title ?? "", field: .task),
+                dueDate: try TaskRules.dueDate(form.due),
+                tags: try TaskRules.tags(fromField: form.tags ?? ""),
+                stepTitles: try TaskRules.stepTitles(fromLines: form.steps ?? "")
+            )
+        } catch {
+            return try await listPage(request: request, context: context, form: form, error: error.message.text(in: context.language))
+        }
+        let task = try await database.createTask(draft, userId: userId, now: Date()).task
+        return .redirect(to: "/tasks/\(task.id)")
+    }
+
+    @Sendable func moveTask(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let id = try TaskStepsAPIController.id("id", context)
+        guard let direction = form.direction.flatMap(Reordering.Direction.init) else { throw APIError.invalidParameter("direction") }
+        let tasks = try await database.tasks(userId: userId)
+        guard tasks.contains(where: { $0.id == id }) else { throw APIError.notFound }
+        // Moves past archived tasks, which the list does not show, so one tap always moves the task visibly.
+        let active = tasks.filter { !$0.isArchived }.map(\.id)
+        var moved = Reordering.moving(id, direction, in: active).makeIterator()
+        let order = tasks.map { $0.isArchived ? $0.id : moved.next()! }
+        _ = try await database.reorderTasks(userId: userId, order: order, now: Date())
+        return .redirect(to: "/tasks#task-\(id)")
+    }
+
+    // MARK: - One task
+
+    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
+        guard context.user != nil else { return .redirect(to: "/signin?next=\(request.uri.path)") }
+        return try await taskPage(request: request, context: context)
+    }
+
+    func taskPage(request: Request, context: AppRequestContext, error: String? = nil, stepTitle: String = "") async throws -> Response {
+        let user = context.user!
+        let strings = WebStrings.table(context.language)
+        let timeZone = user.resolvedTimeZone
+        guard let task = try await database.task(id: try TaskStepsAPIController.id("id", context), userId: user.id!) else { throw APIError.notFound }
+        var values = pages.base(context, title: task.title, csrf: csrf.token(for: request, context: context).token)
+        values["navTasks"] = true
+        var taskValues = Self.taskValues(task, today: LocalDay(Date(), in: timeZone))
+        taskValues["notes"] = task.notes
+        taskValues["tagsField"] = task.tags.joined(separator: " ")
+        taskValues["completedAt"] = task.completedAt.map { WebFormatting.dateTime($0, timeZone: timeZone) } ?? ""
+        values["task"] = taskValues
+        values["steps"] = task.steps.enumerated().map { index, step -> [String: Any] in
+            [
+                "id": step.id, "title": step.title, "done": step.isDone,
+                "completedAt": step.completedAt.map { WebFormatting.dateTime($0, timeZone: timeZone) } ?? "",
+                "canMoveUp": index > 0, "canMoveDown": index < task.steps.count - 1,
+            ]
+        }
+        values["stepIds"] = task.steps.map { String($0.id) }.joined(separator: ",")
+        values["stepTitle"] = stepTitle
+        values["noSteps"] = task.steps.isEmpty
+        values["canDrag"] = task.steps.count > 1
+        if let error { values["error"] = error }
+        if request.uri.queryParameters["saved"] != nil { values["notice"] = strings["saved"] }
+        return pages.render("task", values, status: error == nil ? .ok : .badRequest)
+    }
+
+    @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let (userId, form) = try await posted(EditTaskForm.self, request, context) else { return .redirect(to: "/signin") }
+        let id = try TaskStepsAPIController.id("id", context)
+        let change: TaskChange
+        do throws(TaskStepsError) {
+            change = TaskChange(
+                title: try TaskRules.title(form.title ?? "", field: .task),
+                notes: try TaskRules.notes(form.notes ?? ""),
+                dueDate: .some(try TaskRules.dueDate(form.due)),
+                tags: try TaskRules.tags(fromField: form.tags ?? "")
+            )
+        } catch {
+            return try await taskPage(request: request, context: context, error: error.message.text(in: context.language))
+        }
+        guard try await database.updateTask(id: id, userId: userId, change: change, now: Date()) != nil else { throw APIError.notFound }
+        return .redirect(to: "/tasks/\(id)?saved=1")
+    }
+
+    @Sendable func archive(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let id = try TaskStepsAPIController.id("id", context)
+        let change = TaskChange(isArchived: form.archived == "1")
+        guard try await database.updateTask(id: id, userId: userId, change: change, now: Date()) != nil else { throw APIError.notFound }
+        return .redirect(to: "/tasks/\(id)")
+    }
+
+    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let (userId, _) = try await posted(CSRFOnlyForm.self, request, context) else { return .redirect(to: "/signin") }
+        guard try await database.deleteTask(id: try TaskStepsAPIController.id("id", context), userId: userId) else { throw APIError.notFound }
+        return .redirect(to: "/tasks?deleted=1")
+    }
+
+    // MARK: - Steps
+
+    @Sendable func addStep(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let id = try TaskStepsAPIController.id("id", context)
+        do {
+            let title = try TaskRules.title(form.title ?? "", field: .step)
+            guard try await database.addStep(taskId: id, userId: userId, title: title, clientId: nil, now: Date()) != nil else { throw APIError.notFound }
+        } catch let error as TaskStepsError {
+            return try await taskPage(request: request, context: context, error: error.message.text(in: context.language), stepTitle: form.title ?? "")
+        }
+        return .redirect(to: "/tasks/\(id)#add-step")
+    }
+
+    @Sendable func markStep(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
+        guard try await database.updateStep(taskId: id, stepId: stepId, userId: userId, title: nil, done: form.done == "1", now: Date()) != nil else {
+            throw APIError.notFound
+        }
+        return .redirect(to: "/tasks/\(id)#step-\(stepId)")
+    }
+
+    @Sendable func moveStep(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
+        guard let direction = form.direction.flatMap(Reordering.Direction.init) else { throw APIError.invalidParameter("direction") }
+        guard let task = try await database.task(id: id, userId: userId), task.steps.contains(where: { $0.id == stepId }) else { throw APIError.notFound }
+        _ = try await database.reorderSteps(taskId: id, userId: userId, order: Reordering.moving(stepId, direction, in: task.steps.map(\.id)))
+        return .redirect(to: "/tasks/\(id)#step-\(stepId)")
+    }
+
+    /// The drag-and-drop script posts the whole new order here, as comma-separated step ids.
+    @Sendable func reorderSteps(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let id = try TaskStepsAPIController.id("id", context)
+        let ids = try (form.ids ?? "").split(separator: ",").map { text throws(APIError) -> Int64 in
+            guard let id = Int64(text) else { throw APIError.invalidParameter("ids") }
+            return id
+        }
+        guard try await database.reorderSteps(taskId: id, userId: userId, order: ids) != nil else { throw APIError.notFound }
+        return .redirect(to: "/tasks/\(id)")
+    }
+
+    @Sendable func deleteStep(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let (userId, _) = try await posted(CSRFOnlyForm.self, request, context) else { return .redirect(to: "/signin") }
+        let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
+        guard try await database.deleteStep(taskId: id, stepId: stepId, userId: userId, now: Date()) != nil else { throw APIError.notFound }
+        return .redirect(to: "/tasks/\(id)")
+    }
+
+    /// The signed-in user's id and the posted form with its CSRF token checked; nil when nobody is signed in.
+    func posted<Form: PostedForm>(_ type: Form.Type, _ request: Request, _ context: AppRequestContext) async throws -> (Int64, Form)? {
+        guard let userId = context.user?.id else { return nil }
+        let form = try await request.decodeForm(as: Form.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        return (userId, form)
+    }
+
+    // MARK: - Values for the templates
+
+    static func progressValues(_ progress: TaskProgress) -> [String: Any] {
+        ["completed": progress.completed, "total": progress.total, "percent": progress.percent, "complete": progress.isComplete]
+    }
+
+    static func taskValues(_ task: StepTask, today: LocalDay) -> [String: Any] {
+        var values: [String: Any] = [
+            "id": task.id, "title": task.title, "tags": task.tags, "archived": task.isArchived,
+            "progress": progressValues(task.progress), "completed": task.isCompleted,
+        ]
+        if let due = task.dueDate {
+            values["due"] = due.description
+            values["overdue"] = !task.isCompleted && due < today
+        }
+        return values
+    }
+
+    static func filterLinks(current: TaskFilter, strings: [String: String]) -> [[String: Any]] {
+        let choices: [(TaskFilter, String)] = [
+            (.all, "taskFilterAll"), (.inProgress, "taskFilterInProgress"), (.completed, "taskFilterCompleted"),
+            (.dueSoon, "taskFilterDueSoon"), (.archived, "taskFilterArchived"),
+        ]
+        return choices.map { filter, key in
+            ["label": strings[key]!, "href": filter == .all ? "/tasks" : "/tasks?filter=\(filter.name)", "current": filter == current]
+        }
+    }
+}
