@@ -25,13 +25,19 @@ struct ExportCommand: AsyncParsableCommand {
         case .csv: bytes = Data(try await exporter.csv(userId: owner.id!).utf8)
         case .json: bytes = try await exporter.json(user: owner, now: Date())
         }
-        if let output {
-            // Health data: readable by its owner only.
-            guard FileManager.default.createFile(atPath: output, contents: bytes, attributes: [.posixPermissions: 0o600]) else {
-                throw CLIError(.init(ja: "\(output) に書き込めません。", en: "Cannot write \(output)."))
-            }
-        } else {
+        try ExportOutput.write(bytes, to: output)
+    }
+}
+
+/// Where an export goes: a file readable by its owner only (it is personal data), or standard output.
+enum ExportOutput {
+    static func write(_ bytes: Data, to output: String?) throws {
+        guard let output else {
             FileHandle.standardOutput.write(bytes)
+            return
+        }
+        guard FileManager.default.createFile(atPath: output, contents: bytes, attributes: [.posixPermissions: 0o600]) else {
+            throw CLIError(.init(ja: "\(output) に書き込めません。", en: "Cannot write \(output)."))
         }
     }
 }

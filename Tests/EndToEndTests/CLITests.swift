@@ -90,6 +90,42 @@ import Testing
         #expect(nobody.status != 0)
     }
 
+    @Test func planATaskTickStepsAndExportFromTheTerminal() throws {
+        _ = try kiroku(["user", "create", "taro", "--password-stdin"], input: "correct horse battery\n")
+        let added = try kiroku(["tasks", "add", "--user", "taro", "引っ越し", "--step", "箱を買う", "--step", "荷造り", "--tag", "home"], language: "ja_JP.UTF-8")
+        #expect(added.status == 0, "\(added.error)")
+        #expect(added.output.contains("作成しました（ID 1、ステップ 2 個）"))
+
+        let done = try kiroku(["tasks", "step", "done", "--user", "taro", "1", "1"])
+        #expect(done.output.contains("[x] 箱を買う"))
+        #expect(done.output.contains("50%"))
+        let finished = try kiroku(["tasks", "step", "done", "--user", "taro", "1", "2"])
+        #expect(finished.output.contains("Every step is done"))
+        let undone = try kiroku(["tasks", "step", "undo", "--user", "taro", "1", "2"])
+        #expect(undone.output.contains("[ ] 荷造り"))
+
+        let added3 = try kiroku(["tasks", "step", "add", "--user", "taro", "1", "運ぶ"])
+        #expect(added3.output.contains("1/3"))
+        let list = try kiroku(["tasks", "list", "--user", "taro", "--filter", "in-progress"])
+        #expect(list.output.contains("引っ越し"))
+        #expect(list.output.contains("Overall:"))
+        let shown = try kiroku(["tasks", "show", "--user", "taro", "1"])
+        #expect(shown.output.contains("運ぶ"))
+
+        let empty = try kiroku(["tasks", "step", "add", "--user", "taro", "1", "  "], language: "ja_JP.UTF-8")
+        #expect(empty.status != 0)
+        #expect(empty.error.contains("ステップ名を入力してください。"))
+        let missing = try kiroku(["tasks", "show", "--user", "taro", "99"])
+        #expect(missing.status != 0)
+        #expect(missing.error.contains("Task 99 was not found."))
+
+        let csv = try kiroku(["tasks", "export", "--user", "taro", "--format", "csv"])
+        #expect(csv.output.split(separator: "\r\n").count == 4)
+        let json = try kiroku(["tasks", "export", "--user", "taro"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect((document["tasks"] as? [[String: Any]])?.first?["title"] as? String == "引っ越し")
+    }
+
     @Test func demoCreatesAnAccountFullOfHistoryOnce() throws {
         let demo = try kiroku(["demo", "--days", "30"])
         #expect(demo.status == 0, "\(demo.error)")
@@ -103,6 +139,7 @@ import Testing
     @Test(arguments: [
         ["--help"], ["serve", "--help"], ["user", "create", "--help"], ["user", "password", "--help"], ["user", "list", "--help"], ["record", "add", "--help"],
         ["records", "list", "--help"], ["token", "create", "--help"], ["export", "--help"], ["demo", "--help"],
+        ["tasks", "--help"], ["tasks", "add", "--help"], ["tasks", "step", "done", "--help"], ["tasks", "export", "--help"],
     ])
     func everyCommandExplainsItself(arguments: [String]) throws {
         let help = try kiroku(arguments)

@@ -66,8 +66,13 @@ struct WebDriver {
     /// Clicks a submit button and waits until the browser has left the page and loaded the answer:
     /// WebDriver's click returns before a form submission's navigation finishes.
     func submit(_ css: String, timeout: TimeInterval = 15) async throws {
+        try await navigating(timeout: timeout) { try await click(css) }
+    }
+
+    /// Runs `action` and waits until it has made the browser load a new page.
+    func navigating(timeout: TimeInterval = 15, _ action: () async throws -> Void) async throws {
         _ = try await Self.call(base.appendingPathComponent("execute/sync"), method: "POST", body: ["script": "document.documentElement.dataset.left = 'no'; return true;", "args": []])
-        try await click(css)
+        try await action()
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let state = try await Self.call(
@@ -77,7 +82,12 @@ struct WebDriver {
             if state == true { return }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw Failure(description: "submitting \(css) did not load a new page in \(Int(timeout)) s")
+        throw Failure(description: "no new page loaded within \(Int(timeout)) s")
+    }
+
+    /// Runs a script in the page and returns its result.
+    func evaluate(_ script: String) async throws -> Any? {
+        try await Self.call(base.appendingPathComponent("execute/sync"), method: "POST", body: ["script": script, "args": []])
     }
 
     func source() async throws -> String {

@@ -6,8 +6,12 @@ import TaskSteps
 
 /// Tasks and steps as a JSON document or a CSV file with one row per step (a task without steps gets one
 /// row with the step columns empty), so a spreadsheet shows the whole plan.
-struct TaskExporter: Sendable {
+public struct TaskExporter: Sendable {
     let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
 
     static let csvHeader = [
         "task_id", "task_title", "task_position", "notes", "due_date", "tags", "archived", "task_created_at",
@@ -21,14 +25,14 @@ struct TaskExporter: Sendable {
         let tasks: [TaskResponse]
     }
 
-    func json(userId: Int64, now: Date) async throws -> Data {
+    public func json(userId: Int64, now: Date) async throws -> Data {
         let tasks = try await database.tasks(userId: userId).map(TaskResponse.init)
         let encoder = APIJSON.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         return try encoder.encode(Document(exportedAt: now, tasks: tasks))
     }
 
-    func csv(userId: Int64) async throws -> String {
+    public func csv(userId: Int64) async throws -> String {
         var lines = [Self.csvHeader.joined(separator: ",")]
         for task in try await database.tasks(userId: userId) {
             let taskFields: [String] = [

@@ -150,16 +150,18 @@ struct TasksWebController {
         var values = pages.base(context, title: task.title, csrf: csrf.token(for: request, context: context).token)
         values["navTasks"] = true
         var taskValues = Self.taskValues(task, today: LocalDay(Date(), in: timeZone))
-        taskValues["notes"] = task.notes
+        if !task.notes.isEmpty { taskValues["notes"] = task.notes }
         taskValues["tagsField"] = task.tags.joined(separator: " ")
-        taskValues["completedAt"] = task.completedAt.map { WebFormatting.dateTime($0, timeZone: timeZone) } ?? ""
+        // Keys are left out rather than set to "": Mustache treats an empty string as present.
+        taskValues["completedAt"] = task.completedAt.map { WebFormatting.dateTime($0, timeZone: timeZone) }
         values["task"] = taskValues
         values["steps"] = task.steps.enumerated().map { index, step -> [String: Any] in
-            [
+            var item: [String: Any] = [
                 "id": step.id, "title": step.title, "done": step.isDone,
-                "completedAt": step.completedAt.map { WebFormatting.dateTime($0, timeZone: timeZone) } ?? "",
                 "canMoveUp": index > 0, "canMoveDown": index < task.steps.count - 1,
             ]
+            item["completedAt"] = step.completedAt.map { WebFormatting.dateTime($0, timeZone: timeZone) }
+            return item
         }
         values["stepIds"] = task.steps.map { String($0.id) }.joined(separator: ",")
         values["stepTitle"] = stepTitle

@@ -6,7 +6,7 @@ extension WebStrings {
         "tasks": .init(ja: "タスク", en: "Tasks"),
         "taskOverall": .init(ja: "全体の進み具合", en: "Overall progress"),
         "taskStepsDone": .init(ja: "ステップ完了", en: "steps done"),
-        "taskToday": .init(ja: "今日完了したステップ", en: "Steps done today"),
+        "taskToday": .init(ja: "今日の完了", en: "Done today"),
         "taskStreak": .init(ja: "連続日数", en: "Streak"),
         "taskLongestStreak": .init(ja: "最長連続", en: "Longest streak"),
         "taskDaysUnit": .init(ja: "日", en: "days"),
