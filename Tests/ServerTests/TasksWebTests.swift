@@ -52,6 +52,9 @@ import Testing
             let moved = try await browser.get("/tasks/\(id)").text
             #expect(Self.stepIds(in: moved) == [ids[1], ids[0]])
 
+            _ = try await browser.submit(page: "/tasks/\(id)", to: "/tasks/\(id)/steps/\(ids[0])/rename", form: ["title": "ONE"])
+            #expect(try await browser.get("/tasks/\(id)").text.contains("<span class=\"step-title\">ONE</span>"))
+
             let refused = try await browser.submit(page: "/tasks/\(id)", to: "/tasks/\(id)/steps", form: ["title": "   "])
             #expect(refused.status == .badRequest)
             #expect(refused.text.contains("ステップ名を入力してください。"))

@@ -50,6 +50,7 @@ struct TasksWebController {
         router.post("tasks/{id}/steps/order", use: reorderSteps)
         router.post("tasks/{id}/steps/{stepId}/done", use: markStep)
         router.post("tasks/{id}/steps/{stepId}/move", use: moveStep)
+        router.post("tasks/{id}/steps/{stepId}/rename", use: renameStep)
         router.post("tasks/{id}/steps/{stepId}/delete", use: deleteStep)
     }
 
@@ -222,6 +223,21 @@ struct TasksWebController {
         guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
         let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
         guard try await database.updateStep(taskId: id, stepId: stepId, userId: userId, title: nil, done: form.done == "1", now: Date()) != nil else {
+            throw APIError.notFound
+        }
+        return .redirect(to: "/tasks/\(id)#step-\(stepId)")
+    }
+
+    @Sendable func renameStep(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
+        let title: String
+        do throws(TaskStepsError) {
+            title = try TaskRules.title(form.title ?? "", field: .step)
+        } catch {
+            return try await taskPage(request: request, context: context, error: error.message.text(in: context.language))
+        }
+        guard try await database.updateStep(taskId: id, stepId: stepId, userId: userId, title: title, done: nil, now: Date()) != nil else {
             throw APIError.notFound
         }
         return .redirect(to: "/tasks/\(id)#step-\(stepId)")

@@ -33,6 +33,7 @@ extension WebStrings {
         "taskMarkUndone": .init(ja: "未完了に戻す", en: "Mark not done"),
         "taskMoveUp": .init(ja: "上へ", en: "Move up"),
         "taskMoveDown": .init(ja: "下へ", en: "Move down"),
+        "taskRenameStep": .init(ja: "ステップ名を変更", en: "Rename step"),
         "taskDeleteStep": .init(ja: "ステップを削除", en: "Delete step"),
         "taskEdit": .init(ja: "タスクを編集", en: "Edit task"),
         "taskArchive": .init(ja: "アーカイブする", en: "Archive"),
