@@ -7,6 +7,7 @@ extension AppDatabase {
         migrator.registerMigration("v1-accounts", migrate: Migrations.accounts)
         migrator.registerMigration("v1-health-records", migrate: Migrations.healthRecords)
         migrator.registerMigration("v2-task-steps", migrate: Migrations.taskSteps)
+        migrator.registerMigration("v2-gateway", migrate: Migrations.gateway)
         return migrator
     }
 }

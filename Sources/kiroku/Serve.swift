@@ -31,11 +31,20 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("secure-cookies"), help: "Mark cookies Secure behind an HTTPS proxy (env KIROKU_SECURE_COOKIES=1). Implied by --tls-certificate.")
     var secureCookies = ProcessInfo.processInfo.environment["KIROKU_SECURE_COOKIES"] == "1"
 
-    @Option(name: .customLong("tls-certificate"), help: "PEM certificate chain: serve HTTPS (env KIROKU_TLS_CERTIFICATE).")
+    @Option(name: [.customLong("tls-certificate"), .customLong("tls-cert")], help: "PEM certificate chain: serve HTTPS (env KIROKU_TLS_CERTIFICATE).")
     var tlsCertificate: String?
 
     @Option(name: .customLong("tls-key"), help: "PEM private key for --tls-certificate (env KIROKU_TLS_KEY).")
     var tlsKey: String?
+
+    @Option(name: .customLong("gateway-max-samples"), help: "Most samples the health data gateway takes per request.")
+    var gatewayMaxSamples: Int = GatewaySettings().maxSamplesPerRequest
+
+    @Option(name: .customLong("gateway-rate"), help: "Gateway requests per minute per API key or account.")
+    var gatewayRate: Int = GatewaySettings().requestsPerMinute
+
+    @Option(name: .customLong("gateway-max-body"), help: "Largest gateway request body, in bytes.")
+    var gatewayMaxBody: Int = GatewaySettings().maxBodyBytes
 
     /// The flag, else the environment (an optional @Option cannot take an environment default itself).
     var tlsFiles: (certificate: String?, key: String?) {
@@ -44,19 +53,25 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
+        guard gatewayMaxSamples > 0, gatewayRate > 0, gatewayMaxBody > 0 else {
+            throw ValidationError("Gateway limits must be positive. / ゲートウェイの上限は正の数で指定してください。")
+        }
         guard (tlsFiles.certificate == nil) == (tlsFiles.key == nil) else {
             throw ValidationError("--tls-certificate and --tls-key go together. / --tls-certificate と --tls-key は両方指定してください。")
         }
     }
 
     func run() async throws {
-        let configuration = AppConfiguration(
+        var configuration = AppConfiguration(
             host: host, port: port, dataDirectory: data.directoryURL, logLevel: logLevel, logFormat: logFormat,
             logPersonalData: logPersonalData, behindHTTPSProxy: secureCookies,
             tls: tlsFiles.certificate.flatMap { certificate in
                 tlsFiles.key.map { AppConfiguration.TLSFiles(certificateChainPath: certificate, privateKeyPath: $0) }
             }
         )
+        configuration.gateway.maxSamplesPerRequest = gatewayMaxSamples
+        configuration.gateway.requestsPerMinute = gatewayRate
+        configuration.gateway.maxBodyBytes = gatewayMaxBody
         LoggingSetup.bootstrap(configuration)
         let logger = Logger(label: "kiroku")
         // Lock first: a second server must not even run migrations on a database another one is serving.

@@ -9,9 +9,11 @@ import Storage
 /// A Kiroku application over a fresh temporary SQLite file, with cheap bcrypt so tests stay fast.
 struct TestServer {
     let dependencies: AppDependencies
+    var configuration = AppConfiguration(port: 0)
     var database: AppDatabase { dependencies.database }
 
-    init(rateLimits: LoginRateLimiter.Limits = .init()) throws {
+    init(rateLimits: LoginRateLimiter.Limits = .init(), gateway: GatewaySettings = GatewaySettings()) throws {
+        configuration.gateway = gateway
         dependencies = AppDependencies(
             database: try AppDatabase.temporary(),
             hasher: PasswordHasher(cost: 4),
@@ -32,7 +34,7 @@ struct TestServer {
 
     func test<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
         let app = try await buildApplication(
-            configuration: AppConfiguration(port: 0), dependencies: dependencies, logger: Logger(label: "test")
+            configuration: configuration, dependencies: dependencies, logger: Logger(label: "test")
         )
         return try await app.test(.router, body)
     }

@@ -69,6 +69,10 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     MetricsCatalogAPIController().addRoutes(to: api)
     AccountAPIController(accounts: accounts, exporter: exporter).addRoutes(to: api)
     TaskStepsAPIController(database: database, exporter: TaskExporter(database: database)).addRoutes(to: api)
+    GatewayAPIController(
+        database: database, accounts: accounts, settings: configuration.gateway,
+        limiter: GatewayRateLimiter(perMinute: configuration.gateway.requestsPerMinute), metrics: dependencies.metrics
+    ).addRoutes(to: api)
 
     AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
     DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).addRoutes(to: router)

@@ -13,6 +13,8 @@ public struct AppConfiguration: Sendable {
     public var behindHTTPSProxy: Bool
     /// PEM files to serve HTTPS with; nil serves plain HTTP (fine on 127.0.0.1).
     public var tls: TLSFiles?
+    /// The health data gateway's limits and Kafka switch.
+    public var gateway: GatewaySettings
 
     public struct TLSFiles: Sendable, Equatable {
         public var certificateChainPath: String
@@ -40,7 +42,8 @@ public struct AppConfiguration: Sendable {
         logFormat: LogFormat = .text,
         logPersonalData: Bool = false,
         behindHTTPSProxy: Bool = false,
-        tls: TLSFiles? = nil
+        tls: TLSFiles? = nil,
+        gateway: GatewaySettings = GatewaySettings()
     ) {
         self.host = host
         self.port = port
@@ -50,6 +53,7 @@ public struct AppConfiguration: Sendable {
         self.logPersonalData = logPersonalData
         self.behindHTTPSProxy = behindHTTPSProxy
         self.tls = tls
+        self.gateway = gateway
     }
 
     public var databasePath: String { dataDirectory.appendingPathComponent("kiroku.sqlite").path }

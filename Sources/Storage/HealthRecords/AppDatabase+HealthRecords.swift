@@ -7,19 +7,21 @@ extension AppDatabase {
     /// is not inserted again: the stored one is returned in its place, so client retries are harmless.
     public func insertRecords(_ records: [HealthRecord]) async throws -> [(record: HealthRecord, inserted: Bool)] {
         try await writer.write { db in
-            try records.map { record in
-                // One statement per row: the unique (userId, source, externalId) index decides, and only a
-                // conflict (a retry) costs the extra read of the row already stored.
-                var record = record
-                try record.insert(db, onConflict: .ignore)
-                if db.changesCount > 0 { return (record, true) }
-                let existing = try HealthRecord
-                    .filter(Column("userId") == record.userId && Column("source") == record.source && Column("externalId") == record.externalId)
-                    .fetchOne(db)
-                guard let existing else { throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "record ignored without a stored twin") }
-                return (existing, false)
-            }
+            try records.map { try Self.insertOrFind(db, $0) }
         }
+    }
+
+    /// One statement per row: the unique (userId, source, externalId) index decides, and only a conflict
+    /// (a retry) costs the extra read of the row already stored.
+    static func insertOrFind(_ db: Database, _ record: HealthRecord) throws -> (record: HealthRecord, inserted: Bool) {
+        var record = record
+        try record.insert(db, onConflict: .ignore)
+        if db.changesCount > 0 { return (record, true) }
+        let existing = try HealthRecord
+            .filter(Column("userId") == record.userId && Column("source") == record.source && Column("externalId") == record.externalId)
+            .fetchOne(db)
+        guard let existing else { throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "record ignored without a stored twin") }
+        return (existing, false)
     }
 
     /// The record with this id if, and only if, it belongs to `userId`.

@@ -1,0 +1,25 @@
+import Foundation
+import Hummingbird
+
+/// Both shapes the app's versions decode (status/requestId/samplesReceived and success/syncedCount/failedCount),
+/// plus the per-sample rejections so a client can tell which samples were refused and why.
+struct GatewayResponse: ResponseEncodable, Decodable {
+    struct Rejected: Codable {
+        let index: Int
+        let id: String?
+        let reason: String
+    }
+
+    let status: String
+    let requestId: String
+    let timestamp: Date
+    let samplesReceived: Int
+    let success: Bool
+    let syncedCount: Int
+    let failedCount: Int
+    /// New samples stored by this request; the rest of `syncedCount` were already stored by an earlier attempt.
+    let storedCount: Int
+    let duplicateCount: Int
+    let message: String
+    let rejected: [Rejected]
+}

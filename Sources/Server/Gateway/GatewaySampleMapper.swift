@@ -1,0 +1,84 @@
+import Foundation
+import Health
+import Storage
+
+/// Turns the app's samples into health records, one verdict per sample. Known types go through the metric
+/// catalog (HealthKit units, percent ratios); a type the catalog doesn't know — later app versions add
+/// vitamins, minerals, hearing — is stored as sent rather than dropped.
+struct GatewaySampleMapper {
+    let userId: Int64
+    let payload: GatewayPayload
+    let now: Date
+
+    /// Why one sample was refused: its id (or index) and a reason in both languages.
+    struct Rejection: Equatable {
+        let index: Int
+        let sampleId: String?
+        let reason: LocalizedText
+    }
+
+    func map() -> (records: [HealthRecord], samples: [GatewaySample], rejections: [Rejection]) {
+        var records: [HealthRecord] = []
+        var samples: [GatewaySample] = []
+        var rejections: [Rejection] = []
+        var seen = Set<String>()
+        for (index, entry) in payload.samples.enumerated() {
+            switch entry {
+            case .failure(let reason):
+                rejections.append(Rejection(index: index, sampleId: nil, reason: .init(ja: "読み取れないサンプル（\(reason)）", en: "Unreadable sample (\(reason))")))
+            case .value(let sample):
+                switch record(for: sample) {
+                case .success(let record):
+                    // The same id twice in one batch is one sample.
+                    guard seen.insert(record.externalId ?? "").inserted else { continue }
+                    records.append(record)
+                    samples.append(sample)
+                case .failure(let reason):
+                    rejections.append(Rejection(index: index, sampleId: sample.id, reason: reason.message))
+                }
+            }
+        }
+        return (records, samples, rejections)
+    }
+
+    func record(for sample: GatewaySample) -> Result<HealthRecord, HealthError> {
+        guard let sampleId = UUID(uuidString: sample.id) else {
+            return .failure(HealthError(code: "invalid_sample_id", message: .init(ja: "サンプル ID が UUID ではありません", en: "The sample id is not a UUID")))
+        }
+        guard let start = APIJSON.parseDate(sample.startDate), let end = APIJSON.parseDate(sample.endDate) else {
+            return .failure(HealthError(code: "invalid_date", message: .init(ja: "日時を ISO 8601 として読めません", en: "A date is not ISO 8601")))
+        }
+        guard end >= start else { return .failure(.invalidTimeRange) }
+        guard end <= now.addingTimeInterval(MeasurementValidator.futureTolerance) else { return .failure(.futureTime) }
+        guard sample.value.isFinite else {
+            return .failure(HealthError(code: "invalid_value", message: .init(ja: "値が数値ではありません", en: "The value is not a finite number")))
+        }
+        let metricId: String
+        let value: Double
+        if let metric = MetricCatalog.metric(named: sample.type) {
+            do {
+                value = try metric.canonicalValue(fromHealthKit: sample.value, unit: sample.unit)
+            } catch {
+                return .failure(error)
+            }
+            // Device data skip the manual-entry ranges, but not physical impossibilities.
+            guard value >= 0 || metric.plausibleRange.lowerBound < 0 else { return .failure(.outOfRange(sample.value, unit: sample.unit, metric: metric)) }
+            metricId = metric.id
+        } else {
+            let type = sample.type.trimmingCharacters(in: .whitespaces)
+            guard !type.isEmpty, type.count <= 100 else { return .failure(.unknownMetric(sample.type)) }
+            metricId = type
+            value = sample.value
+        }
+        var metadata = sample.metadata ?? [:]
+        metadata["gatewayUserId"] = payload.userId
+        if let timezone = sample.timezone { metadata["timezone"] = timezone }
+        if let version = payload.appVersion { metadata["appVersion"] = version }
+        return .success(HealthRecord(
+            userId: userId, metric: metricId, value: value, originalValue: sample.value, originalUnit: sample.unit,
+            startAt: start, endAt: end, utcOffsetSeconds: sample.timezoneOffset.map { $0 * 60 }, source: .gateway,
+            sourceName: sample.sourceBundle, device: payload.deviceId, metadata: metadata,
+            externalId: sampleId.uuidString.lowercased(), createdAt: now
+        ))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+
+extension AppDatabase {
+    /// Stores a gateway batch in one transaction: every record not already stored (same source and sample id)
+    /// and, when `message` is given, one outbox row per newly stored record. A retried batch therefore adds
+    /// neither records nor messages. With `outboxLimit`, a batch that would push the outbox past it is refused
+    /// whole with `OutboxFull`.
+    public func ingestGatewayBatch(
+        _ records: [HealthRecord],
+        outboxLimit: Int? = nil,
+        message: (@Sendable (HealthRecord) throws -> OutboxMessage)? = nil
+    ) async throws -> [(record: HealthRecord, inserted: Bool)] {
+        try await writer.write { db in
+            if let outboxLimit, message != nil {
+                let depth = try OutboxMessage.fetchCount(db)
+                guard depth + records.count <= outboxLimit else { throw OutboxFull(depth: depth) }
+            }
+            return try records.map { record in
+                let outcome = try Self.insertOrFind(db, record)
+                if outcome.inserted, let message {
+                    var row = try message(outcome.record)
+                    try row.insert(db)
+                }
+                return outcome
+            }
+        }
+    }
+
+    /// The oldest `limit` outbox rows whose id is above `after`, in arrival order.
+    public func pendingOutbox(after id: Int64 = 0, limit: Int) async throws -> [OutboxMessage] {
+        try await reader.read { db in
+            try OutboxMessage.filter(Column("id") > id).order(Column("id")).limit(limit).fetchAll(db)
+        }
+    }
+
+    /// Removes rows whose delivery Kafka confirmed.
+    public func deleteOutbox(ids: [Int64]) async throws {
+        guard !ids.isEmpty else { return }
+        _ = try await writer.write { db in try OutboxMessage.deleteAll(db, keys: ids) }
+    }
+
+    public func outboxState() async throws -> OutboxState {
+        try await reader.read { db in
+            OutboxState(
+                depth: try OutboxMessage.fetchCount(db),
+                oldest: try Date.fetchOne(db, sql: "SELECT createdAt FROM gatewayOutbox ORDER BY id LIMIT 1")
+            )
+        }
+    }
+}

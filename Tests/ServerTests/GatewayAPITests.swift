@@ -1,0 +1,190 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+@testable import Server
+import Storage
+import Testing
+
+/// The gateway phone app's protocol (reference/gateway-protocol.md), as the app sends it.
+@Suite struct GatewayAPITests {
+    /// The reference's example batch, with the fields a newer app version adds.
+    static func payload(samples: [[String: Any]], userId: String = "user123") -> ByteBuffer {
+        jsonBody([
+            "deviceId": "550e8400-e29b-41d4-a716-446655440000", "userId": userId, "timestamp": "2024-01-15T10:30:00Z",
+            "appVersion": "1.0.0", "samples": samples,
+        ])
+    }
+
+    static func sample(id: String = UUID().uuidString, type: String = "stepCount", value: Double = 1500, unit: String = "count", start: String = "2024-01-15T09:00:00Z", end: String = "2024-01-15T10:00:00Z") -> [String: Any] {
+        [
+            "id": id, "type": type, "value": value, "unit": unit, "startDate": start, "endDate": end,
+            "sourceBundle": "com.apple.health", "metadata": ["device": "iPhone"], "isSynced": false,
+            "createdAt": "2024-01-15T10:30:00Z", "timezone": "Asia/Seoul", "timezoneOffset": 540,
+        ]
+    }
+
+    static func apiKey(_ token: String) -> HTTPFields {
+        [.contentType: "application/json", .init("X-API-Key")!: token]
+    }
+
+    @Test func theAppsExampleBatchIsStoredAndAnsweredInBothShapes() async throws {
+        let server = try TestServer()
+        let (alice, token) = try await server.user("alice")
+        try await server.test { client in
+            let samples = [
+                Self.sample(id: "123e4567-e89b-12d3-a456-426614174000"),
+                Self.sample(type: "bodyMass", value: 70.5, unit: "kg", start: "2024-01-15T07:00:00.250+09:00", end: "2024-01-15T07:00:00.250+09:00"),
+                Self.sample(type: "oxygenSaturation", value: 0.97, unit: "%"),
+                Self.sample(type: "vitaminC", value: 90, unit: "mg"),
+            ]
+            var english = Self.apiKey(token)
+            english[.acceptLanguage] = "en"
+            let response = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: english, body: Self.payload(samples: samples))
+            #expect(response.status == .ok)
+            let answer = try response.json()
+            #expect(answer["status"] as? String == "success")
+            #expect(answer["success"] as? Bool == true)
+            #expect(answer["samplesReceived"] as? Int == 4)
+            #expect(answer["syncedCount"] as? Int == 4)
+            #expect(answer["failedCount"] as? Int == 0)
+            #expect(answer["requestId"] is String)
+            #expect(answer["message"] as? String == "All data synced successfully")
+        }
+        let records = try await server.database.allRecords(userId: alice.id!)
+        #expect(Set(records.map(\.metric)) == ["stepCount", "bodyMass", "oxygenSaturation", "vitaminC"])
+        #expect(records.allSatisfy { $0.source == "gateway" })
+        #expect(records.first { $0.metric == "oxygenSaturation" }?.value == 97)
+        #expect(records.first { $0.metric == "stepCount" }?.externalId == "123e4567-e89b-12d3-a456-426614174000")
+        #expect(records.first { $0.metric == "stepCount" }?.metadata?["gatewayUserId"] == "user123")
+        #expect(records.first { $0.metric == "stepCount" }?.utcOffsetSeconds == 32_400)
+        #expect(records.first { $0.metric == "vitaminC" }?.originalUnit == "mg")
+    }
+
+    @Test func aRetriedBatchAnswers200AgainAndAddsNothing() async throws {
+        let server = try TestServer()
+        let (alice, token) = try await server.user("alice")
+        let body = Self.payload(samples: (0..<100).map { _ in Self.sample() })
+        try await server.test { client in
+            for attempt in 0..<3 {
+                let response = try await client.execute(uri: "/api/v1/health-data", method: .post, headers: Self.apiKey(token), body: body)
+                #expect(response.status == .ok)
+                let answer = try response.json()
+                #expect(answer["syncedCount"] as? Int == 100)
+                #expect(answer["storedCount"] as? Int == (attempt == 0 ? 100 : 0))
+            }
+        }
+        #expect(try await server.database.allRecords(userId: alice.id!).count == 100)
+    }
+
+    @Test func basicAuthWithAccountCredentialsWorksAndWrongCredentialsGet401() async throws {
+        let server = try TestServer()
+        let (alice, _) = try await server.user("alice")
+        try await server.test { client in
+            let good = "Basic " + Data("alice:correct horse battery".utf8).base64EncodedString()
+            let ok = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: [.contentType: "application/json", .authorization: good], body: Self.payload(samples: [Self.sample()]))
+            #expect(ok.status == .ok)
+            let bad = "Basic " + Data("alice:wrong password!".utf8).base64EncodedString()
+            let refused = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: [.contentType: "application/json", .authorization: bad], body: Self.payload(samples: [Self.sample()]))
+            #expect(refused.status == .unauthorized)
+            let wrongKey = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: Self.apiKey("krk_not-a-key"), body: Self.payload(samples: [Self.sample()]))
+            #expect(wrongKey.status == .unauthorized)
+            let none = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: [.contentType: "application/json"], body: Self.payload(samples: [Self.sample()]))
+            #expect(none.status == .unauthorized)
+        }
+        #expect(try await server.database.allRecords(userId: alice.id!).count == 1)
+    }
+
+    @Test func validSamplesAreKeptAndTheAnswerNamesTheInvalidOnes() async throws {
+        let server = try TestServer()
+        let (alice, token) = try await server.user("alice")
+        try await server.test { client in
+            let bad = UUID().uuidString
+            let samples: [[String: Any]] = [
+                Self.sample(),
+                Self.sample(id: bad, start: "2024-01-15T10:00:00Z", end: "2024-01-15T09:00:00Z"),
+                Self.sample(id: "not-a-uuid"),
+                ["id": UUID().uuidString, "type": "stepCount"],
+                Self.sample(type: "bodyMass", value: 70, unit: "furlongs"),
+            ]
+            var headers = Self.apiKey(token)
+            headers[.acceptLanguage] = "ja"
+            let response = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: headers, body: Self.payload(samples: samples))
+            #expect(response.status == .ok)
+            let answer = try response.json()
+            #expect(answer["status"] as? String == "partial")
+            #expect(answer["syncedCount"] as? Int == 1)
+            #expect(answer["failedCount"] as? Int == 4)
+            let rejected = try #require(answer["rejected"] as? [[String: Any]])
+            #expect(rejected.map { $0["index"] as? Int } == [1, 2, 3, 4])
+            #expect(rejected[0]["id"] as? String == bad)
+            #expect((rejected[2]["reason"] as? String)?.contains("missing field \"value\"") == true, "\(rejected[2])")
+            #expect((rejected[3]["reason"] as? String)?.contains("furlongs") == true)
+            #expect(answer["message"] as? String == "1 件を同期、4 件は無効でした")
+        }
+        #expect(try await server.database.allRecords(userId: alice.id!).count == 1)
+    }
+
+    @Test func anotherAccountsDataIsUnreachable() async throws {
+        let server = try TestServer()
+        let (_, alice) = try await server.user("alice")
+        let (bob, bobToken) = try await server.user("bob")
+        try await server.test { client in
+            _ = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: Self.apiKey(alice), body: Self.payload(samples: [Self.sample()]))
+            let list = try await client.execute(uri: "/api/v1/records?source=gateway", method: .get, headers: .bearer(bobToken))
+            #expect((try list.json()["records"] as? [Any])?.isEmpty == true)
+        }
+        #expect(try await server.database.allRecords(userId: bob.id!).isEmpty)
+    }
+
+    @Test func limitsRefuseWholeRequestsAndStoreNothing() async throws {
+        let server = try TestServer(gateway: GatewaySettings(maxSamplesPerRequest: 10, maxBodyBytes: 64 * 1024, requestsPerMinute: 3))
+        let (alice, token) = try await server.user("alice")
+        try await server.test { client in
+            let tooMany = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: Self.apiKey(token), body: Self.payload(samples: (0..<11).map { _ in Self.sample() }))
+            #expect(tooMany.status == .contentTooLarge)
+            #expect(tooMany.errorCode == "too_many_samples")
+            let huge = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: Self.apiKey(token), body: Self.payload(samples: [Self.sample(type: String(repeating: "x", count: 70_000))]))
+            #expect(huge.status == .contentTooLarge)
+            #expect(huge.errorCode == "body_too_large")
+            let malformed = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: Self.apiKey(token), body: ByteBuffer(string: "{\"samples\": 3}"))
+            #expect(malformed.status == .badRequest)
+            #expect(malformed.errorCode == "malformed_payload")
+            let limited = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: Self.apiKey(token), body: Self.payload(samples: [Self.sample()]))
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.headers[.retryAfter] != nil)
+        }
+        #expect(try await server.database.allRecords(userId: alice.id!).isEmpty)
+    }
+
+    @Test func withKafkaOnEachNewSampleGetsOneOutboxMessageAndAFullOutboxAnswers503() async throws {
+        let server = try TestServer(gateway: GatewaySettings(outboxLimit: 3, kafkaEnabled: true))
+        let (alice, token) = try await server.user("alice")
+        let body = Self.payload(samples: [Self.sample(id: "123e4567-e89b-12d3-a456-426614174000"), Self.sample()])
+        try await server.test { client in
+            _ = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: Self.apiKey(token), body: body)
+            _ = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: Self.apiKey(token), body: body)
+            let full = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: Self.apiKey(token), body: Self.payload(samples: [Self.sample(), Self.sample()]))
+            #expect(full.status == .serviceUnavailable)
+            #expect(full.errorCode == "outbox_full")
+        }
+        let outbox = try await server.database.pendingOutbox(limit: 10)
+        #expect(outbox.count == 2, "a retried batch adds no second message")
+        #expect(outbox.allSatisfy { $0.messageKey == "\(alice.id!):user123" })
+        let value = try #require(try JSONSerialization.jsonObject(with: outbox[0].payload) as? [String: Any])
+        #expect(value["userId"] as? String == "user123")
+        #expect(value["accountId"] as? Int == Int(alice.id!))
+        #expect((value["sample"] as? [String: Any])?["id"] as? String == "123e4567-e89b-12d3-a456-426614174000")
+        #expect(value["appVersion"] as? String == "1.0.0")
+        #expect(try await server.database.allRecords(userId: alice.id!).count == 2)
+    }
+
+    @Test func withoutKafkaThereAreNoOutboxRows() async throws {
+        let server = try TestServer()
+        let (_, token) = try await server.user("alice")
+        try await server.test { client in
+            _ = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: Self.apiKey(token), body: Self.payload(samples: [Self.sample()]))
+        }
+        #expect(try await server.database.outboxState().depth == 0)
+    }
+}
