@@ -4,17 +4,21 @@ DATA_DIR ?= .kiroku
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run build test deps bench format clean
+.PHONY: run build test deps build-deps bench format clean
 
-run:
+# C libraries the build links: SQLite, and librdkafka for the gateway's Kafka producer.
+build-deps:
+	scripts/install-packages.sh libsqlite3-dev librdkafka-dev pkg-config
+
+run: build-deps
 	$(SWIFT) build --product kiroku
 	$$($(SWIFT) build --show-bin-path)/kiroku serve --host $(HOST) --port $(PORT) --data-dir $(DATA_DIR)
 
-build:
+build: build-deps
 	$(SWIFT) build --build-tests
 
-# System packages the tests use: a real headless browser and its WebDriver, CJK fonts for screenshots.
-deps:
+# System packages the build and the tests use.
+deps: build-deps
 	scripts/install-test-deps.sh
 
 test: deps
@@ -23,7 +27,7 @@ test: deps
 	$(SWIFT) test --skip-build --parallel --num-workers 2
 
 # Release build of the benchmark executable; results and the machine go to BENCHMARKS.md.
-bench:
+bench: build-deps
 	$(SWIFT) build -c release --product KirokuBenchmarks
 	$$($(SWIFT) build -c release --show-bin-path)/KirokuBenchmarks
 

@@ -31,6 +31,16 @@ let package = Package(
         // Domains may share Health's kernel types (Language, LocalizedText, LocalDay) and nothing else.
         .target(name: "TaskSteps", dependencies: ["Health"]),
 
+        // librdkafka from Debian's librdkafka-dev; every C pointer stays inside EventStream's RDKafka* types.
+        .systemLibrary(name: "CRdKafka", pkgConfig: "rdkafka", providers: [.apt(["librdkafka-dev"])]),
+        .target(
+            name: "EventStream",
+            dependencies: [
+                "CRdKafka",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(
             name: "Storage",
             dependencies: [
@@ -44,6 +54,7 @@ let package = Package(
             dependencies: [
                 "Health",
                 "TaskSteps",
+                "EventStream",
                 "Charts",
                 "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -66,6 +77,9 @@ let package = Package(
                 "Storage",
                 "Health",
                 "TaskSteps",
+                "EventStream",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,6 +94,10 @@ let package = Package(
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "TaskStepsTests", dependencies: ["TaskSteps", "Health"]),
+        .testTarget(
+            name: "EventStreamTests",
+            dependencies: ["EventStream", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "TaskSteps", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",
@@ -95,6 +113,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "EventStream",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
@@ -104,7 +123,7 @@ let package = Package(
 
 // Every target: Swift 6 language mode, strict concurrency, and the upcoming features the
 // Hummingbird packages build with, so that warnings here mean the same as there.
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -1,24 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Kiroku's tests need, when run as root and they are missing.
-# Anyone else is told what is missing; the end-to-end tests then fail naming it.
+# What the tests need beyond the build: a real headless browser and its WebDriver, CJK fonts for screenshots,
+# openssl for throwaway certificates, kcat to read Kafka from another process.
 set -euo pipefail
+cd "$(dirname "$0")"
 
-packages=(chromium chromium-driver fonts-noto-cjk libsqlite3-dev openssl)
-missing=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-
-if [ ${#missing[@]} -eq 0 ]; then
-  :
-elif [ "$(id -u)" -eq 0 ]; then
-  echo "Installing test dependencies: ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}"
-else
-  echo "Missing test dependencies (install as root): ${missing[*]}" >&2
-fi
+./install-packages.sh chromium chromium-driver fonts-noto-cjk openssl kcat
 
 # The OpenAPI document is checked by an independent validator (PyPI's openapi-spec-validator).
 if ! python3 -c 'import openapi_spec_validator' 2>/dev/null; then

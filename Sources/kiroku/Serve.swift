@@ -1,9 +1,12 @@
 import ArgumentParser
+import EventStream
 import Foundation
 import Hummingbird
 import Logging
 import Server
+import ServiceLifecycle
 import Storage
+import UnixSignals
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 extension AppConfiguration.LogFormat: ExpressibleByArgument {}
@@ -46,6 +49,26 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("gateway-max-body"), help: "Largest gateway request body, in bytes.")
     var gatewayMaxBody: Int = GatewaySettings().maxBodyBytes
 
+    @Option(name: .customLong("gateway-outbox-limit"), help: "With Kafka on: most samples waiting for Kafka before the gateway answers 503.")
+    var gatewayOutboxLimit: Int = GatewaySettings().outboxLimit
+
+    @Option(name: .customLong("kafka-brokers"), help: "Kafka bootstrap servers (host:port,…): the gateway then publishes every new sample (env KIROKU_KAFKA_BROKERS).")
+    var kafkaBrokers: String?
+
+    @Option(name: .customLong("kafka-topic"), help: "Kafka topic for gateway samples.")
+    var kafkaTopic: String = "health-data"
+
+    @Option(name: .customLong("kafka-option"), help: "A librdkafka property as key=value (repeatable), e.g. security.protocol=ssl.")
+    var kafkaOptions: [String] = []
+
+    var brokers: String? { kafkaBrokers ?? ProcessInfo.processInfo.environment["KIROKU_KAFKA_BROKERS"] }
+
+    var kafkaProperties: [String: String] {
+        Dictionary(kafkaOptions.compactMap { option in
+            option.firstIndex(of: "=").map { (String(option[..<$0]), String(option[option.index(after: $0)...])) }
+        }, uniquingKeysWith: { _, last in last })
+    }
+
     /// The flag, else the environment (an optional @Option cannot take an environment default itself).
     var tlsFiles: (certificate: String?, key: String?) {
         let environment = ProcessInfo.processInfo.environment
@@ -53,7 +76,10 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        guard gatewayMaxSamples > 0, gatewayRate > 0, gatewayMaxBody > 0 else {
+        for option in kafkaOptions where !option.contains("=") || option.hasPrefix("=") {
+            throw ValidationError("--kafka-option takes key=value, got “\(option)”. / --kafka-option は key=value の形で指定してください（「\(option)」）。")
+        }
+        guard gatewayMaxSamples > 0, gatewayRate > 0, gatewayMaxBody > 0, gatewayOutboxLimit > 0 else {
             throw ValidationError("Gateway limits must be positive. / ゲートウェイの上限は正の数で指定してください。")
         }
         guard (tlsFiles.certificate == nil) == (tlsFiles.key == nil) else {
@@ -72,6 +98,8 @@ struct Serve: AsyncParsableCommand {
         configuration.gateway.maxSamplesPerRequest = gatewayMaxSamples
         configuration.gateway.requestsPerMinute = gatewayRate
         configuration.gateway.maxBodyBytes = gatewayMaxBody
+        configuration.gateway.outboxLimit = gatewayOutboxLimit
+        configuration.gateway.kafkaEnabled = brokers != nil
         LoggingSetup.bootstrap(configuration)
         let logger = Logger(label: "kiroku")
         // Lock first: a second server must not even run migrations on a database another one is serving.
@@ -88,7 +116,21 @@ struct Serve: AsyncParsableCommand {
             "data_dir": "\(configuration.dataDirectory.path)", "address": "\(host):\(port)", "scheme": "\(configuration.tls == nil ? "http" : "https")",
         ])
         let app = try await buildApplication(configuration: configuration, dependencies: AppDependencies(database: database), logger: logger)
-        try await app.runService()
+        var services: [any Service] = []
+        if let brokers {
+            let producer = try KafkaProducer(configuration: .init(bootstrapServers: brokers, options: kafkaProperties), logger: logger)
+            let relay = OutboxRelay(source: SQLiteOutbox(database: database), producer: producer, topic: kafkaTopic, logger: logger)
+            services = [producer, relay]
+            logger.info("publishing gateway samples to kafka", metadata: ["brokers": "\(brokers)", "topic": "\(kafkaTopic)"])
+        }
+        // Shutdown runs in reverse: the server stops taking requests, then the relay stops, then the producer
+        // flushes what is in flight.
+        let group = ServiceGroup(configuration: .init(
+            services: services.map { .init(service: $0) } + [.init(service: app)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        ))
+        try await group.run()
         withExtendedLifetime(lock) {}
     }
 }

@@ -13,26 +13,9 @@ import Testing
 
     func kiroku(_ arguments: [String], input: String? = nil, language: String = "en_US.UTF-8") throws -> Run {
         let binary = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments + (arguments.contains("--help") ? [] : ["--data-dir", dataDirectory])
-        var environment = ProcessInfo.processInfo.environment
-        environment["LANG"] = language
-        environment["LC_ALL"] = nil
-        process.environment = environment
-        let output = Pipe()
-        let error = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
+        let arguments = arguments + (arguments.contains("--help") ? [] : ["--data-dir", dataDirectory])
+        let run = try Programs.run(binary.path, arguments, input: input, environment: ["LANG": language], unsetting: ["LC_ALL", "LC_MESSAGES"])
+        return Run(status: run.status, output: run.output, error: run.error)
     }
 
     @Test func createAUserRecordAWeightListAndExportIt() throws {

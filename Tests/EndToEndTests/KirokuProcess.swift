@@ -54,6 +54,30 @@ enum Programs {
         return process
     }
 
+    /// Runs a program to completion and returns its exit status and output.
+    static func run(_ executable: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:], unsetting: [String] = []) throws -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }.filter { !unsetting.contains($0.key) }
+        let output = Pipe()
+        let error = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        // Read both pipes before waiting, so a chatty program can't block on a full pipe.
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    static var kcat: String? { find(["kcat", "kafkacat"]) }
+
     /// Polls `url` until it answers 200, or fails after `timeout` seconds.
     static func waitUntilUp(_ url: URL, timeout: TimeInterval = 30) async throws {
         let deadline = Date().addingTimeInterval(timeout)

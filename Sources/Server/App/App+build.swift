@@ -61,7 +61,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     router.add(middleware: ErrorMiddleware(pages: pages))
 
     HealthCheckController().addRoutes(to: router)
-    OperationsController(metrics: dependencies.metrics).addRoutes(to: router)
+    OperationsController(metrics: dependencies.metrics, outbox: configuration.gateway.kafkaEnabled ? database : nil).addRoutes(to: router)
 
     let api = router.group("api/v1")
     RecordsAPIController(records: records, metrics: dependencies.metrics).addRoutes(to: api)

@@ -1,10 +1,13 @@
 import Foundation
 import Hummingbird
+import Storage
 
 /// `/metrics` (Prometheus text), `/openapi.yaml` (the API contract), the stylesheet and the small scripts
 /// that progressively enhance some pages.
 struct OperationsController {
     let metrics: AppMetrics
+    /// Read at scrape time when the gateway feeds Kafka, so the outbox gauges are never stale.
+    let outbox: AppDatabase?
 
     static let openAPIDocument: String = resource("openapi", "yaml")
     /// Files under `/static/`, read once: name → (content type, text).
@@ -22,7 +25,11 @@ struct OperationsController {
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("metrics") { _, _ in
-            Response(
+            if let outbox {
+                let state = try await outbox.outboxState()
+                metrics.outbox(depth: state.depth, oldestAge: state.oldest.map { max(0, Date().timeIntervalSince($0)) } ?? 0)
+            }
+            return Response(
                 status: .ok,
                 headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: metrics.exposition()))

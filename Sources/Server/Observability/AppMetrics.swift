@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Prometheus
 
@@ -38,6 +39,12 @@ public final class AppMetrics: Sendable {
 
     func signIn(succeeded: Bool) {
         registry.makeCounter(descriptor: .init(metricName: "kiroku_signins", unitName: "total", helpText: "Sign-in attempts by result"), labels: [("result", succeeded ? "success" : "failure")]).increment()
+    }
+
+    /// How many messages wait in the gateway's outbox and how long the oldest has waited.
+    func outbox(depth: Int, oldestAge: TimeInterval) {
+        registry.makeGauge(descriptor: .init(metricName: "kiroku_gateway_outbox", unitName: "messages", helpText: "Gateway samples waiting to be published to Kafka")).set(Double(depth))
+        registry.makeGauge(descriptor: .init(metricName: "kiroku_gateway_outbox_oldest_age", unitName: "seconds", helpText: "Age of the oldest sample waiting for Kafka (0 when none)")).set(oldestAge)
     }
 
     public func exposition() -> String {

@@ -1,0 +1,60 @@
+import EventStream
+import Foundation
+import Logging
+import ServiceLifecycle
+import Testing
+
+/// An in-memory outbox for the relay's own tests; the gateway's SQLite outbox is tested end to end elsewhere.
+actor MemoryOutbox: OutboxSource {
+    private(set) var entries: [OutboxEntry] = []
+    private var nextId: Int64 = 1
+
+    func add(key: String, value: String) {
+        entries.append(OutboxEntry(id: nextId, key: key, value: Data(value.utf8)))
+        nextId += 1
+    }
+
+    func pending(after id: Int64, limit: Int) async throws -> [OutboxEntry] {
+        Array(entries.filter { $0.id > id }.prefix(limit))
+    }
+
+    func remove(ids: [Int64]) async throws {
+        let gone = Set(ids)
+        entries.removeAll { gone.contains($0.id) }
+    }
+}
+
+@Suite(.serialized) struct OutboxRelayTests {
+    @Test func entriesArePublishedAndRemovedOnlyAfterDeliveryEvenAcrossABrokerOutage() async throws {
+        let cluster = try KafkaMockCluster(brokers: 1)
+        try cluster.createTopic("health-data")
+        let outbox = MemoryOutbox()
+        let logger = Logger(label: "test")
+        let producer = try KafkaProducer(configuration: .init(bootstrapServers: cluster.bootstrapServers), logger: logger)
+        let relay = OutboxRelay(source: outbox, producer: producer, topic: "health-data", logger: logger, maxInFlight: 10)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await producer.run() }
+            group.addTask { try await relay.run() }
+            for n in 1...5 { await outbox.add(key: "k", value: "\(n)") }
+            try await Self.waitUntil { await outbox.entries.isEmpty }
+
+            cluster.setBrokerDown()
+            for n in 6...30 { await outbox.add(key: "k", value: "\(n)") }
+            try await Task.sleep(for: .seconds(1))
+            // Kafka is away: nothing is removed, and only maxInFlight entries are out of the outbox's hands.
+            #expect(await outbox.entries.count == 25)
+
+            cluster.setBrokerUp()
+            try await Self.waitUntil(timeout: .seconds(30)) { await outbox.entries.isEmpty }
+            group.cancelAll()
+        }
+    }
+
+    static func waitUntil(timeout: Duration = .seconds(10), _ condition: () async -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while await !condition() {
+            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+}
