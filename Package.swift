@@ -23,6 +23,7 @@ let package = Package(
         // Already built for HummingbirdTesting; the end-to-end tests use it as their HTTP client.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // Pure domain: Foundation only, no I/O, the current time always a parameter.
@@ -39,6 +40,17 @@ let package = Package(
                 "CRdKafka",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // What a phone app would embed: the HTTP side of Kiroku's systems. Never Server or Storage.
+        .target(
+            name: "KirokuClient",
+            dependencies: [
+                "Health",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .target(
@@ -78,6 +90,7 @@ let package = Package(
                 "Health",
                 "TaskSteps",
                 "EventStream",
+                "KirokuClient",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -94,6 +107,7 @@ let package = Package(
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "TaskStepsTests", dependencies: ["TaskSteps", "Health"]),
+        .testTarget(name: "KirokuClientTests", dependencies: ["KirokuClient", "Health"]),
         .testTarget(
             name: "EventStreamTests",
             dependencies: ["EventStream", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log")]

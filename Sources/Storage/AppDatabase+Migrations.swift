@@ -8,6 +8,7 @@ extension AppDatabase {
         migrator.registerMigration("v1-health-records", migrate: Migrations.healthRecords)
         migrator.registerMigration("v2-task-steps", migrate: Migrations.taskSteps)
         migrator.registerMigration("v2-gateway", migrate: Migrations.gateway)
+        migrator.registerMigration("v2-sync", migrate: Migrations.sync)
         return migrator
     }
 }

@@ -79,5 +79,6 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
     SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).addRoutes(to: router)
     TasksWebController(database: database, pages: pages, csrf: csrf).addRoutes(to: router)
+    SyncSettingsWebController(database: database, pages: pages, dataDirectory: configuration.dataDirectory).addRoutes(to: router)
     return router
 }

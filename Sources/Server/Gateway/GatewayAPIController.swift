@@ -48,7 +48,7 @@ struct GatewayAPIController {
         do {
             outcomes = try await database.ingestGatewayBatch(records, outboxLimit: settings.outboxLimit, message: message)
         } catch let full as OutboxFull {
-            throw GatewayError.outboxFull(depth: full.depth)
+            throw GatewayError.outboxFull(depth: full.depth, limit: settings.outboxLimit)
         }
         let stored = outcomes.filter(\.inserted).count
         metrics.recordsStored(count: stored, source: RecordSource.gateway.rawValue)

@@ -35,12 +35,12 @@ enum GatewayError {
         )
     }
 
-    static func outboxFull(depth: Int) -> APIError {
+    static func outboxFull(depth: Int, limit: Int) -> APIError {
         APIError(
             status: .serviceUnavailable, code: "outbox_full",
             message: .init(
-                ja: "配信待ちのデータが上限（\(depth) 件）に達しています。しばらくしてから再送してください。何も保存していません。",
-                en: "The delivery queue is full (\(depth) messages waiting). Retry later. Nothing was stored."
+                ja: "配信待ちのデータが多すぎます（\(depth) 件、上限 \(limit) 件）。しばらくしてから再送してください。何も保存していません。",
+                en: "The delivery queue is full (\(depth) messages waiting, limit \(limit)). Retry later. Nothing was stored."
             ),
             headers: [.retryAfter: "30"]
         )

@@ -1,0 +1,82 @@
+import AsyncHTTPClient
+import Foundation
+import Health
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// Posts batches to a gateway over HTTPS, trusting the system's CAs or the target's own CA file. Requests time
+/// out after `requestTimeout`.
+public final class GatewayClient: Sendable {
+    let target: GatewayTarget
+    let http: HTTPClient
+    let requestTimeout: TimeAmount
+    /// Asked of the gateway for its messages, which end up in the sync history.
+    let language: Language
+
+    public init(target: GatewayTarget, language: Language = .en, requestTimeout: TimeAmount = .seconds(30)) throws {
+        self.target = target
+        self.language = language
+        self.requestTimeout = requestTimeout
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let caFile = target.caFile {
+            tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(caFile))
+        }
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
+        configuration.timeout = .init(connect: .seconds(10), read: requestTimeout)
+        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    public func shutdown() async throws {
+        try await http.shutdown()
+    }
+
+    /// What one request ended in: an answer, something worth retrying, or a refusal retrying cannot fix.
+    enum Outcome {
+        case accepted(GatewayAnswer)
+        case retryable(status: Int?, reason: String)
+        case refused(status: Int, reason: String)
+    }
+
+    func send(_ payload: SyncPayload) async -> Outcome {
+        var request = HTTPClientRequest(url: target.endpoint.absoluteString)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Accept-Language", value: language.rawValue)
+        switch target.credentials {
+        case .apiKey(let key):
+            request.headers.add(name: "X-API-Key", value: key)
+        case .basic(let username, let password):
+            request.headers.add(name: "Authorization", value: "Basic " + Data("\(username):\(password)".utf8).base64EncodedString())
+        }
+        do {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            request.body = .bytes(ByteBuffer(bytes: try encoder.encode(payload)))
+            let response = try await http.execute(request, timeout: requestTimeout)
+            let body = try await response.body.collect(upTo: 4 << 20)
+            let status = Int(response.status.code)
+            switch status {
+            case 200..<300:
+                guard let answer = try? JSONDecoder().decode(GatewayAnswer.self, from: Data(body.readableBytesView)) else {
+                    return .retryable(status: status, reason: "unreadable answer")
+                }
+                return .accepted(answer)
+            case 408, 429, 500...599:
+                return .retryable(status: status, reason: Self.reason(body, status: response.status))
+            default:
+                return .refused(status: status, reason: Self.reason(body, status: response.status))
+            }
+        } catch {
+            // Timeouts, refused or dropped connections, TLS handshakes cut short: all worth another try.
+            return .retryable(status: nil, reason: String(describing: error))
+        }
+    }
+
+    /// The gateway's own message when it sent one (Kiroku's `{"error":{"message"}}`, or `message`/`detail`).
+    static func reason(_ body: ByteBuffer, status: HTTPResponseStatus) -> String {
+        let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
+        let message = (object?["error"] as? [String: Any])?["message"] as? String ?? object?["message"] as? String ?? object?["detail"] as? String
+        return "\(status.code) \(message ?? status.reasonPhrase)"
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Health
+import Hummingbird
+import Storage
+
+/// `/settings/sync`: both directions of the gateway. Where this Kiroku pushes (the target the CLI's
+/// `kiroku sync configure` saved, never its credentials), what is waiting, and every attempt; and how to point
+/// a phone's gateway app at this server.
+struct SyncSettingsWebController {
+    let database: AppDatabase
+    let pages: WebRenderer
+    let dataDirectory: URL
+
+    /// The parts of the agent's settings file a page may show.
+    struct TargetSummary: Decodable {
+        let url: URL
+        let metrics: [String]
+        let label: String
+        let caFile: String?
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("settings/sync", use: page)
+    }
+
+    @Sendable func page(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin?next=/settings/sync") }
+        let language = context.language
+        let strings = WebStrings.table(language)
+        var values = pages.base(context, title: strings["syncTitle"]!, csrf: nil)
+        values["navSettings"] = true
+        let file = dataDirectory.appendingPathComponent("sync").appendingPathComponent("\(user.username.lowercased()).json")
+        if let data = FileManager.default.contents(atPath: file.path), let target = try? JSONDecoder().decode(TargetSummary.self, from: data) {
+            let names = target.metrics.compactMap { MetricCatalog.metric(named: $0)?.name.text(in: language) }.sorted()
+            values["target"] = [
+                "url": target.url.absoluteString, "label": target.label, "privateCA": target.caFile != nil,
+                "metrics": names.isEmpty ? strings["syncAllTypes"]! : names.joined(separator: "、"),
+            ]
+            values["waiting"] = try await database.unsyncedCount(userId: user.id!, metrics: Set(target.metrics))
+        }
+        let timeZone = user.resolvedTimeZone
+        values["attempts"] = try await database.syncAttempts(userId: user.id!, limit: 20).map { attempt -> [String: Any] in
+            var row: [String: Any] = [
+                "when": WebFormatting.dateTime(attempt.startedAt, timeZone: timeZone), "status": strings["syncStatus_" + attempt.status] ?? attempt.status,
+                "failed": attempt.status == "failed", "sent": attempt.sent, "rejected": attempt.rejected,
+                "duration": String(format: "%.1f", attempt.duration),
+            ]
+            row["error"] = attempt.error
+            return row
+        }
+        values["hasAttempts"] = !(values["attempts"] as? [Any] ?? []).isEmpty
+        values["endpoint"] = "/api/v1/health-data/"
+        return pages.render("sync", values)
+    }
+}

@@ -1,0 +1,32 @@
+import Health
+
+extension WebStrings {
+    /// The gateway and sync settings page.
+    static let gateway: [String: LocalizedText] = [
+        "syncTitle": .init(ja: "ゲートウェイと同期", en: "Gateway and sync"),
+        "syncPushHeading": .init(ja: "このサーバーから送信", en: "Sending from this server"),
+        "syncNotConfigured": .init(ja: "送信先はまだ設定されていません。サーバーで次のコマンドを実行してください:", en: "No gateway is configured yet. On the server, run:"),
+        "syncTarget": .init(ja: "送信先", en: "Gateway"),
+        "syncLabel": .init(ja: "送信者名 (userId)", en: "Sender label (userId)"),
+        "syncTypes": .init(ja: "送信する種類", en: "Types sent"),
+        "syncAllTypes": .init(ja: "すべて", en: "All"),
+        "syncPrivateCA": .init(ja: "独自の認証局 (CA) で検証", en: "Verified with a private CA"),
+        "syncWaiting": .init(ja: "未送信の記録", en: "Records waiting"),
+        "syncHistory": .init(ja: "同期の履歴", en: "Sync history"),
+        "syncNoHistory": .init(ja: "まだ同期していません。", en: "No sync attempts yet."),
+        "syncWhen": .init(ja: "日時", en: "When"),
+        "syncResult": .init(ja: "結果", en: "Result"),
+        "syncSent": .init(ja: "件数", en: "Sent"),
+        "syncSeconds": .init(ja: "秒", en: "s"),
+        "syncStatus_success": .init(ja: "成功", en: "Success"),
+        "syncStatus_partial": .init(ja: "一部無効", en: "Partial"),
+        "syncStatus_failed": .init(ja: "失敗", en: "Failed"),
+        "syncStatus_idle": .init(ja: "送信なし", en: "Nothing to send"),
+        "syncReceiveHeading": .init(ja: "スマートフォンから受信", en: "Receiving from phones"),
+        "syncReceiveHint": .init(
+            ja: "ゲートウェイ対応のヘルスケア送信アプリで、このサーバーの URL と API トークン（X-API-Key）を設定してください。送信先パス:",
+            en: "In a gateway-compatible health upload app, enter this server's URL and an API token (as X-API-Key). Path:"
+        ),
+        "syncLink": .init(ja: "ゲートウェイと同期の状態", en: "Gateway and sync status"),
+    ]
+}

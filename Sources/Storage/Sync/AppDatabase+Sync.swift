@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+extension AppDatabase {
+    /// The user's records no gateway has confirmed yet, of the given metrics (all when empty), oldest first.
+    /// Records that came in through a gateway are not pushed back out.
+    public func unsyncedRecords(userId: Int64, metrics: Set<String>, limit: Int) async throws -> [HealthRecord] {
+        try await reader.read { db in
+            var request = HealthRecord
+                .filter(Column("userId") == userId && Column("source") != "gateway")
+                .filter(sql: "NOT EXISTS (SELECT 1 FROM syncConfirmation c WHERE c.recordId = healthRecord.id)")
+            if !metrics.isEmpty { request = request.filter(metrics.contains(Column("metric"))) }
+            return try request.order(Column("startAt"), Column("id")).limit(limit).fetchAll(db)
+        }
+    }
+
+    public func confirmSynced(recordIds: [Int64], userId: Int64, at instant: Date) async throws {
+        try await writer.write { db in
+            for id in recordIds {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO syncConfirmation (recordId, userId, syncedAt) SELECT id, userId, ? FROM healthRecord WHERE id = ? AND userId = ?",
+                    arguments: [instant, id, userId]
+                )
+            }
+        }
+    }
+
+    public func recordSyncAttempt(_ attempt: SyncAttemptRecord) async throws {
+        try await writer.write { db in
+            var attempt = attempt
+            try attempt.insert(db)
+        }
+    }
+
+    /// Newest first.
+    public func syncAttempts(userId: Int64, limit: Int) async throws -> [SyncAttemptRecord] {
+        try await reader.read { db in
+            try SyncAttemptRecord.filter(Column("userId") == userId).order(Column("startedAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+        }
+    }
+
+    public func unsyncedCount(userId: Int64, metrics: Set<String>) async throws -> Int {
+        try await reader.read { db in
+            var request = HealthRecord
+                .filter(Column("userId") == userId && Column("source") != "gateway")
+                .filter(sql: "NOT EXISTS (SELECT 1 FROM syncConfirmation c WHERE c.recordId = healthRecord.id)")
+            if !metrics.isEmpty { request = request.filter(metrics.contains(Column("metric"))) }
+            return try request.fetchCount(db)
+        }
+    }
+
+    /// Deletes the user's records that a gateway confirmed and that started before `cutoff` (R9: keep the
+    /// device small once data is safely elsewhere). Unconfirmed records are never pruned.
+    public func pruneSynced(userId: Int64, before cutoff: Date) async throws -> Int {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM healthRecord WHERE userId = ? AND startAt < ?
+                    AND id IN (SELECT recordId FROM syncConfirmation WHERE userId = ?)
+                    """,
+                arguments: [userId, cutoff, userId]
+            )
+            return db.changesCount
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import GRDB
+
+/// One stored run of the sync agent.
+public struct SyncAttemptRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "syncAttempt"
+
+    public var id: Int64?
+    public var userId: Int64
+    public var startedAt: Date
+    public var duration: Double
+    public var status: String
+    public var sent: Int
+    public var rejected: Int
+    public var retries: Int
+    public var httpStatus: Int?
+    public var error: String?
+
+    public init(userId: Int64, startedAt: Date, duration: Double, status: String, sent: Int, rejected: Int, retries: Int, httpStatus: Int?, error: String?) {
+        self.userId = userId
+        self.startedAt = startedAt
+        self.duration = duration
+        self.status = status
+        self.sent = sent
+        self.rejected = rejected
+        self.retries = retries
+        self.httpStatus = httpStatus
+        self.error = error
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

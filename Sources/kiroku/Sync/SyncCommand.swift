@@ -1,0 +1,210 @@
+import ArgumentParser
+import Foundation
+import Health
+import KirokuClient
+import Logging
+import ServiceLifecycle
+import Storage
+import UnixSignals
+
+/// `kiroku sync …`: push this instance's records to a health data gateway (the phone app's protocol), such as
+/// another Kiroku.
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Push records to a health data gateway over HTTPS.",
+        subcommands: [Configure.self, Run.self, Status.self, History.self, Daemon.self]
+    )
+
+    struct Owner: ParsableArguments {
+        @OptionGroup var data: DataOptions
+        @Option(help: "Whose records to push.") var user: String
+
+        func open() async throws -> (AppDatabase, User, SyncConfigurationFile) {
+            let database = try data.openDatabase()
+            let user = try await data.user(user, in: database)
+            return (database, user, SyncConfigurationFile(dataDirectory: data.directoryURL, username: user.username))
+        }
+    }
+
+    struct Configure: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set the gateway, its credentials and what to send.")
+
+        @OptionGroup var owner: Owner
+        @Option(help: "The gateway's HTTPS URL.") var url: String
+        @Option(help: "Port, if not in the URL.") var port: Int?
+        @Option(name: .customLong("api-key"), help: "The gateway's API key (X-API-Key).") var apiKey: String?
+        @Option(help: "Account name for Basic authentication (password from standard input).") var username: String?
+        @Flag(name: .customLong("password-stdin"), help: "Read the Basic-auth password from standard input.") var passwordFromStandardInput = false
+        @Option(name: .customLong("ca-file"), help: "PEM file of the CA that signed the gateway's certificate.") var caFile: String?
+        @Option(help: "Only these types, comma-separated (weight,steps,…).") var types: String?
+        @Option(help: "Only these categories, comma-separated (body,activity,heart,sleep,nutrition,respiratory,mindfulness,other).") var categories: String?
+        @Option(help: "The label the gateway's owner sees as userId (default: your username).") var label: String?
+
+        func validate() throws {
+            guard (apiKey != nil) != (username != nil) else {
+                throw ValidationError("Give either --api-key or --username with --password-stdin. / --api-key か --username（と --password-stdin）のどちらか一方を指定してください。")
+            }
+            if username != nil, !passwordFromStandardInput {
+                throw ValidationError("--username needs --password-stdin. / --username には --password-stdin が必要です。")
+            }
+        }
+
+        func run() async throws {
+            let (_, user, file) = try await owner.open()
+            do {
+                let gatewayURL = try GatewayTarget.validatedURL(url, port: port)
+                let metrics = try GatewayTarget.metrics(types: Self.list(types), categories: Self.list(categories))
+                if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+                    throw CLIError(.init(ja: "CA ファイル \(caFile) を読めません。", en: "Cannot read the CA file \(caFile)."))
+                }
+                let credentials: GatewayTarget.Credentials
+                if let apiKey {
+                    credentials = .apiKey(apiKey)
+                } else {
+                    let password = (readLine(strippingNewline: true) ?? "")
+                    guard !password.isEmpty else { throw CLIError(.init(ja: "パスワードが空です。", en: "The password is empty.")) }
+                    credentials = .basic(username: username!, password: password)
+                }
+                // Keep the installation's device id across reconfiguration: the gateway keys retries by it.
+                let deviceId = (try? file.load().deviceId) ?? UUID().uuidString.lowercased()
+                let target = GatewayTarget(
+                    url: gatewayURL, credentials: credentials, caFile: caFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+                    metrics: metrics, deviceId: deviceId, label: label ?? user.username
+                )
+                try file.save(target)
+                let scope = metrics.isEmpty ? LocalizedText(ja: "すべての種類", en: "all types") : LocalizedText(ja: "\(metrics.count) 種類", en: "\(metrics.count) types")
+                print(LocalizedText(
+                    ja: "送信先を保存しました: \(gatewayURL.absoluteString)（\(scope.ja)）。資格情報は \(file.url.path)（0600）にあります。",
+                    en: "Saved the gateway \(gatewayURL.absoluteString) (\(scope.en)). Credentials are in \(file.url.path) (0600)."
+                ).text(in: .terminal))
+            } catch let error as SyncError {
+                throw CLIError(error.message)
+            }
+        }
+
+        static func list(_ text: String?) -> [String] {
+            (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+    }
+
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Push every unconfirmed record now, in batches of up to 100.")
+
+        @OptionGroup var owner: Owner
+        @Option(name: .customLong("prune-synced-older-than"), help: "Afterwards delete confirmed records older than this (e.g. 90d).") var prune: PruneAge?
+
+        func run() async throws {
+            let (database, user, file) = try await owner.open()
+            let target = try file.load()
+            let attempt = try await SyncRunner(database: database, user: user, target: target).runOnce(showProgress: true)
+            print(SyncRunner.describe(attempt))
+            if let prune {
+                let removed = try await database.pruneSynced(userId: user.id!, before: Date().addingTimeInterval(-prune.seconds))
+                print(LocalizedText(ja: "送信済みの古い記録を \(removed) 件削除しました。", en: "Deleted \(removed) synced records older than \(prune.days) days.").text(in: .terminal))
+            }
+            if attempt.status == .failed { throw ExitCode(2) }
+        }
+    }
+
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the gateway, the last sync and what is waiting.")
+
+        @OptionGroup var owner: Owner
+
+        func run() async throws {
+            let (database, user, file) = try await owner.open()
+            let language = Language.terminal
+            guard let target = try? file.load() else {
+                print(LocalizedText(ja: "送信先は未設定です。", en: "No gateway configured.").text(in: language))
+                return
+            }
+            let waiting = try await database.unsyncedCount(userId: user.id!, metrics: target.metrics)
+            let last = try await database.syncAttempts(userId: user.id!, limit: 1).first
+            print(LocalizedText(ja: "送信先: \(target.endpoint.absoluteString)", en: "Gateway: \(target.endpoint.absoluteString)").text(in: language))
+            print(LocalizedText(ja: "未送信: \(waiting) 件", en: "Waiting: \(waiting) records").text(in: language))
+            if let last {
+                print(LocalizedText(
+                    ja: "前回: \(APIFormat.date(last.startedAt)) \(last.status)（\(last.sent) 件）\(last.error.map { " — \($0)" } ?? "")",
+                    en: "Last sync: \(APIFormat.date(last.startedAt)) \(last.status) (\(last.sent) records)\(last.error.map { " — \($0)" } ?? "")"
+                ).text(in: language))
+            } else {
+                print(LocalizedText(ja: "まだ同期していません。", en: "Never synced.").text(in: language))
+            }
+        }
+    }
+
+    struct History: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List sync attempts, newest first.")
+
+        @OptionGroup var owner: Owner
+        @Option(help: "How many.") var limit: Int = 20
+
+        func run() async throws {
+            let (database, user, _) = try await owner.open()
+            let language = Language.terminal
+            let header = language == .ja ? ["日時", "結果", "件数", "無効", "再試行", "所要", "エラー"] : ["WHEN", "STATUS", "SENT", "REJECTED", "RETRIES", "TOOK", "ERROR"]
+            let rows = try await database.syncAttempts(userId: user.id!, limit: max(1, limit)).map { attempt in
+                [
+                    APIFormat.date(attempt.startedAt), attempt.status, String(attempt.sent), String(attempt.rejected), String(attempt.retries),
+                    String(format: "%.1fs", attempt.duration), attempt.error ?? "",
+                ]
+            }
+            print(Table(header: header, rows: rows).render())
+        }
+    }
+
+    struct Daemon: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Keep syncing: on a schedule, or within seconds of new records (--realtime). Stops cleanly on SIGTERM.")
+
+        enum Every: String, ExpressibleByArgument, CaseIterable {
+            case hourly, daily
+        }
+
+        @OptionGroup var owner: Owner
+        @Option(help: "hourly or daily.") var every: Every?
+        @Flag(help: "Push new records within seconds of their arrival.") var realtime = false
+        @Option(name: .customLong("prune-synced-older-than"), help: "After each run delete confirmed records older than this (e.g. 90d).") var prune: PruneAge?
+
+        func validate() throws {
+            guard (every != nil) != realtime else {
+                throw ValidationError("Give --every hourly|daily or --realtime. / --every hourly|daily か --realtime のどちらかを指定してください。")
+            }
+        }
+
+        func run() async throws {
+            let (database, user, file) = try await owner.open()
+            let target = try file.load()
+            let logger = Logger(label: "kiroku.sync")
+            let interval: Duration = realtime ? .seconds(2) : (every == .daily ? .seconds(86_400) : .seconds(3_600))
+            let daemon = SyncDaemon(
+                runner: SyncRunner(database: database, user: user, target: target), interval: interval, onlyWhenPending: realtime,
+                pruneAge: prune?.seconds, logger: logger
+            )
+            let group = ServiceGroup(configuration: .init(services: [.init(service: daemon)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            try await group.run()
+        }
+    }
+}
+
+/// "90d" (days) or a plain number of days.
+struct PruneAge: ExpressibleByArgument {
+    let days: Int
+
+    init?(argument: String) {
+        let digits = argument.hasSuffix("d") ? String(argument.dropLast()) : argument
+        guard let days = Int(digits), days > 0 else { return nil }
+        self.days = days
+    }
+
+    var seconds: TimeInterval { Double(days) * 86_400 }
+}
+
+/// Dates as the CLI prints them.
+enum APIFormat {
+    static func date(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = .current
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Health
+import KirokuClient
+
+/// The agent's settings and credentials for one user: `<data-dir>/sync/<username>.json`, mode 0600 in a 0700
+/// directory (the Keychain's part on Linux). Never printed or logged whole.
+struct SyncConfigurationFile {
+    let url: URL
+
+    init(dataDirectory: URL, username: String) {
+        url = dataDirectory.appendingPathComponent("sync", isDirectory: true).appendingPathComponent("\(username.lowercased()).json")
+    }
+
+    func load() throws -> GatewayTarget {
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw CLIError(SyncError.notConfigured.message) }
+        do {
+            return try JSONDecoder().decode(GatewayTarget.self, from: data)
+        } catch {
+            throw CLIError(.init(ja: "\(url.path) を読めません。kiroku sync configure でもう一度設定してください。", en: "Cannot read \(url.path). Run kiroku sync configure again."))
+        }
+    }
+
+    func save(_ target: GatewayTarget) throws {
+        let directory = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // Written to a new 0600 file and moved into place, so the secret is never readable by others, not even briefly.
+        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: try encoder.encode(target), attributes: [.posixPermissions: 0o600]) else {
+            throw CLIError(.init(ja: "\(directory.path) に書き込めません。", en: "Cannot write to \(directory.path)."))
+        }
+        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+        try FileManager.default.moveItem(at: temporary, to: url)
+    }
+}

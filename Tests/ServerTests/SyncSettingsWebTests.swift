@@ -1,0 +1,40 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Server
+import Storage
+import Testing
+
+@Suite struct SyncSettingsWebTests {
+    @Test func showsTheTargetWithoutItsCredentialsWhatIsWaitingAndTheHistory() async throws {
+        var server = try TestServer()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-sync-page-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("sync"), withIntermediateDirectories: true)
+        server.configuration.dataDirectory = directory
+        let settings = """
+            {"url":"https://lake.example:8443","credentials":{"apiKey":{"_0":"krk_secret-never-shown"}},"metrics":["bodyMass"],
+             "deviceId":"0f8c1a2b-3c4d-4e5f-8abc-def012345678","label":"hanako-laptop"}
+            """
+        try settings.write(to: directory.appendingPathComponent("sync/hanako.json"), atomically: true, encoding: .utf8)
+        let database = server.database
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let empty = try await browser.get("/settings/sync").text
+            #expect(empty.contains("まだ同期していません"))
+            _ = try await browser.submit(page: "/records", to: "/records", form: ["metric": "bodyMass", "value": "60"])
+            let user = try #require(try await database.user(username: "hanako"))
+            try await database.recordSyncAttempt(SyncAttemptRecord(
+                userId: user.id!, startedAt: Date(), duration: 1.5, status: "failed", sent: 0, rejected: 0, retries: 5, httpStatus: 503, error: "503 queue full"
+            ))
+            let page = try await browser.get("/settings/sync").text
+            #expect(page.contains("https://lake.example:8443"))
+            #expect(page.contains("hanako-laptop"))
+            #expect(page.contains("id=\"sync-waiting\">1<"))
+            #expect(page.contains("失敗"))
+            #expect(page.contains("503 queue full"))
+            #expect(!page.contains("krk_secret"), "credentials never reach a page")
+            #expect(page.contains("/api/v1/health-data/"))
+        }
+    }
+}
