@@ -100,7 +100,7 @@ let package = Package(
         // Benchmarks: run with `make bench` (release build); never part of `swift test`.
         .executableTarget(
             name: "KirokuBenchmarks",
-            dependencies: ["Health", "Charts", "Storage"],
+            dependencies: ["Health", "Charts", "Storage", "EventStream"],
             path: "Benchmarks/KirokuBenchmarks"
         ),
 

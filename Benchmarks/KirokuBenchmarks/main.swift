@@ -1,4 +1,5 @@
 import Charts
+import EventStream
 import Foundation
 import Health
 import Storage
@@ -42,6 +43,16 @@ func syntheticYear(userId: Int64, days: Int, perDay: Int, offset: Int = 0) -> [H
         }
     }
     return records
+}
+
+// `KirokuBenchmarks kafka-mock`: a librdkafka mock cluster for Benchmarks/gateway/run.py; prints its bootstrap
+// servers and runs until terminated.
+if CommandLine.arguments.dropFirst().first == "kafka-mock" {
+    let cluster = try KafkaMockCluster(brokers: 1)
+    try cluster.createTopic("health-data", partitions: 1)
+    // Written straight to the file descriptor: print() buffers when stdout is a pipe.
+    FileHandle.standardOutput.write(Data((cluster.bootstrapServers + "\n").utf8))
+    while true { try await Task.sleep(for: .seconds(3600)) }
 }
 
 let repetitions = Int(ProcessInfo.processInfo.environment["KIROKU_BENCH_REPETITIONS"] ?? "") ?? 7
