@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "kiroku", targets: ["kiroku"]),
         .library(name: "Health", targets: ["Health"]),
         .library(name: "Charts", targets: ["Charts"]),
+        .library(name: "WaitTimes", targets: ["WaitTimes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -27,6 +28,8 @@ let package = Package(
         // Pure domain: Foundation only, no I/O, the current time always a parameter.
         .target(name: "Health"),
         .target(name: "Charts"),
+        // さわやか wait times: stores, hours, holidays, waits, filters, forecast (imports Health for LocalDay/LocalizedText).
+        .target(name: "WaitTimes", dependencies: ["Health"]),
 
         .target(
             name: "Storage",
@@ -73,6 +76,7 @@ let package = Package(
 
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
+        .testTarget(name: "WaitTimesTests", dependencies: ["WaitTimes", "Health"], exclude: ["Fixtures"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",
