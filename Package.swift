@@ -35,6 +35,7 @@ let package = Package(
             name: "Storage",
             dependencies: [
                 "Health",
+                "WaitTimes",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -44,6 +45,7 @@ let package = Package(
                 "Health",
                 "Charts",
                 "Storage",
+                "WaitTimes",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -54,6 +56,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             resources: [.copy("Templates"), .copy("Public")]
         ),
@@ -77,14 +80,16 @@ let package = Package(
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "WaitTimesTests", dependencies: ["WaitTimes", "Health"], exclude: ["Fixtures"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "WaitTimes", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",
             dependencies: [
                 "Server",
                 "Storage",
                 "Health",
+                "WaitTimes",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // Starts the real `kiroku` binary and drives it with real clients (chromium through chromedriver).
