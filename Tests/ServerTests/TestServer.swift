@@ -11,12 +11,14 @@ struct TestServer {
     let dependencies: AppDependencies
     var database: AppDatabase { dependencies.database }
 
-    init(rateLimits: LoginRateLimiter.Limits = .init()) throws {
-        dependencies = AppDependencies(
+    init(rateLimits: LoginRateLimiter.Limits = .init(), waitTimesClock: (@Sendable () -> Date)? = nil) throws {
+        var dependencies = AppDependencies(
             database: try AppDatabase.temporary(),
             hasher: PasswordHasher(cost: 4),
             rateLimiter: LoginRateLimiter(limits: rateLimits)
         )
+        if let waitTimesClock { dependencies.waitTimesClock = waitTimesClock }
+        self.dependencies = dependencies
     }
 
     var accounts: AccountService {

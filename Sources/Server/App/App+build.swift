@@ -12,6 +12,8 @@ public struct AppDependencies: Sendable {
     public var metrics: AppMetrics
     public var hasher: PasswordHasher
     public var rateLimiter: LoginRateLimiter
+    /// The wait-time system's clock (opening status, staleness); tests pin it to a known instant.
+    public var waitTimesClock: @Sendable () -> Date = { Date() }
 
     public init(database: AppDatabase, metrics: AppMetrics = AppMetrics(), hasher: PasswordHasher = PasswordHasher(), rateLimiter: LoginRateLimiter = LoginRateLimiter()) {
         self.database = database
@@ -32,6 +34,7 @@ public func buildApplication(
         router: router,
         server: try serverBuilder(tls: configuration.tls),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kiroku"),
+        services: waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger),
         logger: logger
     )
 }
@@ -66,6 +69,8 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     let api = router.group("api/v1")
     RecordsAPIController(records: records, metrics: dependencies.metrics).addRoutes(to: api)
     SummariesAPIController(summaries: summaries).addRoutes(to: api)
+    let waitTimes = WaitTimeService(database: database, webhooks: AlertWebhookSender(), now: dependencies.waitTimesClock)
+    StoresAPIController(service: waitTimes).addRoutes(to: router.group("api"))
     MetricsCatalogAPIController().addRoutes(to: api)
     AccountAPIController(accounts: accounts, exporter: exporter).addRoutes(to: api)
 
@@ -73,5 +78,6 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).addRoutes(to: router)
     RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
     SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).addRoutes(to: router)
+    SawayakaWebController(service: waitTimes, pages: pages, csrf: csrf).addRoutes(to: router)
     return router
 }

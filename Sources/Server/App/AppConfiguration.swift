@@ -13,6 +13,9 @@ public struct AppConfiguration: Sendable {
     public var behindHTTPSProxy: Bool
     /// PEM files to serve HTTPS with; nil serves plain HTTP (fine on 127.0.0.1).
     public var tls: TLSFiles?
+    /// さわやか wait times: a queue-service-shaped JSON feed to poll, and how often (minutes), within opening hours.
+    public var sawayakaFeedURL: String?
+    public var sawayakaPollMinutes: Int = 5
 
     public struct TLSFiles: Sendable, Equatable {
         public var certificateChainPath: String

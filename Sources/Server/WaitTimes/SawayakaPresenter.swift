@@ -1,0 +1,132 @@
+import Charts
+import Foundation
+import Health
+import WaitTimes
+
+/// Turns wait-time domain values into what the Mustache pages show, in the reader's language.
+struct SawayakaPresenter {
+    let language: Language
+    let strings: [String: String]
+    let now: Date
+    var timeZone: TimeZone { WaitTimeService.timeZone }
+
+    init(language: Language, now: Date) {
+        self.language = language
+        self.now = now
+        strings = WebStrings.all.filter { $0.key.hasPrefix("wt.") }
+            .reduce(into: [:]) { $0[String($1.key.dropFirst(3))] = $1.value.text(in: language) }
+    }
+
+    /// "12:34" today, "11/21 12:34" on another day.
+    func time(_ date: Date) -> String {
+        let local = LocalInstant(date, in: timeZone)
+        let today = LocalDay(now, in: timeZone)
+        return local.day == today ? local.time.description : "\(local.day.month)/\(local.day.day) \(local.time)"
+    }
+
+    func weekdayName(_ weekday: Int) -> String {
+        let ja = ["月", "火", "水", "木", "金", "土", "日"], en = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        return (language == .ja ? ja : en)[weekday - 1]
+    }
+
+    func minutesWait(_ minutes: Int) -> String {
+        language == .ja ? "\(minutes)分待ち" : "\(minutes) min wait"
+    }
+
+    /// The wait as a list row or the detail page shows it.
+    func wait(_ snapshot: StoreSnapshot) -> [String: Any] {
+        let wait = snapshot.wait
+        var text: String
+        if snapshot.opening.state == .closed {
+            text = strings["afterHours"]!
+        } else if wait.receptionClosed {
+            text = strings["receptionClosed"]!
+        } else if wait.status == .available, let minutes = wait.minutes {
+            text = minutesWait(minutes)
+        } else if wait.status == .closed {
+            text = strings["afterHours"]!
+        } else {
+            text = strings["noData"]!
+        }
+        var values: [String: Any] = [
+            "text": text,
+            "band": wait.band.rawValue,
+            "stale": wait.isStale,
+            "lastOrderPassed": snapshot.opening.state == .lastOrderPassed,
+        ]
+        if snapshot.opening.state != .closed || wait.isStale { values["lastUpdated"] = time(wait.lastUpdated) }
+        if let groups = wait.groups { values["groups"] = language == .ja ? "\(groups)組待ち" : "\(groups) groups waiting" }
+        if let next = snapshot.opening.nextOpening, snapshot.opening.state != .open { values["nextOpening"] = time(next) }
+        return values
+    }
+
+    func row(_ snapshot: StoreSnapshot) -> [String: Any] {
+        var values: [String: Any] = [
+            "id": snapshot.store.id,
+            "name": snapshot.store.displayName,
+            "region": snapshot.store.region.name.text(in: language),
+            "municipality": snapshot.store.municipality,
+            "wait": wait(snapshot),
+        ]
+        if let distance = snapshot.distance {
+            values["distance"] = distance < 1000 ? "\(Int(distance.rounded())) m" : String(format: "%.1f km", distance / 1000)
+        }
+        return values
+    }
+
+    /// The seven days from today: date, holiday name, hours or "closed".
+    func week(_ store: Store) -> [[String: Any]] {
+        let today = LocalDay(now, in: timeZone)
+        return (0..<7).map { offset in
+            let day = today.adding(days: offset)
+            var values: [String: Any] = [
+                "date": "\(day.month)/\(day.day) (\(weekdayName(day.weekday)))",
+                "today": offset == 0,
+                "weekend": day.weekday >= 6,
+            ]
+            if let holiday = JapaneseHolidays.holiday(on: day) { values["holiday"] = holiday.name.text(in: language) }
+            if let hours = store.hours(on: day) {
+                values["hours"] = "\(hours.opens)–\(hours.closes)"
+                values["lastOrder"] = hours.lastOrder.description
+            }
+            return values
+        }
+    }
+
+    func heatMap(_ history: [WaitObservation]) -> String {
+        let map = WaitHeatMap(history: history, timeZone: timeZone)
+        let bands = [
+            HeatMapChart.Band(upTo: 30, color: WaitBand.green.hex),
+            HeatMapChart.Band(upTo: 60, color: WaitBand.yellow.hex),
+            HeatMapChart.Band(upTo: .infinity, color: WaitBand.red.hex),
+        ]
+        let chart = HeatMapChart(
+            rowLabels: (1...7).map(weekdayName), columnLabels: WaitHeatMap.hours.map(String.init), values: map.cells, bands: bands,
+            title: strings["heatMap"]!, emptyMessage: strings["heatMapEmpty"]!, unit: strings["minutes"]!
+        )
+        return chart.svg(id: "wt-heatmap")
+    }
+
+    func forecast(_ forecast: WaitForecast) -> [String: Any] {
+        let peak = max(60, forecast.slots.compactMap(\.expectedMinutes).max() ?? 60)
+        var values: [String: Any] = [
+            "date": "\(forecast.day.month)/\(forecast.day.day) (\(weekdayName(forecast.day.weekday)))",
+            "slots": forecast.slots.map { slot -> [String: Any] in
+                let minutes = slot.expectedMinutes.map { Int($0.rounded()) }
+                return [
+                    "start": slot.start.description,
+                    "minutes": minutes.map { language == .ja ? "\($0)分" : "\($0) min" } ?? "—",
+                    "band": WaitBand(minutes: minutes, status: minutes == nil ? .unavailable : .available).rawValue,
+                    "width": Int(((slot.expectedMinutes ?? 0) / peak * 100).rounded()),
+                    "best": slot.start == forecast.best?.start,
+                ]
+            },
+        ]
+        if let best = forecast.best, let minutes = best.expectedMinutes {
+            values["best"] = language == .ja
+                ? "\(best.start)頃（予想 約\(Int(minutes.rounded()))分待ち）"
+                : "around \(best.start) (about \(Int(minutes.rounded())) min expected)"
+        }
+        return values
+    }
+}
