@@ -66,6 +66,7 @@ let package = Package(
                 "Server",
                 "Storage",
                 "Health",
+                "WaitTimes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -15,6 +15,8 @@ public struct CurrentWait: Sendable, Hashable {
     public let status: Status
     /// When the figure was observed; `now` when there is no observation at all.
     public let lastUpdated: Date
+    /// When the latest observation was made; nil when no figure has ever arrived.
+    public let observedAt: Date?
     /// True during opening hours when the latest figure is older than `staleAfter` (R2: 「データ更新失敗」).
     public let isStale: Bool
     /// The store is open but has stopped giving out numbers for the day.
@@ -28,6 +30,7 @@ public struct CurrentWait: Sendable, Hashable {
     public init(latest: WaitObservation?, opening: OpeningStatus, now: Date) {
         groups = opening.state == .closed ? nil : latest?.groups
         lastUpdated = latest?.observedAt ?? now
+        observedAt = latest?.observedAt
         receptionClosed = opening.state != .closed && latest?.status == .receptionClosed
         if opening.state == .closed {
             status = .closed

@@ -37,6 +37,12 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("tls-key"), help: "PEM private key for --tls-certificate (env KIROKU_TLS_KEY).")
     var tlsKey: String?
 
+    @Option(name: .customLong("sawayaka-feed-url"), help: "さわやか: a queue-service-shaped JSON feed to poll within opening hours (env KIROKU_SAWAYAKA_FEED_URL).")
+    var sawayakaFeedURL: String?
+
+    @Option(name: .customLong("sawayaka-poll-minutes"), help: "Minutes between feed reads (default 5).")
+    var sawayakaPollMinutes: Int = 5
+
     /// The flag, else the environment (an optional @Option cannot take an environment default itself).
     var tlsFiles: (certificate: String?, key: String?) {
         let environment = ProcessInfo.processInfo.environment
@@ -50,13 +56,15 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let configuration = AppConfiguration(
+        var configuration = AppConfiguration(
             host: host, port: port, dataDirectory: data.directoryURL, logLevel: logLevel, logFormat: logFormat,
             logPersonalData: logPersonalData, behindHTTPSProxy: secureCookies,
             tls: tlsFiles.certificate.flatMap { certificate in
                 tlsFiles.key.map { AppConfiguration.TLSFiles(certificateChainPath: certificate, privateKeyPath: $0) }
             }
         )
+        configuration.sawayakaFeedURL = sawayakaFeedURL ?? ProcessInfo.processInfo.environment["KIROKU_SAWAYAKA_FEED_URL"]
+        configuration.sawayakaPollMinutes = sawayakaPollMinutes
         LoggingSetup.bootstrap(configuration)
         let logger = Logger(label: "kiroku")
         // Lock first: a second server must not even run migrations on a database another one is serving.

@@ -19,9 +19,7 @@ struct SawayakaPresenter {
 
     /// "12:34" today, "11/21 12:34" on another day.
     func time(_ date: Date) -> String {
-        let local = LocalInstant(date, in: timeZone)
-        let today = LocalDay(now, in: timeZone)
-        return local.day == today ? local.time.description : "\(local.day.month)/\(local.day.day) \(local.time)"
+        LocalInstant.shortLabel(date, now: now, timeZone: timeZone)
     }
 
     func weekdayName(_ weekday: Int) -> String {
@@ -29,33 +27,17 @@ struct SawayakaPresenter {
         return (language == .ja ? ja : en)[weekday - 1]
     }
 
-    func minutesWait(_ minutes: Int) -> String {
-        language == .ja ? "\(minutes)分待ち" : "\(minutes) min wait"
-    }
-
     /// The wait as a list row or the detail page shows it.
     func wait(_ snapshot: StoreSnapshot) -> [String: Any] {
         let wait = snapshot.wait
-        var text: String
-        if snapshot.opening.state == .closed {
-            text = strings["afterHours"]!
-        } else if wait.receptionClosed {
-            text = strings["receptionClosed"]!
-        } else if wait.status == .available, let minutes = wait.minutes {
-            text = minutesWait(minutes)
-        } else if wait.status == .closed {
-            text = strings["afterHours"]!
-        } else {
-            text = strings["noData"]!
-        }
         var values: [String: Any] = [
-            "text": text,
+            "text": snapshot.waitLabel.text(in: language),
             "band": wait.band.rawValue,
             "stale": wait.isStale,
             "lastOrderPassed": snapshot.opening.state == .lastOrderPassed,
         ]
-        if snapshot.opening.state != .closed || wait.isStale { values["lastUpdated"] = time(wait.lastUpdated) }
-        if let groups = wait.groups { values["groups"] = language == .ja ? "\(groups)組待ち" : "\(groups) groups waiting" }
+        if let observedAt = wait.observedAt, snapshot.opening.state != .closed || wait.isStale { values["lastUpdated"] = time(observedAt) }
+        if let groups = snapshot.groupsLabel { values["groups"] = groups.text(in: language) }
         if let next = snapshot.opening.nextOpening, snapshot.opening.state != .open { values["nextOpening"] = time(next) }
         return values
     }
@@ -68,9 +50,7 @@ struct SawayakaPresenter {
             "municipality": snapshot.store.municipality,
             "wait": wait(snapshot),
         ]
-        if let distance = snapshot.distance {
-            values["distance"] = distance < 1000 ? "\(Int(distance.rounded())) m" : String(format: "%.1f km", distance / 1000)
-        }
+        if let distance = snapshot.distanceLabel { values["distance"] = distance }
         return values
     }
 
