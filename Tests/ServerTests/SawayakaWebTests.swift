@@ -32,6 +32,7 @@ import WaitTimes
             #expect(html.contains("データ更新失敗"), "Iwata's figure is 45 minutes old")
             #expect(html.contains("最終更新 11:15"), "the stale figure shows its own time")
             #expect(html.contains("待ち時間不明"))
+            #expect(html.contains("営業中（L.O. 21:00）"), "hours alone say a store is open")
             #expect(!html.contains("id=\"wt-clear\""), "nothing to clear")
             #expect(html.contains("/static/sawayaka.js"))
 

@@ -39,6 +39,9 @@ struct SawayakaPresenter {
         if let observedAt = wait.observedAt, snapshot.opening.state != .closed || wait.isStale { values["lastUpdated"] = time(observedAt) }
         if let groups = snapshot.groupsLabel { values["groups"] = groups.text(in: language) }
         if let next = snapshot.opening.nextOpening, snapshot.opening.state != .open { values["nextOpening"] = time(next) }
+        if snapshot.opening.state == .open, let today = snapshot.opening.today {
+            values["openNow"] = language == .ja ? "営業中（L.O. \(today.lastOrder)）" : "Open (last order \(today.lastOrder))"
+        }
         return values
     }
 
