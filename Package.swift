@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Health", targets: ["Health"]),
         .library(name: "Charts", targets: ["Charts"]),
         .library(name: "WaitTimes", targets: ["WaitTimes"]),
+        .library(name: "KirokuClient", targets: ["KirokuClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -37,6 +38,14 @@ let package = Package(
                 "Health",
                 "WaitTimes",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The Swift SDK a phone app embeds: domain modules + networking, never Server or Storage.
+        .target(
+            name: "KirokuClient",
+            dependencies: [
+                "WaitTimes",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .target(
@@ -91,6 +100,16 @@ let package = Package(
                 "WaitTimes",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "KirokuClientTests",
+            dependencies: [
+                "KirokuClient",
+                "Server",
+                "Storage",
+                "WaitTimes",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         // Starts the real `kiroku` binary and drives it with real clients (chromium through chromedriver).
