@@ -109,6 +109,10 @@ import WaitTimes
             _ = try await browser.submit(page: "/inbox", to: "/inbox/read", form: [:])
             #expect(!(try await browser.get("/inbox").text.contains("wt-unread")))
 
+            let document = try await browser.get("/settings/export.json").json()
+            #expect((document["waitAlerts"] as? [Any])?.count == 1, "alerts are part of the user's export")
+            #expect((document["inbox"] as? [Any])?.count == 1)
+
             var other = WebSession(client)
             _ = try await other.signUp("taro")
             #expect(try await other.get("/inbox").text.contains("お知らせはありません"), "another user's inbox stays empty")

@@ -38,6 +38,9 @@ public struct DataExporter: Sendable {
         let exportedAt: Date
         let account: AccountProfile
         let records: [RecordResponse]
+        // さわやか wait times: the user's alerts and inbox.
+        let waitAlerts: [WaitAlert]
+        let inbox: [InboxMessage]
     }
 
     public func json(user: User, now: Date) async throws -> Data {
@@ -45,7 +48,9 @@ public struct DataExporter: Sendable {
         let document = Document(
             exportedAt: now,
             account: AccountProfile(user),
-            records: records
+            records: records,
+            waitAlerts: try await database.alerts(userId: user.id!),
+            inbox: try await database.inbox(userId: user.id!, limit: .max)
         )
         let encoder = APIJSON.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -55,16 +55,16 @@ extension AppDatabase {
         }
     }
 
-    /// The newest observation of every store that has one.
+    /// The newest observation of every store in the directory that has one. One indexed lookup per store: a
+    /// GROUP BY over years of history would read every row.
     public func latestObservations() async throws -> [String: WaitObservation] {
         try await reader.read { db in
-            let rows = try StoredObservation.fetchAll(db, sql: """
-                SELECT o.* FROM waitObservation o
-                JOIN (SELECT storeId, MAX(observedAt) AS latest FROM waitObservation GROUP BY storeId) m
-                  ON o.storeId = m.storeId AND o.observedAt = m.latest
-                ORDER BY o.id
-                """)
-            return Dictionary(rows.map { ($0.storeId, $0.observation) }, uniquingKeysWith: { _, last in last })
+            var latest: [String: WaitObservation] = [:]
+            for id in try String.fetchAll(db, sql: "SELECT id FROM waitStore") {
+                latest[id] = try StoredObservation.filter(Column("storeId") == id)
+                    .order(Column("observedAt").desc, Column("id").desc).fetchOne(db)?.observation
+            }
+            return latest
         }
     }
 
