@@ -83,7 +83,7 @@ let package = Package(
         // Benchmarks: run with `make bench` (release build); never part of `swift test`.
         .executableTarget(
             name: "KirokuBenchmarks",
-            dependencies: ["Health", "Charts", "Storage"],
+            dependencies: ["Health", "Charts", "Storage", "WaitTimes"],
             path: "Benchmarks/KirokuBenchmarks"
         ),
 

@@ -42,10 +42,15 @@ public struct WaitForecast: Sendable, Hashable {
         let restDay = Self.isRestDay(day)
         // Mean per (past day, slot) first, so a day polled every minute weighs no more than one polled hourly.
         var perDay: [LocalDay: [Int: (sum: Double, count: Int)]] = [:]
+        // Holiday rules are worked out once per day seen, not once per observation.
+        var restDays: [LocalDay: Bool] = [:]
         for observation in history where observation.storeId == store.id && observation.status == .available {
             guard let minutes = observation.minutes else { continue }
             let local = LocalInstant(observation.observedAt, in: timeZone)
-            guard local.day < day, Self.isRestDay(local.day) == restDay else { continue }
+            guard local.day < day else { continue }
+            let isRest = restDays[local.day] ?? Self.isRestDay(local.day)
+            restDays[local.day] = isRest
+            guard isRest == restDay else { continue }
             let slot = local.time.minutes / Self.slotMinutes
             perDay[local.day, default: [:]][slot, default: (0, 0)].sum += Double(minutes)
             perDay[local.day, default: [:]][slot, default: (0, 0)].count += 1

@@ -212,3 +212,44 @@ enum Design {
         }
     }
 }
+
+@Suite struct WaitAlertsAPITests {
+    @Test func alertsAreTheCallersOwnIdempotentAndFireOnceIntoTheInbox() async throws {
+        let clock = TestClock(Tokyo.at("2026-11-22 14:00"))
+        let (server, operatorToken) = try await TestServer.waitTimes(at: clock)
+        let (_, alice) = try await server.user("alice")
+        let (_, bob) = try await server.user("bob")
+        try await server.test { client in
+            let body: [String: Any] = ["storeId": "kannami", "maxMinutes": 20, "from": "14:00", "until": "18:00"]
+            let created = try await client.execute(uri: "/api/v1/wait-alerts", method: .post, headers: .bearer(alice), body: jsonBody(body))
+            #expect(created.status == .created)
+            let id = try #require(try created.json()["id"] as? Int)
+            #expect(try created.json()["day"] as? String == "2026-11-22")
+            let again = try await client.execute(uri: "/api/v1/wait-alerts", method: .post, headers: .bearer(alice), body: jsonBody(body))
+            #expect(again.status == .ok, "a retry stores nothing new")
+            #expect(try again.json()["id"] as? Int == id)
+
+            let bad = try await client.execute(uri: "/api/v1/wait-alerts", method: .post, headers: .bearer(alice, language: "ja"), body: jsonBody(["storeId": "kannami", "maxMinutes": 20, "from": "25:00"]))
+            #expect(bad.status == .badRequest)
+            #expect(bad.errorMessage?.contains("from") == true)
+            let unknown = try await client.execute(uri: "/api/v1/wait-alerts", method: .post, headers: .bearer(alice), body: jsonBody(["storeId": "atlantis", "maxMinutes": 20]))
+            #expect(unknown.errorCode == "unknown_store")
+            #expect(try await client.execute(uri: "/api/v1/wait-alerts", method: .get).status == .unauthorized)
+
+            for minutes in [25, 20, 15] {
+                clock.set(clock.now.addingTimeInterval(600))
+                _ = try await client.execute(uri: "/api/stores/kannami/waittime", method: .put, headers: .operatorToken(operatorToken), body: jsonBody(["minutes": minutes]))
+            }
+            let inbox = try await client.execute(uri: "/api/v1/inbox", method: .get, headers: .bearer(alice)).json()
+            #expect(inbox["unread"] as? Int == 1, "fired exactly once")
+            let message = try #require((inbox["messages"] as? [[String: Any]])?.first)
+            #expect(message["title"] as? String == "さわやか 函南店: the wait is down to 20 min")
+            #expect(try await client.execute(uri: "/api/v1/inbox", method: .get, headers: .bearer(bob)).json()["unread"] as? Int == 0)
+
+            #expect(try await client.execute(uri: "/api/v1/wait-alerts/\(id)", method: .delete, headers: .bearer(bob)).status == .notFound, "someone else's alert")
+            #expect(try await client.execute(uri: "/api/v1/wait-alerts/\(id)", method: .delete, headers: .bearer(alice)).status == .noContent)
+            let left = try await client.execute(uri: "/api/v1/wait-alerts", method: .get, headers: .bearer(alice)).json()
+            #expect((left["alerts"] as? [Any])?.isEmpty == true)
+        }
+    }
+}

@@ -49,7 +49,11 @@ import WaitTimes
         let database = try AppDatabase.temporary()
         let alice = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
         let bob = try await database.createUser(User(username: "bob", passwordHash: "x", createdAt: Date()))
-        let alert = try await database.insertAlert(WaitAlert(userId: alice.id!, storeId: "gotemba-ic", maxMinutes: 30, day: Self.sunday, fromTime: TimeOfDay(14, 0), createdAt: Date()))
+        let request = WaitAlert(userId: alice.id!, storeId: "gotemba-ic", maxMinutes: 30, day: Self.sunday, fromTime: TimeOfDay(14, 0), createdAt: Date())
+        let alert = try await database.insertAlert(request).alert
+        let twice = try await database.insertAlert(request)
+        #expect(!twice.inserted, "the same alert sent again is stored once")
+        #expect(twice.alert.id == alert.id)
         var firedCount = 0
         for (index, minutes) in [90, 40, 30, 20, 10].enumerated() {
             let observation = WaitObservation(storeId: "gotemba-ic", observedAt: Self.at(14, index * 10), minutes: minutes, status: .available, source: "feed")

@@ -71,6 +71,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     SummariesAPIController(summaries: summaries).addRoutes(to: api)
     let waitTimes = WaitTimeService(database: database, webhooks: AlertWebhookSender(), now: dependencies.waitTimesClock)
     StoresAPIController(service: waitTimes).addRoutes(to: router.group("api"))
+    WaitAlertsAPIController(service: waitTimes).addRoutes(to: router.group("api"))
     MetricsCatalogAPIController().addRoutes(to: api)
     AccountAPIController(accounts: accounts, exporter: exporter).addRoutes(to: api)
 

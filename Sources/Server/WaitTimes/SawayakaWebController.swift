@@ -71,6 +71,11 @@ struct SawayakaWebController {
     }
 
     @Sendable func detail(request: Request, context: AppRequestContext) async throws -> Response {
+        try await detailPage(request: request, context: context)
+    }
+
+    /// The store page; after a refused alert form it shows the reason and what was typed.
+    func detailPage(request: Request, context: AppRequestContext, form: AlertForm? = nil, error: String? = nil) async throws -> Response {
         let now = service.now()
         guard let id = context.parameters.get("id"), let snapshot = try await service.snapshot(id: id, now: now) else { throw APIError.notFound }
         let presenter = SawayakaPresenter(language: context.language, now: now)
@@ -114,7 +119,9 @@ struct SawayakaWebController {
         if let notice = request.uri.queryParameters["notice"] {
             values["notice"] = ["saved": presenter.strings["alertSaved"]!, "deleted": presenter.strings["alertDeleted"]!][String(notice)]
         }
-        return pages.render("sawayaka-store", values)
+        values["alertForm"] = ["maxMinutes": form?.maxMinutes ?? "30", "from": form?.from ?? "", "until": form?.until ?? "", "webhookURL": form?.webhookURL ?? ""]
+        if let error { values["error"] = error }
+        return pages.render("sawayaka-store", values, status: error == nil ? .ok : .badRequest)
     }
 
     static func alertSummary(_ alert: WaitAlert, language: Language) -> String {
@@ -139,8 +146,12 @@ struct SawayakaWebController {
         let form = try await request.decodeForm(as: AlertForm.self, context: context)
         try csrf.verify(form.csrf, request: request, context: context)
         guard try await service.database.store(id: id) != nil else { throw APIError.notFound }
-        let now = service.now()
-        let alert = try Self.alert(from: form, userId: userId, storeId: id, now: now)
+        let alert: WaitAlert
+        do {
+            alert = try Self.alert(from: form, userId: userId, storeId: id, now: service.now())
+        } catch let error as APIError {
+            return try await detailPage(request: request, context: context, form: form, error: error.message.text(in: context.language))
+        }
         _ = try await service.database.insertAlert(alert)
         return .redirect(to: "/sawayaka/\(id)?notice=saved")
     }

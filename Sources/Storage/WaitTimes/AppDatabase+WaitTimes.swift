@@ -117,11 +117,22 @@ extension AppDatabase {
 
     // MARK: Alerts (owned)
 
-    public func insertAlert(_ alert: WaitAlert) async throws -> WaitAlert {
+    /// Saves an alert; the same pending alert sent twice (a double-tapped form, a client retry) is stored once and
+    /// the first one is returned.
+    public func insertAlert(_ alert: WaitAlert) async throws -> (alert: WaitAlert, inserted: Bool) {
         try await writer.write { db in
+            let same = WaitAlert.filter(
+                Column("userId") == alert.userId && Column("storeId") == alert.storeId && Column("maxMinutes") == alert.maxMinutes
+                    && Column("day") == alert.day.description && Column("firedAt") == nil
+            )
+            if let existing = try same.fetchAll(db).first(where: {
+                $0.fromTime == alert.fromTime && $0.untilTime == alert.untilTime && $0.webhookURL == alert.webhookURL && $0.webhookFormat == alert.webhookFormat
+            }) {
+                return (existing, false)
+            }
             var alert = alert
             try alert.insert(db)
-            return alert
+            return (alert, true)
         }
     }
 
