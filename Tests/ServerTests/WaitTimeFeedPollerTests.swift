@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 @testable import Server
 import Storage
+import ServiceLifecycle
 import Testing
 import WaitTimes
 
@@ -112,5 +113,37 @@ struct FixtureServer {
         #expect(payload?["minutes"] as? Int == 15)
         let text = try #require(bodies.first { $0.contentType.hasPrefix("text/plain") })
         #expect(text.body.contains("さわやか 函南店が15分待ちになりました"))
+    }
+}
+
+@Suite struct WaitTimeFeedPollerLifecycleTests {
+    @Test func aRunningPollerReadsAtOnceAndStopsPromptlyOnGracefulShutdown() async throws {
+        let database = try AppDatabase.temporary()
+        let service = WaitTimeService(database: database, now: { Tokyo.at("2026-11-20 12:00") })
+        try await FixtureServer().run { base in
+            let poller = WaitTimeFeedPoller(url: base + "/feeds/queue-open.json", interval: .seconds(3600), service: service, logger: Logger(label: "test"))
+            let group = ServiceGroup(services: [poller], logger: Logger(label: "test"))
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                tasks.addTask { try await group.run() }
+                for _ in 0..<100 where try await database.observationCount() == 0 {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(try await database.observationCount() == 7, "the first round runs at start")
+                let started = ContinuousClock.now
+                await group.triggerGracefulShutdown()
+                try await tasks.waitForAll()
+                #expect(ContinuousClock.now - started < .seconds(10), "not an hour's sleep")
+            }
+        }
+    }
+
+    @Test func aFailingFeedDoesNotStopThePoller() async throws {
+        let service = WaitTimeService(database: try AppDatabase.temporary(), now: { Tokyo.at("2026-11-20 12:00") })
+        try await FixtureServer().run { base in
+            let poller = WaitTimeFeedPoller(url: base + "/feeds/missing.json", interval: .seconds(300), service: service, logger: Logger(label: "test"))
+            await poller.tick(now: Tokyo.at("2026-11-20 12:00"))
+            let stored = try await service.database.observationCount()
+            #expect(stored == 0)
+        }
     }
 }

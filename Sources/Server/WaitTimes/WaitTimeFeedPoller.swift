@@ -36,17 +36,21 @@ public struct WaitTimeFeedPoller: Service {
     public func run() async throws {
         logger.info("wait-time feed poller started", metadata: ["interval_s": "\(interval.components.seconds)"])
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            let now = service.now()
-            if try await shouldPoll(at: now) {
-                do {
-                    let outcome = try await pollOnce(now: now)
-                    logger.info("wait-time feed read", metadata: ["stored": "\(outcome.stored)", "unknown_stores": "\(outcome.unknownNames.joined(separator: ","))"])
-                } catch {
-                    // The stores' figures go stale on their own and the page says so (R2); just try again next time.
-                    logger.warning("wait-time feed failed", metadata: ["error": "\(error)"])
-                }
-            }
-            try? await Task.sleep(for: interval)
+            await tick(now: service.now())
+            // Waking for shutdown at once: a server stopping must not wait out a five-minute sleep.
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+        }
+    }
+
+    /// One round: read the feed if some store is serving. Never throws — a failed round must not stop the server; the
+    /// figures go stale on their own and the page says so (R2).
+    func tick(now: Date) async {
+        do {
+            guard try await shouldPoll(at: now) else { return }
+            let outcome = try await pollOnce(now: now)
+            logger.info("wait-time feed read", metadata: ["stored": "\(outcome.stored)", "unknown_stores": "\(outcome.unknownNames.joined(separator: ","))"])
+        } catch {
+            logger.warning("wait-time feed failed", metadata: ["error": "\(error)"])
         }
     }
 
