@@ -13,7 +13,8 @@ public struct CurrentWait: Sendable, Hashable {
     public let minutes: Int?
     public let groups: Int?
     public let status: Status
-    /// When the figure was observed; `now` when there is no observation at all.
+    /// When the figure was observed; without any observation, the start of the current minute (the status then comes
+    /// from the hours alone, and a whole-minute value keeps the API's ETag stable between polls).
     public let lastUpdated: Date
     /// When the latest observation was made; nil when no figure has ever arrived.
     public let observedAt: Date?
@@ -29,7 +30,7 @@ public struct CurrentWait: Sendable, Hashable {
     /// Combines the latest observation with the store's hours at `now`.
     public init(latest: WaitObservation?, opening: OpeningStatus, now: Date) {
         groups = opening.state == .closed ? nil : latest?.groups
-        lastUpdated = latest?.observedAt ?? now
+        lastUpdated = latest?.observedAt ?? Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
         observedAt = latest?.observedAt
         receptionClosed = opening.state != .closed && latest?.status == .receptionClosed
         if opening.state == .closed {
