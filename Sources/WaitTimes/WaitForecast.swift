@@ -21,7 +21,14 @@ public struct WaitForecast: Sendable, Hashable {
 
     /// The slot with the shortest expected wait (the earliest on ties), nil without data.
     public var best: Slot? {
-        slots.filter { $0.expectedMinutes != nil }.min { ($0.expectedMinutes!, $0.start) < ($1.expectedMinutes!, $1.start) }
+        best(from: nil)
+    }
+
+    /// The quietest slot still ahead: slots that ended before `time` are past (for today's forecast).
+    public func best(from time: TimeOfDay?) -> Slot? {
+        let earliest = time.map { $0.minutes - Self.slotMinutes + 1 } ?? Int.min
+        return slots.filter { $0.expectedMinutes != nil && $0.start.minutes >= earliest }
+            .min { ($0.expectedMinutes!, $0.start) < ($1.expectedMinutes!, $1.start) }
     }
 
     public static let slotMinutes = 30

@@ -207,6 +207,7 @@ enum Design {
             let best = try #require(forecast["best"] as? [String: Any])
             #expect(best["start"] as? String == "16:00")
             #expect(best["expectedMinutes"] as? Int == 20)
+            #expect((forecast["bestFromNow"] as? [String: Any])?["start"] as? String == "16:00", "today at 09:00 everything is ahead")
             let thursday = try await client.execute(uri: "/api/stores/fukuroi/forecast?date=2026-11-26", method: .get).json()
             #expect(thursday["closed"] as? Bool == true)
             let holiday = try await client.execute(uri: "/api/stores/fukuroi/forecast?date=2026-11-23", method: .get).json()

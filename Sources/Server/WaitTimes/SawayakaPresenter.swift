@@ -91,6 +91,9 @@ struct SawayakaPresenter {
     }
 
     func forecast(_ forecast: WaitForecast) -> [String: Any] {
+        // Today, only what is still ahead can be recommended.
+        let local = LocalInstant(now, in: timeZone)
+        let best = forecast.best(from: local.day == forecast.day ? local.time : nil)
         let peak = max(60, forecast.slots.compactMap(\.expectedMinutes).max() ?? 60)
         var values: [String: Any] = [
             "date": "\(forecast.day.month)/\(forecast.day.day) (\(weekdayName(forecast.day.weekday)))",
@@ -101,11 +104,11 @@ struct SawayakaPresenter {
                     "minutes": minutes.map { language == .ja ? "\($0)分" : "\($0) min" } ?? "—",
                     "band": WaitBand(minutes: minutes, status: minutes == nil ? .unavailable : .available).rawValue,
                     "width": Int(((slot.expectedMinutes ?? 0) / peak * 100).rounded()),
-                    "best": slot.start == forecast.best?.start,
+                    "best": slot.start == best?.start,
                 ]
             },
         ]
-        if let best = forecast.best, let minutes = best.expectedMinutes {
+        if let best, let minutes = best.expectedMinutes {
             values["best"] = language == .ja
                 ? "\(best.start)頃（予想 約\(Int(minutes.rounded()))分待ち）"
                 : "around \(best.start) (about \(Int(minutes.rounded())) min expected)"

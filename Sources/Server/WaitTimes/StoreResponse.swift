@@ -142,8 +142,10 @@ struct ForecastResponse: Encodable, Sendable {
     let holiday: String?
     let slots: [Slot]
     let best: Slot?
+    /// For today: the quietest slot that has not ended yet.
+    let bestFromNow: Slot?
 
-    init(storeId: String, forecast: WaitForecast) {
+    init(storeId: String, forecast: WaitForecast, now: LocalInstant) {
         self.storeId = storeId
         date = forecast.day
         closed = forecast.slots.isEmpty
@@ -153,5 +155,6 @@ struct ForecastResponse: Encodable, Sendable {
         }
         slots = forecast.slots.map(slot)
         best = forecast.best.map(slot)
+        bestFromNow = now.day == forecast.day ? forecast.best(from: now.time).map(slot) : nil
     }
 }

@@ -52,7 +52,7 @@ struct StoresAPIController {
             day = parsed
         }
         let forecast = try await service.forecast(store: snapshot.store, day: day, now: now)
-        return try Self.cacheable(ForecastResponse(storeId: snapshot.store.id, forecast: forecast), request: request)
+        return try Self.cacheable(ForecastResponse(storeId: snapshot.store.id, forecast: forecast, now: LocalInstant(now, in: WaitTimeService.timeZone)), request: request)
     }
 
     func snapshot(_ context: AppRequestContext, now: Date) async throws -> StoreSnapshot {

@@ -6,6 +6,7 @@ extension WebStrings {
         "wt.title": .init(ja: "さわやか 待ち時間", en: "Sawayaka wait times"),
         "wtNav": .init(ja: "さわやか", en: "Sawayaka"),
         "wt.search": .init(ja: "店名で検索", en: "Search by store name"),
+        "wt.searchExample": .init(ja: "例: 御殿場", en: "e.g. 御殿場 or 浜松"),
         "wt.max30": .init(ja: "30分以内", en: "≤ 30 min"),
         "wt.openOnly": .init(ja: "営業中のみ", en: "Open now only"),
         "wt.region": .init(ja: "地域", en: "Region"),
