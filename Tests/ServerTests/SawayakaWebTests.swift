@@ -35,6 +35,8 @@ import WaitTimes
             #expect(html.contains("営業中（L.O. 21:00）"), "hours alone say a store is open")
             #expect(!html.contains("id=\"wt-clear\""), "nothing to clear")
             #expect(html.contains("/static/sawayaka.js"))
+            #expect(html.components(separatedBy: "<circle").count - 1 == 32, "a dot for every store with a known location")
+            #expect(html.contains(#"<a href="/sawayaka/sasagase">"#))
 
             let filtered = try await browser.get("/sawayaka?max=30&region=hamamatsu").text
             #expect(Self.items(filtered).count == 1)
@@ -51,7 +53,7 @@ import WaitTimes
         clock.set(Tokyo.at("2026-11-20 23:00"))
         try await server.test { client in
             let night = try await client.execute(uri: "/sawayaka", method: .get, headers: [.acceptLanguage: "ja"]).text
-            #expect(night.components(separatedBy: "営業時間外").count - 1 == 35)
+            #expect(night.components(separatedBy: "wt-gray\">営業時間外</span>").count - 1 == 35)
             #expect(night.contains("次の開店 11/21 10:30"))
             let english = try await client.execute(uri: "/sawayaka", method: .get, headers: [.acceptLanguage: "en"]).text
             #expect(english.contains("Closed now"))

@@ -32,6 +32,9 @@
           var freshUpdated = page.getElementById("wt-updated");
           if (!freshList) { throw new Error("no list"); }
           list.innerHTML = freshList.innerHTML;
+          var map = document.getElementById("wt-map-section");
+          var freshMap = page.getElementById("wt-map-section");
+          if (map && freshMap) { map.innerHTML = freshMap.innerHTML; }
           if (freshUpdated && updated) {
             updated.innerHTML = freshUpdated.innerHTML;
             updated.setAttribute("data-updated", freshUpdated.getAttribute("data-updated"));

@@ -90,6 +90,26 @@ struct SawayakaPresenter {
         return chart.svg(id: "wt-heatmap")
     }
 
+    /// The shown stores as coloured dots where they are; stores without a known location are left out.
+    func map(_ snapshots: [StoreSnapshot]) -> String {
+        let places = snapshots.compactMap { snapshot -> DotMapChart.Place? in
+            guard let coordinate = snapshot.store.coordinate else { return nil }
+            return DotMapChart.Place(
+                latitude: coordinate.latitude, longitude: coordinate.longitude, color: snapshot.wait.band.hex,
+                label: snapshot.store.displayName + " " + snapshot.waitLabel.text(in: language), link: "/sawayaka/\(snapshot.store.id)"
+            )
+        }
+        // Cities with more than one store get their name written at the middle of their stores.
+        let byCity = Dictionary(grouping: StoreDirectory.shipped.filter { $0.coordinate != nil }, by: \.municipality).filter { $0.value.count > 1 }
+        let labels = byCity.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map { city, stores in
+            DotMapChart.Label(
+                latitude: stores.map { $0.coordinate!.latitude }.reduce(0, +) / Double(stores.count),
+                longitude: stores.map { $0.coordinate!.longitude }.reduce(0, +) / Double(stores.count), text: city
+            )
+        }
+        return DotMapChart(places: places, labels: places.count > 1 ? labels : [], title: strings["map"]!, emptyMessage: strings["noMatch"]!).svg(id: "wt-map")
+    }
+
     func forecast(_ forecast: WaitForecast) -> [String: Any] {
         // Today, only what is still ahead can be recommended.
         let local = LocalInstant(now, in: timeZone)

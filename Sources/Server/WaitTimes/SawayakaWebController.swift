@@ -54,6 +54,7 @@ struct SawayakaWebController {
         let shown = filter.apply(to: all)
         var values = base(request, context, title: presenter.strings["title"]!, presenter: presenter)
         values["stores"] = shown.map(presenter.row)
+        values["map"] = presenter.map(shown)
         values["count"] = shown.count
         values["total"] = all.count
         values["filtered"] = !filter.isEmpty

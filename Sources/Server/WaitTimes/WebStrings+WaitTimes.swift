@@ -57,6 +57,8 @@ extension WebStrings {
         "wt.markRead": .init(ja: "すべて既読にする", en: "Mark all read"),
         "wt.unread": .init(ja: "未読", en: "Unread"),
         "wt.map": .init(ja: "地図で開く", en: "Open in maps"),
+        "wt.storeMap": .init(ja: "地図で見る", en: "See them on a map"),
+        "wt.storeMapHint": .init(ja: "位置が確認できた店舗のみ。点をタップすると店舗の詳細へ。", en: "Stores with a confirmed location; tap a dot for the store."),
         "wt.minutes": .init(ja: "分", en: "min"),
         "wt.source": .init(ja: "待ち時間は運用者のフィードによるものです。公式の情報ではありません。", en: "Waits come from the operator's feed, not from the chain."),
     ]
