@@ -237,6 +237,13 @@ enum Design {
             let bad = try await client.execute(uri: "/api/v1/wait-alerts", method: .post, headers: .bearer(alice, language: "ja"), body: jsonBody(["storeId": "kannami", "maxMinutes": 20, "from": "25:00"]))
             #expect(bad.status == .badRequest)
             #expect(bad.errorMessage?.contains("from") == true)
+            for target in ["http://127.0.0.1:8080/api/v1/me", "http://localhost/x", "http://192.168.1.10/hook", "http://[::1]/x", "ftp://example.com/x"] {
+                let refused = try await client.execute(uri: "/api/v1/wait-alerts", method: .post, headers: .bearer(alice), body: jsonBody(["storeId": "kannami", "maxMinutes": 20, "webhookURL": target]))
+                #expect(refused.errorCode == "invalid_webhook", "\(target)")
+            }
+            let ntfy = try await client.execute(uri: "/api/v1/wait-alerts", method: .post, headers: .bearer(alice), body: jsonBody(["storeId": "kannami", "maxMinutes": 5, "webhookURL": "https://ntfy.sh/fd-sawayaka", "webhookFormat": "ntfy"]))
+            #expect(ntfy.status == .created)
+            #expect(try await client.execute(uri: "/api/v1/wait-alerts/\(try #require(try ntfy.json()["id"] as? Int))", method: .delete, headers: .bearer(alice)).status == .noContent)
             let unknown = try await client.execute(uri: "/api/v1/wait-alerts", method: .post, headers: .bearer(alice), body: jsonBody(["storeId": "atlantis", "maxMinutes": 20]))
             #expect(unknown.errorCode == "unknown_store")
             #expect(try await client.execute(uri: "/api/v1/wait-alerts", method: .get).status == .unauthorized)

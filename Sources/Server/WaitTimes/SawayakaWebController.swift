@@ -177,8 +177,11 @@ struct SawayakaWebController {
         if let from, let until, until < from { throw APIError.invalidParameter("until") }
         var webhook: String?
         if let url = trimmed(form.webhookURL) {
-            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
-                throw APIError(status: .badRequest, code: "invalid_webhook", message: .init(ja: "Webhook URL は http(s):// で始まる URL にしてください。", en: "The webhook URL must be an http(s):// URL."))
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), let host = parsed.host, !isPrivateHost(host) else {
+                throw APIError(status: .badRequest, code: "invalid_webhook", message: .init(
+                    ja: "Webhook URL は http(s):// で始まる外部の URL にしてください（このサーバーや社内ネットワークのアドレスは使えません）。",
+                    en: "The webhook URL must be an http(s):// URL on the internet (not this server or a private network)."
+                ))
             }
             webhook = url
         }
@@ -224,6 +227,24 @@ struct SawayakaWebController {
         try csrf.verify(form.csrf, request: request, context: context)
         try await service.database.markInboxRead(userId: userId, now: service.now())
         return .redirect(to: "/inbox")
+    }
+
+    /// Webhooks are posted by the server: a user must not point them at the server itself or its private network.
+    /// (Literal addresses and "localhost"; a public name that resolves privately is not caught here.)
+    static func isPrivateHost(_ host: String) -> Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        if name.contains(":") {
+            return name == "::1" || name == "::" || name.hasPrefix("fc") || name.hasPrefix("fd") || name.hasPrefix("fe80")
+        }
+        let octets = name.split(separator: ".").compactMap { Int($0) }
+        guard octets.count == 4, name.split(separator: ".").count == 4 else { return false }
+        switch (octets[0], octets[1]) {
+        case (0, _), (10, _), (127, _), (169, 254), (192, 168): return true
+        case (172, 16...31): return true
+        case (100, 64...127): return true
+        default: return false
+        }
     }
 
     static func encode(_ text: String) -> String {
