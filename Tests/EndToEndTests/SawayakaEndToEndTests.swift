@@ -42,8 +42,11 @@ import Testing
             try await browser.click("#wt-region option[value='tobu']")
             try await browser.submit("#wt-apply")
             #expect(try await browser.count("li.wt-store") == 7)
+            try await browser.click("#wt-map-section summary")
+            #expect(try await browser.count("#wt-map-section circle") == 7, "the map shows the same seven stores")
+            try await browser.screenshot().write(to: Self.artifacts.appendingPathComponent("sawayaka-map-390x844.png"))
 
-            try await browser.submit("a[href='/sawayaka/gotemba-ic']")
+            try await browser.submit("#wt-list a[href='/sawayaka/gotemba-ic']")
             #expect(try await browser.currentURL() == "\(site)/sawayaka/gotemba-ic")
             let detail = try await browser.source()
             #expect(detail.contains("href=\"tel:0550828855\""))

@@ -99,8 +99,10 @@ struct SawayakaPresenter {
                 label: snapshot.store.displayName + " " + snapshot.waitLabel.text(in: language), link: "/sawayaka/\(snapshot.store.id)"
             )
         }
-        // Cities with more than one store get their name written at the middle of their stores.
-        let byCity = Dictionary(grouping: StoreDirectory.shipped.filter { $0.coordinate != nil }, by: \.municipality).filter { $0.value.count > 1 }
+        // Each city shown gets its name at the middle of its stores; the busiest first, so when names would collide
+        // the chart keeps the one with more stores.
+        let located = snapshots.map(\.store).filter { $0.coordinate != nil }
+        let byCity = Dictionary(grouping: located, by: \.municipality)
         let labels = byCity.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map { city, stores in
             DotMapChart.Label(
                 latitude: stores.map { $0.coordinate!.latitude }.reduce(0, +) / Double(stores.count),
