@@ -13,6 +13,8 @@ public actor WaitTimesClient {
     let cache: DirectoryCache
     let now: @Sendable () -> Date
     private var directory: (fetchedAt: Date, stores: [StoreInfo])?
+    /// The ETag of the list now shown and the query it answered: polling sends it, and a 304 costs no body.
+    private var shownTag: (query: String, tag: String)?
     /// The list as last shown: replaced only by a successful refresh.
     public private(set) var state = StoreListState()
 
@@ -42,9 +44,18 @@ public actor WaitTimesClient {
     @discardableResult
     public func refreshStores(query: String = "") async -> StoreListState {
         do {
-            let stores = try await fetchStores(query: query)
+            let tag = shownTag?.query == query ? shownTag?.tag : nil
+            let answer = try await fetch("/api/stores" + (query.isEmpty ? "" : "?" + query), ifNoneMatch: tag)
+            guard let data = answer.data else {
+                // 304: the server confirmed the shown list is current — fresh, not cached.
+                state.lastUpdated = now()
+                state.error = nil
+                return state
+            }
+            let stores = try decode([StoreWire].self, from: data)
             if query.isEmpty { remember(stores.map(\.info)) }
             state = StoreListState(stores: stores.map { StoreWithWait(store: $0.info, waitTime: $0.waitTime) }, lastUpdated: now(), error: nil)
+            shownTag = answer.etag.map { (query, $0) }
         } catch {
             state.error = error
         }
@@ -76,9 +87,15 @@ public actor WaitTimesClient {
         try decode([StoreWire].self, from: try await get("/api/stores" + (query.isEmpty ? "" : "?" + query)))
     }
 
-    /// GET with the design's timeouts: each attempt gets the request timeout, all attempts together the resource
-    /// timeout; a timed-out attempt is retried up to `maxRetriesOnTimeout` times, other failures are not.
     func get(_ path: String) async throws(KirokuClientError) -> Data {
+        guard let data = try await fetch(path, ifNoneMatch: nil).data else { throw KirokuClientError.invalidResponse }
+        return data
+    }
+
+    /// GET with the design's timeouts: each attempt gets the request timeout, all attempts together the resource
+    /// timeout; a timed-out attempt is retried up to `maxRetriesOnTimeout` times, other failures are not. A 304 to
+    /// `ifNoneMatch` answers no data.
+    func fetch(_ path: String, ifNoneMatch: String?) async throws(KirokuClientError) -> (data: Data?, etag: String?) {
         let resourceDeadline = NIODeadline.now() + Self.amount(policy.resourceTimeout)
         var retries = 0
         while true {
@@ -86,10 +103,13 @@ public actor WaitTimesClient {
             do {
                 var request = HTTPClientRequest(url: baseURL + path)
                 request.headers.add(name: "Accept", value: "application/json")
+                if let ifNoneMatch { request.headers.add(name: "If-None-Match", value: ifNoneMatch) }
                 let response = try await http.execute(request, deadline: deadline)
                 let body = try await response.body.collect(upTo: 8 * 1024 * 1024)
+                let etag = response.headers.first(name: "ETag")
                 switch response.status.code {
-                case 200: return Data(body.readableBytesView)
+                case 200: return (Data(body.readableBytesView), etag)
+                case 304: return (nil, etag)
                 case 404: throw KirokuClientError.notFound
                 case 500...: throw KirokuClientError.serverError(Int(response.status.code))
                 default: throw KirokuClientError.invalidResponse

@@ -40,6 +40,17 @@ import WaitTimes
             #expect(state.stores.first?.waitTime.minutes == 95)
             #expect(state.stores.first?.waitTime.band == .red)
             #expect(state.stores.first { $0.id == "kosai" }?.store.coordinate == nil)
+            // Polling again: the server answers 304 and the list stays, confirmed current.
+            let again = await client.refreshStores()
+            #expect(again.error == nil)
+            #expect(again.stores == state.stores)
+            let metrics = try await HTTPClient.shared.execute(HTTPClientRequest(url: url.absoluteString + "/metrics"), timeout: .seconds(10)).body.collect(upTo: 1 << 20)
+            #expect(String(buffer: metrics).contains(#"route="/api/stores",status="304"} 1"#), "the second poll cost no body")
+            try await WaitTimeService(database: database).record(
+                [WaitObservation(storeId: "gotemba-ic", observedAt: Self.fridayNoon.addingTimeInterval(60), minutes: 80, status: .available, source: "test")],
+                now: Self.fridayNoon, logger: Logger(label: "test")
+            )
+            #expect(await client.refreshStores().stores.first { $0.id == "gotemba-ic" }?.waitTime.minutes == 80, "a changed wait comes through")
             let filtered = await client.refreshStores(query: "region=tobu")
             #expect(filtered.stores.count == 7)
             let one = try await client.store(id: "gotemba-ic")
