@@ -69,11 +69,13 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     let api = router.group("api/v1")
     RecordsAPIController(records: records, metrics: dependencies.metrics).addRoutes(to: api)
     SummariesAPIController(summaries: summaries).addRoutes(to: api)
+    MetricsCatalogAPIController().addRoutes(to: api)
+    AccountAPIController(accounts: accounts, exporter: exporter).addRoutes(to: api)
+
+    // さわやか wait times: the seed's public API under /api, alerts and inbox for signed-in users.
     let waitTimes = WaitTimeService(database: database, webhooks: AlertWebhookSender(), now: dependencies.waitTimesClock)
     StoresAPIController(service: waitTimes).addRoutes(to: router.group("api"))
     WaitAlertsAPIController(service: waitTimes).addRoutes(to: router.group("api"))
-    MetricsCatalogAPIController().addRoutes(to: api)
-    AccountAPIController(accounts: accounts, exporter: exporter).addRoutes(to: api)
 
     AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
     DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).addRoutes(to: router)
