@@ -78,6 +78,11 @@ import WaitTimes
             #expect(html.contains("kc-heatmap"))
             #expect(html.contains("<title>土 13: 120分</title>"))
             #expect(html.contains("20:00頃（予想 約15分待ち）"))
+            #expect(html.contains(#"<a href="/sawayaka/gotemba-ic?date=2026-11-23#wt-best">11/23 (月)</a>"#), "each open day links to its forecast")
+            #expect(!html.contains("date=2026-11-26"), "not the closed Thursday")
+            let monday = try await client.execute(uri: "/sawayaka/gotemba-ic?date=2026-11-23", method: .get, headers: [.acceptLanguage: "ja"]).text
+            #expect(monday.contains("予測日 11/23 (月)"))
+            #expect(monday.contains("20:00頃（予想 約15分待ち）"), "the holiday Monday learns from Saturdays")
             #expect(html.contains("/signin?next=/sawayaka/gotemba-ic"), "alerts need an account")
 
             let noPhone = try await client.execute(uri: "/sawayaka/kosai", method: .get, headers: [.acceptLanguage: "ja"]).text

@@ -69,6 +69,7 @@ struct SawayakaPresenter {
             ]
             if let holiday = JapaneseHolidays.holiday(on: day) { values["holiday"] = holiday.name.text(in: language) }
             if let hours = store.hours(on: day) {
+                values["forecastLink"] = "/sawayaka/\(store.id)?date=\(day)#wt-best"
                 values["hours"] = "\(hours.opens)–\(hours.closes)"
                 values["lastOrder"] = hours.lastOrder.description
             }

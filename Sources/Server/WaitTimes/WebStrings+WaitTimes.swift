@@ -27,6 +27,7 @@ extension WebStrings {
         "wt.address": .init(ja: "住所", en: "Address"),
         "wt.phone": .init(ja: "電話", en: "Phone"),
         "wt.hoursWeek": .init(ja: "これから1週間の営業時間", en: "Hours for the week ahead"),
+        "wt.dayForecastHint": .init(ja: "日付をタップするとその日の予測を表示します。", en: "Tap a date for that day's forecast."),
         "wt.closedDay": .init(ja: "定休日", en: "Closed"),
         "wt.lastOrder": .init(ja: "L.O.", en: "last order"),
         "wt.facilityHours": .init(ja: "施設の営業時間に準じます。お出かけ前に施設の案内もご確認ください。", en: "Follows the facility's hours; check the facility's notice before you go."),
