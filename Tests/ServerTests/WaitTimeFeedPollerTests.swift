@@ -117,7 +117,8 @@ struct FixtureServer {
 }
 
 @Suite struct WaitTimeFeedPollerLifecycleTests {
-    @Test func aRunningPollerReadsAtOnceAndStopsPromptlyOnGracefulShutdown() async throws {
+    /// The poller sleeps an hour between rounds; the time limit fails the test if shutdown waited for that sleep.
+    @Test(.timeLimit(.minutes(1))) func aRunningPollerReadsAtOnceAndStopsPromptlyOnGracefulShutdown() async throws {
         let database = try AppDatabase.temporary()
         let service = WaitTimeService(database: database, now: { Tokyo.at("2026-11-20 12:00") })
         try await FixtureServer().run { base in
@@ -129,10 +130,8 @@ struct FixtureServer {
                     try await Task.sleep(for: .milliseconds(50))
                 }
                 #expect(try await database.observationCount() == 7, "the first round runs at start")
-                let started = ContinuousClock.now
                 await group.triggerGracefulShutdown()
                 try await tasks.waitForAll()
-                #expect(ContinuousClock.now - started < .seconds(10), "not an hour's sleep")
             }
         }
     }
