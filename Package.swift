@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "Health", targets: ["Health"]),
         .library(name: "Charts", targets: ["Charts"]),
         .library(name: "TaskSteps", targets: ["TaskSteps"]),
+        .library(name: "WaitTimes", targets: ["WaitTimes"]),
+        .library(name: "KirokuClient", targets: ["KirokuClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -31,6 +33,8 @@ let package = Package(
         .target(name: "Charts"),
         // Domains may share Health's kernel types (Language, LocalizedText, LocalDay) and nothing else.
         .target(name: "TaskSteps", dependencies: ["Health"]),
+        // さわやか wait times: stores, hours, holidays, waits, filters, forecast.
+        .target(name: "WaitTimes", dependencies: ["Health"]),
 
         // librdkafka from Debian's librdkafka-dev; every C pointer stays inside EventStream's RDKafka* types.
         .systemLibrary(name: "CRdKafka", pkgConfig: "rdkafka", providers: [.apt(["librdkafka-dev"])]),
@@ -47,6 +51,7 @@ let package = Package(
             name: "KirokuClient",
             dependencies: [
                 "Health",
+                "WaitTimes",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -58,6 +63,7 @@ let package = Package(
             dependencies: [
                 "Health",
                 "TaskSteps",
+                "WaitTimes",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -67,6 +73,7 @@ let package = Package(
                 "Health",
                 "TaskSteps",
                 "EventStream",
+                "WaitTimes",
                 "Charts",
                 "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -79,6 +86,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             resources: [.copy("Templates"), .copy("Public")]
         ),
@@ -91,6 +99,7 @@ let package = Package(
                 "TaskSteps",
                 "EventStream",
                 "KirokuClient",
+                "WaitTimes",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -100,19 +109,30 @@ let package = Package(
         // Benchmarks: run with `make bench` (release build); never part of `swift test`.
         .executableTarget(
             name: "KirokuBenchmarks",
-            dependencies: ["Health", "Charts", "Storage", "EventStream"],
+            dependencies: ["Health", "Charts", "Storage", "EventStream", "WaitTimes"],
             path: "Benchmarks/KirokuBenchmarks"
         ),
 
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "TaskStepsTests", dependencies: ["TaskSteps", "Health"]),
-        .testTarget(name: "KirokuClientTests", dependencies: ["KirokuClient", "Health"]),
+        .testTarget(name: "WaitTimesTests", dependencies: ["WaitTimes", "Health"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "KirokuClientTests",
+            dependencies: [
+                "KirokuClient",
+                "Health",
+                "Server",
+                "Storage",
+                "WaitTimes",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(
             name: "EventStreamTests",
             dependencies: ["EventStream", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "TaskSteps", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "TaskSteps", "WaitTimes", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",
             dependencies: [
@@ -120,7 +140,9 @@ let package = Package(
                 "Storage",
                 "Health",
                 "TaskSteps",
+                "WaitTimes",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // Starts the real `kiroku` binary and drives it with real clients (chromium through chromedriver).

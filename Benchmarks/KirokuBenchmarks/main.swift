@@ -95,7 +95,7 @@ let cases: [Case] = [
         let points = (0..<365).map { ChartPoint(date: Date(timeIntervalSince1970: 1_735_700_000 + Double($0) * 86_400), value: 70 + sin(Double($0) / 9)) }
         _ = LineChart(points: points, movingAverage: points, title: "Weight", emptyMessage: "-", unit: "kg", timeZone: tokyo).svg()
     },
-]
+] + (try await waitTimeCases(database: database))
 
 print("Kiroku benchmarks — \(repetitions) runs each after one warm-up, release build")
 print(String(repeating: "-", count: 100))

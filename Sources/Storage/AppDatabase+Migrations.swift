@@ -9,6 +9,7 @@ extension AppDatabase {
         migrator.registerMigration("v2-task-steps", migrate: Migrations.taskSteps)
         migrator.registerMigration("v2-gateway", migrate: Migrations.gateway)
         migrator.registerMigration("v2-sync", migrate: Migrations.sync)
+        migrator.registerMigration("v2-wait-times", migrate: Migrations.waitTimes)
         return migrator
     }
 }

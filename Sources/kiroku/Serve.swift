@@ -69,6 +69,12 @@ struct Serve: AsyncParsableCommand {
         }, uniquingKeysWith: { _, last in last })
     }
 
+    @Option(name: .customLong("sawayaka-feed-url"), help: "さわやか: a queue-service-shaped JSON feed to poll within opening hours (env KIROKU_SAWAYAKA_FEED_URL).")
+    var sawayakaFeedURL: String?
+
+    @Option(name: .customLong("sawayaka-poll-minutes"), help: "Minutes between feed reads (default 5).")
+    var sawayakaPollMinutes: Int = 5
+
     /// The flag, else the environment (an optional @Option cannot take an environment default itself).
     var tlsFiles: (certificate: String?, key: String?) {
         let environment = ProcessInfo.processInfo.environment
@@ -100,6 +106,8 @@ struct Serve: AsyncParsableCommand {
         configuration.gateway.maxBodyBytes = gatewayMaxBody
         configuration.gateway.outboxLimit = gatewayOutboxLimit
         configuration.gateway.kafkaEnabled = brokers != nil
+        configuration.sawayakaFeedURL = sawayakaFeedURL ?? ProcessInfo.processInfo.environment["KIROKU_SAWAYAKA_FEED_URL"]
+        configuration.sawayakaPollMinutes = sawayakaPollMinutes
         LoggingSetup.bootstrap(configuration)
         let logger = Logger(label: "kiroku")
         // Lock first: a second server must not even run migrations on a database another one is serving.

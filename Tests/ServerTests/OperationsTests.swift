@@ -69,10 +69,12 @@ enum OpenAPIOperations {
         var routes: [(String, String)] = []
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
+            // The wait-time API is the seed's own contract, served under /api rather than /api/v1.
+            let prefix = file.path.contains("/WaitTimes/") ? "/api/" : "/api/v1/"
             for match in text.matches(of: pattern) {
                 let method = String(match.output[1].substring ?? "")
                 let path = String(match.output[2].substring ?? "")
-                routes.append(("/api/v1/" + path, method))
+                routes.append((prefix + path, method))
             }
         }
         return routes

@@ -12,13 +12,15 @@ struct TestServer {
     var configuration = AppConfiguration(port: 0)
     var database: AppDatabase { dependencies.database }
 
-    init(rateLimits: LoginRateLimiter.Limits = .init(), gateway: GatewaySettings = GatewaySettings()) throws {
+    init(rateLimits: LoginRateLimiter.Limits = .init(), gateway: GatewaySettings = GatewaySettings(), waitTimesClock: (@Sendable () -> Date)? = nil) throws {
         configuration.gateway = gateway
-        dependencies = AppDependencies(
+        var dependencies = AppDependencies(
             database: try AppDatabase.temporary(),
             hasher: PasswordHasher(cost: 4),
             rateLimiter: LoginRateLimiter(limits: rateLimits)
         )
+        if let waitTimesClock { dependencies.waitTimesClock = waitTimesClock }
+        self.dependencies = dependencies
     }
 
     var accounts: AccountService {

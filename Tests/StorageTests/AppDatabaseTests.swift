@@ -43,6 +43,7 @@ import Testing
         // Shipped migrations stay first and in order; each system adds its own after them.
         #expect(Array(applied.prefix(2)) == ["v1-accounts", "v1-health-records"])
         #expect(applied.contains("v2-task-steps"))
+        #expect(applied.contains("v2-wait-times"))
     }
 
     @Test func sameExternalIdFromTheSameSourceIsStoredOnce() async throws {

@@ -12,6 +12,8 @@ public struct AppDependencies: Sendable {
     public var metrics: AppMetrics
     public var hasher: PasswordHasher
     public var rateLimiter: LoginRateLimiter
+    /// The wait-time system's clock (opening status, staleness); tests pin it to a known instant.
+    public var waitTimesClock: @Sendable () -> Date = { Date() }
 
     public init(database: AppDatabase, metrics: AppMetrics = AppMetrics(), hasher: PasswordHasher = PasswordHasher(), rateLimiter: LoginRateLimiter = LoginRateLimiter()) {
         self.database = database
@@ -32,6 +34,7 @@ public func buildApplication(
         router: router,
         server: try serverBuilder(tls: configuration.tls),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kiroku"),
+        services: waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger),
         logger: logger
     )
 }
@@ -74,11 +77,17 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
         limiter: GatewayRateLimiter(perMinute: configuration.gateway.requestsPerMinute), metrics: dependencies.metrics
     ).addRoutes(to: api)
 
+    // さわやか wait times: the seed's public API under /api, alerts and inbox for signed-in users.
+    let waitTimes = WaitTimeService(database: database, webhooks: AlertWebhookSender(), now: dependencies.waitTimesClock)
+    StoresAPIController(service: waitTimes).addRoutes(to: router.group("api"))
+    WaitAlertsAPIController(service: waitTimes).addRoutes(to: router.group("api"))
+
     AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
     DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).addRoutes(to: router)
     RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
     SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).addRoutes(to: router)
     TasksWebController(database: database, pages: pages, csrf: csrf).addRoutes(to: router)
     SyncSettingsWebController(database: database, pages: pages, dataDirectory: configuration.dataDirectory).addRoutes(to: router)
+    SawayakaWebController(service: waitTimes, pages: pages, csrf: csrf).addRoutes(to: router)
     return router
 }

@@ -15,6 +15,9 @@ public struct AppConfiguration: Sendable {
     public var tls: TLSFiles?
     /// The health data gateway's limits and Kafka switch.
     public var gateway: GatewaySettings
+    /// さわやか wait times: a queue-service-shaped JSON feed to poll, and how often (minutes), within opening hours.
+    public var sawayakaFeedURL: String?
+    public var sawayakaPollMinutes: Int = 5
 
     public struct TLSFiles: Sendable, Equatable {
         public var certificateChainPath: String

@@ -14,6 +14,8 @@ struct OperationsController {
     static let staticFiles: [String: (contentType: String, text: String)] = [
         "kiroku.css": ("text/css; charset=utf-8", resource("kiroku", "css")),
         "tasks.js": ("text/javascript; charset=utf-8", resource("tasks", "js")),
+        "sawayaka.js": ("text/javascript; charset=utf-8", resource("sawayaka", "js")),
+        "sawayaka.css": ("text/css; charset=utf-8", resource("sawayaka", "css")),
     ]
 
     static func resource(_ name: String, _ ext: String) -> String {

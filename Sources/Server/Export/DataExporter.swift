@@ -39,6 +39,9 @@ public struct DataExporter: Sendable {
         let account: AccountProfile
         let records: [RecordResponse]
         let tasks: [TaskResponse]
+        // さわやか wait times: the user's alerts and inbox.
+        let waitAlerts: [WaitAlert]
+        let inbox: [InboxMessage]
     }
 
     public func json(user: User, now: Date) async throws -> Data {
@@ -47,7 +50,9 @@ public struct DataExporter: Sendable {
             exportedAt: now,
             account: AccountProfile(user),
             records: records,
-            tasks: try await database.tasks(userId: user.id!).map(TaskResponse.init)
+            tasks: try await database.tasks(userId: user.id!).map(TaskResponse.init),
+            waitAlerts: try await database.alerts(userId: user.id!),
+            inbox: try await database.inbox(userId: user.id!, limit: .max)
         )
         let encoder = APIJSON.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -1,0 +1,246 @@
+import Foundation
+import Health
+import Hummingbird
+import Storage
+import WaitTimes
+
+/// `/sawayaka` (every store with its live wait, search and filters), `/sawayaka/{id}` (detail, week's hours, heat map,
+/// best time, alert form), `/inbox`. Public pages except alerts and the inbox; all work without JavaScript.
+struct SawayakaWebController {
+    let service: WaitTimeService
+    let pages: WebRenderer
+    let csrf: CSRFProtection
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("sawayaka", use: list)
+        router.get("sawayaka/{id}", use: detail)
+        router.post("sawayaka/{id}/alerts", use: subscribe)
+        router.post("sawayaka/{id}/alerts/{alert}/delete", use: unsubscribe)
+        router.get("inbox", use: inbox)
+        router.post("inbox/read", use: markRead)
+    }
+
+    func base(_ request: Request, _ context: AppRequestContext, title: String, presenter: SawayakaPresenter) -> [String: Any] {
+        var values = pages.base(context, title: title, csrf: csrf.token(for: request, context: context).token)
+        values["wt"] = presenter.strings
+        values["navSawayaka"] = true
+        return values
+    }
+
+    @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
+        let now = service.now()
+        let presenter = SawayakaPresenter(language: context.language, now: now)
+        let parameters = request.uri.queryParameters
+        // The page's form sends "max=30" and "open=1"; invalid values are ignored rather than failing a shared link.
+        var filter = StoreFilter()
+        filter.maxWaitTime = parameters["max"].flatMap { Int(String($0)) }.flatMap { (0...WaitObservation.maxMinutes).contains($0) ? $0 : nil }
+        filter.openOnly = parameters["open"] == "1"
+        filter.region = parameters["region"].flatMap { Region(matching: String($0)) }
+        filter.query = parameters["q"].map(String.init) ?? ""
+        if let lat = parameters["lat"].flatMap({ Double(String($0)) }), let lon = parameters["lon"].flatMap({ Double(String($0)) }) {
+            let point = Coordinate(latitude: lat, longitude: lon)
+            if point.isValid { filter.near = point }
+        }
+        let all = try await service.snapshots(now: now, near: filter.near)
+        let shown = filter.apply(to: all)
+        var values = base(request, context, title: presenter.strings["title"]!, presenter: presenter)
+        values["stores"] = shown.map(presenter.row)
+        values["map"] = presenter.map(shown)
+        values["count"] = shown.count
+        values["total"] = all.count
+        values["filtered"] = !filter.isEmpty
+        values["updatedAt"] = presenter.time(now)
+        values["q"] = filter.query
+        values["max30"] = filter.maxWaitTime == 30
+        values["openOnly"] = filter.openOnly
+        values["nearest"] = filter.near != nil
+        values["regions"] = Region.allCases.map { ["id": $0.rawValue, "name": $0.name.text(in: context.language), "selected": $0 == filter.region] }
+        var byWait = request.uri.queryParameters.filter { $0.key != "lat" && $0.key != "lon" }.map { "\($0.key)=\(Self.encode(String($0.value)))" }
+        byWait.sort()
+        values["byWaitLink"] = "/sawayaka" + (byWait.isEmpty ? "" : "?" + byWait.joined(separator: "&"))
+        values["selfLink"] = request.uri.description
+        return pages.render("sawayaka", values)
+    }
+
+    @Sendable func detail(request: Request, context: AppRequestContext) async throws -> Response {
+        try await detailPage(request: request, context: context)
+    }
+
+    /// The store page; after a refused alert form it shows the reason and what was typed.
+    func detailPage(request: Request, context: AppRequestContext, form: AlertForm? = nil, error: String? = nil) async throws -> Response {
+        let now = service.now()
+        guard let id = context.parameters.get("id"), let snapshot = try await service.snapshot(id: id, now: now) else { throw APIError.notFound }
+        let presenter = SawayakaPresenter(language: context.language, now: now)
+        let store = snapshot.store
+        var values = base(request, context, title: store.displayName, presenter: presenter)
+        values["store"] = presenter.row(snapshot)
+        values["facility"] = store.facility ?? ""
+        let address = [store.postalCode.map { "〒" + $0 }, store.address ?? store.facility].compactMap { $0 }.joined(separator: " ")
+        if !address.isEmpty { values["address"] = address }
+        if let query = store.coordinate.map({ "\($0.latitude),\($0.longitude)" }) ?? store.address.map({ "\(store.municipality) \($0)" }) {
+            values["mapLink"] = "https://www.google.com/maps/search/?api=1&query=" + Self.encode(query)
+        }
+        if let phone = store.phone {
+            values["phone"] = phone
+            values["telLink"] = "tel:" + phone.filter(\.isNumber)
+        }
+        values["followsFacility"] = store.hoursRule.followsFacility
+        values["week"] = presenter.week(store)
+        let history = try await service.history(storeId: store.id, now: now)
+        values["heatMap"] = presenter.heatMap(history)
+        // The forecast for the asked date, else today — or the next opening day once today's service is over.
+        var day = LocalDay(now, in: WaitTimeService.timeZone)
+        if let asked = request.uri.queryParameters["date"].flatMap({ LocalDay(String($0)) }) {
+            day = asked
+        } else if snapshot.opening.state == .closed, let next = snapshot.opening.nextOpening {
+            day = LocalDay(next, in: WaitTimeService.timeZone)
+        }
+        values["forecast"] = presenter.forecast(WaitForecast(store: store, day: day, history: history, timeZone: WaitTimeService.timeZone))
+        if let userId = context.user?.id {
+            let alerts = try await service.database.alerts(userId: userId).filter { $0.storeId == store.id }
+            values["alerts"] = alerts.map { alert -> [String: Any] in
+                [
+                    "id": alert.id!,
+                    "summary": Self.alertSummary(alert, language: context.language),
+                    "fired": alert.firedAt != nil,
+                ]
+            }
+            values["hasAlerts"] = !alerts.isEmpty
+            values["unread"] = try await service.database.unreadInboxCount(userId: userId)
+        }
+        if let notice = request.uri.queryParameters["notice"] {
+            values["notice"] = ["saved": presenter.strings["alertSaved"]!, "deleted": presenter.strings["alertDeleted"]!][String(notice)]
+        }
+        values["alertForm"] = ["maxMinutes": form?.maxMinutes ?? "30", "from": form?.from ?? "", "until": form?.until ?? "", "webhookURL": form?.webhookURL ?? ""]
+        if let error { values["error"] = error }
+        return pages.render("sawayaka-store", values, status: error == nil ? .ok : .badRequest)
+    }
+
+    static func alertSummary(_ alert: WaitAlert, language: Language) -> String {
+        let range = alert.fromTime == nil && alert.untilTime == nil ? "" : " " + (alert.fromTime?.description ?? "") + "–" + (alert.untilTime?.description ?? "")
+        return language == .ja
+            ? "\(alert.day.month)/\(alert.day.day)\(range) \(alert.maxMinutes)分以下"
+            : "\(alert.day.month)/\(alert.day.day)\(range) ≤ \(alert.maxMinutes) min"
+    }
+
+    struct AlertForm: Decodable {
+        var maxMinutes: String?
+        var from: String?
+        var until: String?
+        var webhookURL: String?
+        var webhookFormat: String?
+        var csrf: String?
+    }
+
+    @Sendable func subscribe(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let id = context.parameters.get("id") else { throw APIError.notFound }
+        guard let userId = context.user?.id else { return .redirect(to: "/signin?next=/sawayaka/\(id)") }
+        let form = try await request.decodeForm(as: AlertForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        guard try await service.database.store(id: id) != nil else { throw APIError.notFound }
+        let alert: WaitAlert
+        do {
+            alert = try Self.alert(from: form, userId: userId, storeId: id, now: service.now())
+        } catch let error as APIError {
+            return try await detailPage(request: request, context: context, form: form, error: error.message.text(in: context.language))
+        }
+        _ = try await service.database.insertAlert(alert)
+        return .redirect(to: "/sawayaka/\(id)?notice=saved")
+    }
+
+    /// Reads the form; any bad field is refused with a ja/en message and nothing saved.
+    static func alert(from form: AlertForm, userId: Int64, storeId: String, now: Date) throws -> WaitAlert {
+        func trimmed(_ text: String?) -> String? {
+            guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+            return text
+        }
+        guard let text = trimmed(form.maxMinutes), let maxMinutes = Int(text), (0...WaitObservation.maxMinutes).contains(maxMinutes) else {
+            throw APIError(status: .badRequest, code: "invalid_minutes", message: LocalizedProblem.minutesOutOfRange.message)
+        }
+        let from = try trimmed(form.from).map { text -> TimeOfDay in
+            guard let time = TimeOfDay(text) else { throw APIError.invalidParameter("from") }
+            return time
+        }
+        let until = try trimmed(form.until).map { text -> TimeOfDay in
+            guard let time = TimeOfDay(text) else { throw APIError.invalidParameter("until") }
+            return time
+        }
+        if let from, let until, until < from { throw APIError.invalidParameter("until") }
+        var webhook: String?
+        if let url = trimmed(form.webhookURL) {
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), let host = parsed.host, !isPrivateHost(host) else {
+                throw APIError(status: .badRequest, code: "invalid_webhook", message: .init(
+                    ja: "Webhook URL は http(s):// で始まる外部の URL にしてください（このサーバーや社内ネットワークのアドレスは使えません）。",
+                    en: "The webhook URL must be an http(s):// URL on the internet (not this server or a private network)."
+                ))
+            }
+            webhook = url
+        }
+        let format = WaitAlert.WebhookFormat(rawValue: form.webhookFormat ?? "json") ?? .json
+        return WaitAlert(
+            userId: userId, storeId: storeId, maxMinutes: maxMinutes, day: LocalDay(now, in: WaitTimeService.timeZone),
+            fromTime: from, untilTime: until, webhookURL: webhook, webhookFormat: format, createdAt: now
+        )
+    }
+
+    @Sendable func unsubscribe(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let id = context.parameters.get("id") else { throw APIError.notFound }
+        guard let userId = context.user?.id else { return .redirect(to: "/signin") }
+        let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        guard let alertId = context.parameters.get("alert", as: Int64.self), try await service.database.deleteAlert(id: alertId, userId: userId) else {
+            throw APIError.notFound
+        }
+        return .redirect(to: "/sawayaka/\(id)?notice=deleted")
+    }
+
+    @Sendable func inbox(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user, let userId = user.id else { return .redirect(to: "/signin?next=/inbox") }
+        let presenter = SawayakaPresenter(language: context.language, now: service.now())
+        var values = base(request, context, title: presenter.strings["inbox"]!, presenter: presenter)
+        values["navSawayaka"] = false
+        let messages = try await service.database.inbox(userId: userId)
+        values["hasMessages"] = !messages.isEmpty
+        values["messages"] = messages.map { message -> [String: Any] in
+            [
+                "title": message.title.text(in: context.language),
+                "body": message.body.text(in: context.language),
+                "when": WebFormatting.dateTime(message.createdAt, timeZone: user.resolvedTimeZone),
+                "unread": message.readAt == nil,
+            ]
+        }
+        return pages.render("inbox", values)
+    }
+
+    @Sendable func markRead(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let userId = context.user?.id else { return .redirect(to: "/signin?next=/inbox") }
+        let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        try await service.database.markInboxRead(userId: userId, now: service.now())
+        return .redirect(to: "/inbox")
+    }
+
+    /// Webhooks are posted by the server: a user must not point them at the server itself or its private network.
+    /// (Literal addresses and "localhost"; a public name that resolves privately is not caught here.)
+    static func isPrivateHost(_ host: String) -> Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        if name.contains(":") {
+            return name == "::1" || name == "::" || name.hasPrefix("fc") || name.hasPrefix("fd") || name.hasPrefix("fe80")
+        }
+        let octets = name.split(separator: ".").compactMap { Int($0) }
+        guard octets.count == 4, name.split(separator: ".").count == 4 else { return false }
+        switch (octets[0], octets[1]) {
+        case (0, _), (10, _), (127, _), (169, 254), (192, 168): return true
+        case (172, 16...31): return true
+        case (100, 64...127): return true
+        default: return false
+        }
+    }
+
+    static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~,")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}

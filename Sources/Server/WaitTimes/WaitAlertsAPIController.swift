@@ -1,0 +1,127 @@
+import Foundation
+import Health
+import Hummingbird
+import Storage
+import WaitTimes
+
+/// `/api/v1/wait-alerts` and `/api/v1/inbox`: a signed-in user's wait alerts and inbox — always the caller's own.
+/// Registered on the `/api` group (this folder's API lives there), hence the "v1/" in the paths.
+struct WaitAlertsAPIController {
+    let service: WaitTimeService
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("v1/wait-alerts", use: list)
+        group.post("v1/wait-alerts", use: create)
+        group.delete("v1/wait-alerts/{id}", use: delete)
+        group.get("v1/inbox", use: inbox)
+    }
+
+    struct AlertInput: Decodable {
+        var storeId: String
+        var maxMinutes: String?
+        var from: String?
+        var until: String?
+        var webhookURL: String?
+        var webhookFormat: String?
+
+        enum CodingKeys: String, CodingKey { case storeId, maxMinutes, from, until, webhookURL, webhookFormat }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            storeId = try container.decode(String.self, forKey: .storeId)
+            // Minutes may come as a number (JSON) or text; the form's validation reads both the same way.
+            if let number = try? container.decodeIfPresent(Int.self, forKey: .maxMinutes) {
+                maxMinutes = String(number)
+            } else {
+                maxMinutes = try container.decodeIfPresent(String.self, forKey: .maxMinutes)
+            }
+            from = try container.decodeIfPresent(String.self, forKey: .from)
+            until = try container.decodeIfPresent(String.self, forKey: .until)
+            webhookURL = try container.decodeIfPresent(String.self, forKey: .webhookURL)
+            webhookFormat = try container.decodeIfPresent(String.self, forKey: .webhookFormat)
+        }
+    }
+
+    struct AlertResponse: ResponseEncodable {
+        let id: Int64
+        let storeId: String
+        let maxMinutes: Int
+        let day: LocalDay
+        let from: String?
+        let until: String?
+        let webhookURL: String?
+        let webhookFormat: String
+        let createdAt: Date
+        let firedAt: Date?
+
+        init(_ alert: WaitAlert) {
+            id = alert.id!
+            storeId = alert.storeId
+            maxMinutes = alert.maxMinutes
+            day = alert.day
+            from = alert.fromTime?.description
+            until = alert.untilTime?.description
+            webhookURL = alert.webhookURL
+            webhookFormat = alert.webhookFormat.rawValue
+            createdAt = alert.createdAt
+            firedAt = alert.firedAt
+        }
+    }
+
+    struct AlertList: ResponseEncodable {
+        let alerts: [AlertResponse]
+    }
+
+    struct InboxResponse: ResponseEncodable {
+        struct Message: Encodable {
+            let id: Int64
+            let kind: String
+            let title: String
+            let body: String
+            let createdAt: Date
+            let readAt: Date?
+        }
+        let unread: Int
+        let messages: [Message]
+    }
+
+    @Sendable func list(request: Request, context: AppRequestContext) async throws -> AlertList {
+        let userId = try context.requireUserId()
+        return AlertList(alerts: try await service.database.alerts(userId: userId).map(AlertResponse.init))
+    }
+
+    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        let input = try await request.decode(as: AlertInput.self, context: context)
+        guard try await service.database.store(id: input.storeId) != nil else {
+            throw APIError(status: .badRequest, code: "unknown_store", message: .init(ja: "店舗 ID「\(input.storeId)」は存在しません。", en: "No store with id “\(input.storeId)”."))
+        }
+        let form = SawayakaWebController.AlertForm(
+            maxMinutes: input.maxMinutes, from: input.from, until: input.until, webhookURL: input.webhookURL, webhookFormat: input.webhookFormat
+        )
+        let alert = try SawayakaWebController.alert(from: form, userId: userId, storeId: input.storeId, now: service.now())
+        let saved = try await service.database.insertAlert(alert)
+        var response = try context.responseEncoder.encode(AlertResponse(saved.alert), from: request, context: context)
+        response.status = saved.inserted ? .created : .ok
+        return response
+    }
+
+    @Sendable func delete(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
+        let userId = try context.requireUserId()
+        guard let id = context.parameters.get("id", as: Int64.self), try await service.database.deleteAlert(id: id, userId: userId) else {
+            throw APIError.notFound
+        }
+        return .noContent
+    }
+
+    @Sendable func inbox(request: Request, context: AppRequestContext) async throws -> InboxResponse {
+        let userId = try context.requireUserId()
+        let messages = try await service.database.inbox(userId: userId)
+        return InboxResponse(
+            unread: messages.filter { $0.readAt == nil }.count,
+            messages: messages.map {
+                .init(id: $0.id!, kind: $0.kind, title: $0.title.text(in: context.language), body: $0.body.text(in: context.language), createdAt: $0.createdAt, readAt: $0.readAt)
+            }
+        )
+    }
+}

@@ -1,0 +1,11 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// The background services of the wait-time system the application runs beside the HTTP server: the feed poller,
+/// when a feed URL is configured.
+func waitTimeServices(configuration: AppConfiguration, dependencies: AppDependencies, logger: Logger) -> [any Service] {
+    guard let url = configuration.sawayakaFeedURL else { return [] }
+    let service = WaitTimeService(database: dependencies.database, webhooks: AlertWebhookSender(), now: dependencies.waitTimesClock)
+    return [WaitTimeFeedPoller(url: url, interval: .seconds(max(1, configuration.sawayakaPollMinutes) * 60), service: service, logger: logger)]
+}

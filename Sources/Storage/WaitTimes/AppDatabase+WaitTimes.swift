@@ -1,0 +1,179 @@
+import Foundation
+import GRDB
+import Health
+import WaitTimes
+
+extension AppDatabase {
+    // MARK: Store directory
+
+    /// The directory in its listed order.
+    public func stores() async throws -> [Store] {
+        try await reader.read { db in
+            try StoredStore.order(Column("position")).fetchAll(db).map { try $0.store() }
+        }
+    }
+
+    public func store(id: String) async throws -> Store? {
+        try await reader.read { db in try StoredStore.fetchOne(db, key: id)?.store() }
+    }
+
+    /// Replaces the directory with `stores` in one transaction and says what changed. Observations are kept.
+    @discardableResult
+    public func replaceStores(with stores: [Store], now: Date) async throws -> StoreDirectoryChange {
+        try await writer.write { db in
+            let old = try StoredStore.order(Column("position")).fetchAll(db).map { try $0.store() }
+            try StoredStore.replaceAll(with: stores, db: db, now: now)
+            return StoreDirectoryChange(from: old, to: stores)
+        }
+    }
+
+    // MARK: Observations
+
+    /// Stores observations (a retry of the same store, time and source is ignored) and, in the same transaction, fires
+    /// every pending alert they satisfy — each at most once — posting to its owner's inbox.
+    public func addObservations(_ observations: [WaitObservation], timeZone: TimeZone, now: Date, alertMessage: @Sendable (WaitAlert, WaitObservation, Store?) -> (title: LocalizedText, body: LocalizedText)) async throws -> (inserted: Int, fired: [FiredAlert]) {
+        try await writer.write { db in
+            var inserted = 0
+            var fired: [FiredAlert] = []
+            for observation in observations {
+                var row = StoredObservation(observation, createdAt: now)
+                try row.insert(db, onConflict: .ignore)
+                guard db.changesCount > 0 else { continue }
+                inserted += 1
+                let pending = try WaitAlert.filter(Column("storeId") == observation.storeId && Column("firedAt") == nil).fetchAll(db)
+                for var alert in pending where alert.rule.isTriggered(by: observation, timeZone: timeZone) {
+                    alert.firedAt = now
+                    try alert.update(db)
+                    let store = try StoredStore.fetchOne(db, key: observation.storeId)?.store()
+                    let text = alertMessage(alert, observation, store)
+                    var message = InboxMessage(userId: alert.userId, createdAt: now, kind: "wait-alert", title: text.title, body: text.body)
+                    try message.insert(db)
+                    fired.append(FiredAlert(alert: alert, observation: observation, message: message))
+                }
+            }
+            return (inserted, fired)
+        }
+    }
+
+    /// The newest observation of every store in the directory that has one. One indexed lookup per store: a
+    /// GROUP BY over years of history would read every row.
+    public func latestObservations() async throws -> [String: WaitObservation] {
+        try await reader.read { db in
+            var latest: [String: WaitObservation] = [:]
+            for id in try String.fetchAll(db, sql: "SELECT id FROM waitStore") {
+                latest[id] = try StoredObservation.filter(Column("storeId") == id)
+                    .order(Column("observedAt").desc, Column("id").desc).fetchOne(db)?.observation
+            }
+            return latest
+        }
+    }
+
+    public func latestObservation(storeId: String) async throws -> WaitObservation? {
+        try await reader.read { db in
+            try StoredObservation.filter(Column("storeId") == storeId)
+                .order(Column("observedAt").desc, Column("id").desc).fetchOne(db)?.observation
+        }
+    }
+
+    /// A store's observations since `from`, oldest first (history for forecasts and the heat map).
+    public func observations(storeId: String, since from: Date) async throws -> [WaitObservation] {
+        try await reader.read { db in
+            try StoredObservation.filter(Column("storeId") == storeId && Column("observedAt") >= from)
+                .order(Column("observedAt")).fetchAll(db).map(\.observation)
+        }
+    }
+
+    public func observationCount() async throws -> Int {
+        try await reader.read { db in try StoredObservation.fetchCount(db) }
+    }
+
+    // MARK: Operator tokens
+
+    public func insertOperatorToken(_ token: OperatorToken) async throws -> OperatorToken {
+        try await writer.write { db in
+            var token = token
+            try token.insert(db)
+            return token
+        }
+    }
+
+    /// The token with this hash, marking it used.
+    public func useOperatorToken(hash: String, now: Date) async throws -> OperatorToken? {
+        try await writer.write { db in
+            guard var token = try OperatorToken.filter(Column("tokenHash") == hash).fetchOne(db) else { return nil }
+            token.lastUsedAt = now
+            try token.update(db)
+            return token
+        }
+    }
+
+    public func operatorTokens() async throws -> [OperatorToken] {
+        try await reader.read { db in try OperatorToken.order(Column("id")).fetchAll(db) }
+    }
+
+    public func revokeOperatorToken(id: Int64) async throws -> Bool {
+        try await writer.write { db in try OperatorToken.deleteOne(db, key: id) }
+    }
+
+    // MARK: Alerts (owned)
+
+    /// Saves an alert; the same pending alert sent twice (a double-tapped form, a client retry) is stored once and
+    /// the first one is returned.
+    public func insertAlert(_ alert: WaitAlert) async throws -> (alert: WaitAlert, inserted: Bool) {
+        try await writer.write { db in
+            let same = WaitAlert.filter(
+                Column("userId") == alert.userId && Column("storeId") == alert.storeId && Column("maxMinutes") == alert.maxMinutes
+                    && Column("day") == alert.day.description && Column("firedAt") == nil
+            )
+            if let existing = try same.fetchAll(db).first(where: {
+                $0.fromTime == alert.fromTime && $0.untilTime == alert.untilTime && $0.webhookURL == alert.webhookURL && $0.webhookFormat == alert.webhookFormat
+            }) {
+                return (existing, false)
+            }
+            var alert = alert
+            try alert.insert(db)
+            return (alert, true)
+        }
+    }
+
+    public func alerts(userId: Int64) async throws -> [WaitAlert] {
+        try await reader.read { db in
+            try WaitAlert.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).fetchAll(db)
+        }
+    }
+
+    public func deleteAlert(id: Int64, userId: Int64) async throws -> Bool {
+        try await writer.write { db in
+            try WaitAlert.filter(Column("id") == id && Column("userId") == userId).deleteAll(db) > 0
+        }
+    }
+
+    // MARK: Inbox (owned)
+
+    public func insertInboxMessage(_ message: InboxMessage) async throws -> InboxMessage {
+        try await writer.write { db in
+            var message = message
+            try message.insert(db)
+            return message
+        }
+    }
+
+    public func inbox(userId: Int64, limit: Int = 100) async throws -> [InboxMessage] {
+        try await reader.read { db in
+            try InboxMessage.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+        }
+    }
+
+    public func unreadInboxCount(userId: Int64) async throws -> Int {
+        try await reader.read { db in
+            try InboxMessage.filter(Column("userId") == userId && Column("readAt") == nil).fetchCount(db)
+        }
+    }
+
+    /// Marks every unread message of the user read.
+    public func markInboxRead(userId: Int64, now: Date) async throws {
+        _ = try await writer.write { db in
+            try InboxMessage.filter(Column("userId") == userId && Column("readAt") == nil).updateAll(db, Column("readAt").set(to: now))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import GRDB
+import Health
+
+/// A note in a user's in-app inbox (a wait alert, a personal record, …). Generic on purpose: any system posts here.
+public struct InboxMessage: Codable, Sendable, Equatable, Identifiable {
+    public var id: Int64?
+    public var userId: Int64
+    public var createdAt: Date
+    /// What posted it, e.g. "wait-alert".
+    public var kind: String
+    public var titleJa: String
+    public var titleEn: String
+    public var bodyJa: String
+    public var bodyEn: String
+    public var readAt: Date?
+
+    public init(id: Int64? = nil, userId: Int64, createdAt: Date, kind: String, title: LocalizedText, body: LocalizedText, readAt: Date? = nil) {
+        self.id = id
+        self.userId = userId
+        self.createdAt = createdAt
+        self.kind = kind
+        titleJa = title.ja
+        titleEn = title.en
+        bodyJa = body.ja
+        bodyEn = body.en
+        self.readAt = readAt
+    }
+
+    public var title: LocalizedText { LocalizedText(ja: titleJa, en: titleEn) }
+    public var body: LocalizedText { LocalizedText(ja: bodyJa, en: bodyEn) }
+}
+
+extension InboxMessage: FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "inboxMessage"
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
