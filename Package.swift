@@ -27,6 +27,7 @@ let package = Package(
         // Pure domain: Foundation only, no I/O, the current time always a parameter.
         .target(name: "Health"),
         .target(name: "Charts"),
+        .target(name: "Workouts", dependencies: ["Health"]),
 
         .target(
             name: "Storage",
@@ -73,6 +74,7 @@ let package = Package(
 
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
+        .testTarget(name: "WorkoutsTests", dependencies: ["Workouts", "Health"], exclude: ["Fixtures"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",
