@@ -33,6 +33,7 @@ let package = Package(
             name: "Storage",
             dependencies: [
                 "Health",
+                "Workouts",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -42,6 +43,7 @@ let package = Package(
                 "Health",
                 "Charts",
                 "Storage",
+                "Workouts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -75,7 +77,7 @@ let package = Package(
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "WorkoutsTests", dependencies: ["Workouts", "Health"], exclude: ["Fixtures"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "Workouts", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",
             dependencies: [

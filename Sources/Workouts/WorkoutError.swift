@@ -63,8 +63,15 @@ public struct WorkoutError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public static let unknownExercise = WorkoutError(
         code: "unknown_exercise",
-        message: .init(ja: "その種目は見つかりません", en: "There is no such exercise."),
-        httpStatus: 404
+        message: .init(ja: "その種目は見つかりません", en: "There is no such exercise.")
+    )
+
+    public static let unrecognisedCSV = WorkoutError(
+        code: "unrecognised_csv",
+        message: .init(
+            ja: "CSVの形式がわかりません（Strong または Hevy の書き出しファイルを使ってください）",
+            en: "This CSV is not a format Kiroku knows (use an export from Strong or Hevy)."
+        )
     )
 
     public static func invalidSetText(_ text: String) -> WorkoutError {
