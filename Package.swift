@@ -63,6 +63,7 @@ let package = Package(
                 "Server",
                 "Storage",
                 "Health",
+                "Workouts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -30,8 +30,8 @@ public struct PersonalRecord: Sendable, Equatable {
 
     /// A sentence for the person: "New e1RM record: 93.3 kg (was 90 kg)".
     public func message(exerciseName: LocalizedText) -> LocalizedText {
-        let value = Self.kilograms(self.value)
-        let previous = Self.kilograms(self.previous)
+        let value = WeightText.format(self.value)
+        let previous = WeightText.format(self.previous)
         switch kind {
         case .e1rm:
             return .init(ja: "自己ベスト更新！ \(exerciseName.ja) 推定1RM \(value) kg（これまで \(previous) kg）",
@@ -44,11 +44,6 @@ public struct PersonalRecord: Sendable, Equatable {
             return .init(ja: "自己ベスト更新！ \(exerciseName.ja) 1セットのボリューム \(value) kg（これまで \(previous) kg）",
                          en: "New record! \(exerciseName.en) single-set volume \(value) kg (was \(previous) kg)")
         }
-    }
-
-    static func kilograms(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }
 

@@ -202,10 +202,8 @@ struct WorkoutsWebController {
         (text ?? "").trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
     }
 
-    /// "80", "82.5", "1234.6": at most one decimal, no trailing zero.
     static func number(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        WeightText.format(value)
     }
 }
 
