@@ -71,7 +71,12 @@ let package = Package(
         // Benchmarks: run with `make bench` (release build); never part of `swift test`.
         .executableTarget(
             name: "KirokuBenchmarks",
-            dependencies: ["Health", "Charts", "Storage"],
+            dependencies: [
+                "Health", "Charts", "Storage", "Workouts", "Server",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Benchmarks/KirokuBenchmarks"
         ),
 

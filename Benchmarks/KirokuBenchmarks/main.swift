@@ -96,3 +96,9 @@ for benchmark in cases {
     let line = benchmark.name.padding(toLength: 52, withPad: " ", startingAt: 0) + numbers + benchmark.unit
     print(line)
 }
+
+// Workouts: the BulkTrack API's dashboard and history for a user with 50,000 sets, as latency percentiles.
+print("")
+print("Workouts API, 50,000 sets — latency per request through the router, after one warm-up request")
+print(String(repeating: "-", count: 100))
+try await WorkoutsBenchmark.run(repetitions: Int(ProcessInfo.processInfo.environment["KIROKU_BENCH_REQUESTS"] ?? "") ?? 200)

@@ -101,6 +101,7 @@ public struct WorkoutService: Sendable {
         record.notes = updated.notes
         record.performedAt = updated.performedAt
         record.day = updated.day
+        record.week = updated.week
         record.updatedAt = now
         return try await database.updateWorkoutSet(record)
     }
@@ -118,7 +119,7 @@ public struct WorkoutService: Sendable {
         // The span, and the week before the current one for `lastWeek` even when the span is one week.
         let from = min(weeks[0], weeks.last!.adding(days: -7))
         let through = weeks.last!.adding(days: 6)
-        async let groups = database.workoutSetGroups(userId: user.id!, from: from, through: through)
+        async let groups = database.workoutWeekGroups(userId: user.id!, from: from, through: through)
         async let weights = database.timedValues(
             userId: user.id!, metric: "bodyMass", from: weeks[0].start(in: timeZone), to: through.adding(days: 1).start(in: timeZone)
         )

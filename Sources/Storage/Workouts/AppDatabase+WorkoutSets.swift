@@ -19,13 +19,12 @@ extension AppDatabase {
     public func insertWorkoutSets(_ sets: [(set: WorkoutSetRecord, key: String)], now: Date) async throws -> Int {
         try await writer.write { db in
             var created = 0
-            for (set, key) in sets where try Self.insertSet(db, set, idempotencyKey: key, now: now, renumber: false).created {
+            for (set, key) in sets where try Self.insertSet(db, set, idempotencyKey: key, now: now, batch: true).created {
                 created += 1
             }
-            let groups = Set(sets.map { "\($0.set.exerciseId)|\($0.set.day)" })
-            for group in groups {
-                let parts = group.split(separator: "|").map(String.init)
-                try Self.renumberSets(db, userId: sets[0].set.userId, exerciseId: parts[0], day: parts[1])
+            if let userId = sets.first?.set.userId {
+                try Self.trimRecentUsage(db, userId: userId)
+                try Self.renumberAllSets(db, userId: userId)
             }
             return created
         }
@@ -77,10 +76,35 @@ extension AppDatabase {
         }
     }
 
-    /// Per day, exercise and rep count totals for days in [from, through] — what dashboards are computed from.
+    /// Per day, exercise and rep count totals for days in [from, through].
     public func workoutSetGroups(userId: Int64, from: LocalDay, through: LocalDay) async throws -> [SetGroup] {
         try await reader.read { db in
             try Self.groups(db, where: "day >= ? AND day <= ?", arguments: [userId, from.description, through.description])
+        }
+    }
+
+    /// Per week, exercise and rep count totals for the weeks whose Monday is in [from, through] — what dashboards
+    /// are computed from. Each group's `day` is its week's Monday (and `firstPerformedAt` is not needed, so absent).
+    public func workoutWeekGroups(userId: Int64, from: LocalDay, through: LocalDay) async throws -> [SetGroup] {
+        try await reader.read { db in
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT week, exerciseId, reps, COUNT(*) AS setCount, SUM(weight) AS weightSum, MAX(weight) AS maxWeight
+                    FROM workoutSet WHERE userId = ? AND week >= ? AND week <= ?
+                    GROUP BY week, exerciseId, reps
+                    """,
+                arguments: [userId, from.startOfWeek.description, through.description]
+            )
+            var groups: [SetGroup] = []
+            while let row = try rows.next() {
+                guard let week = LocalDay(row["week"] as String), let exerciseId = UUID(uuidString: row["exerciseId"]) else { continue }
+                groups.append(SetGroup(
+                    day: week, exerciseId: exerciseId, reps: row["reps"], setCount: row["setCount"], weightSum: row["weightSum"],
+                    maxWeight: row["maxWeight"], firstPerformedAt: .distantPast
+                ))
+            }
+            return groups
         }
     }
 
@@ -152,7 +176,7 @@ extension AppDatabase {
     }
 
     private static func insertSet(
-        _ db: Database, _ set: WorkoutSetRecord, idempotencyKey: String?, now: Date, renumber: Bool = true
+        _ db: Database, _ set: WorkoutSetRecord, idempotencyKey: String?, now: Date, batch: Bool = false
     ) throws -> (set: WorkoutSetRecord, created: Bool) {
         if let idempotencyKey,
            let existingId = try String.fetchOne(
@@ -173,8 +197,10 @@ extension AppDatabase {
             INSERT INTO workoutExerciseUsage (userId, exerciseId, lastUsedAt, useCount) VALUES (?, ?, ?, 1)
             ON CONFLICT (userId, exerciseId) DO UPDATE SET lastUsedAt = max(lastUsedAt, excluded.lastUsedAt), useCount = useCount + 1
             """, arguments: [set.userId, set.exerciseId, now])
+        // A batch trims the recent list and numbers its sets once at the end, not once per set.
+        if batch { return (set, true) }
         try trimRecentUsage(db, userId: set.userId)
-        if renumber { try renumberSets(db, userId: set.userId, exerciseId: set.exerciseId, day: set.day) }
+        try renumberSets(db, userId: set.userId, exerciseId: set.exerciseId, day: set.day)
         return (try WorkoutSetRecord.fetchOne(db, key: set.id) ?? set, true)
     }
 
@@ -188,13 +214,23 @@ extension AppDatabase {
 
     /// Numbers the user's sets of one exercise on one day 1, 2, 3… in the order performed.
     static func renumberSets(_ db: Database, userId: Int64, exerciseId: String, day: String) throws {
-        let rows = try Row.fetchAll(
-            db,
-            sql: "SELECT id, setNumber FROM workoutSet WHERE userId = ? AND exerciseId = ? AND day = ? ORDER BY performedAt, rowid",
-            arguments: [userId, exerciseId, day]
+        try renumber(db, userId: userId, condition: "AND exerciseId = ? AND day = ?", arguments: [exerciseId, day])
+    }
+
+    /// Numbers every set of the user (after a batch): one statement, however many days and exercises.
+    static func renumberAllSets(_ db: Database, userId: Int64) throws {
+        try renumber(db, userId: userId, condition: "", arguments: [])
+    }
+
+    private static func renumber(_ db: Database, userId: Int64, condition: String, arguments: StatementArguments) throws {
+        try db.execute(
+            sql: """
+                UPDATE workoutSet SET setNumber = numbered.position
+                FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY exerciseId, day ORDER BY performedAt, rowid) AS position
+                      FROM workoutSet WHERE userId = ? \(condition)) AS numbered
+                WHERE workoutSet.id = numbered.id AND workoutSet.setNumber != numbered.position
+                """,
+            arguments: [userId] + arguments
         )
-        for (index, row) in rows.enumerated() where (row["setNumber"] as Int) != index + 1 {
-            try db.execute(sql: "UPDATE workoutSet SET setNumber = ? WHERE id = ?", arguments: [index + 1, row["id"] as String])
-        }
     }
 }

@@ -51,11 +51,14 @@ extension Migrations {
             // The local day (YYYY-MM-DD) in the owner's time zone when the set was logged: set numbers, history
             // and week buckets all count in it.
             t.column("day", .text).notNull()
+            t.column("week", .text).notNull()
             t.column("createdAt", .datetime).notNull()
             t.column("updatedAt", .datetime).notNull()
         }
         try db.create(index: "workoutSet_byUserDay", on: "workoutSet", columns: ["userId", "day", "exerciseId", "reps", "weight"])
         try db.create(index: "workoutSet_byUserExercise", on: "workoutSet", columns: ["userId", "exerciseId", "reps", "weight"])
+        // Covering index for week totals: the dashboard's GROUP BY walks it in order without touching the table.
+        try db.create(index: "workoutSet_byUserWeek", on: "workoutSet", columns: ["userId", "week", "exerciseId", "reps", "weight"])
         try db.create(index: "workoutSet_byUserPerformed", on: "workoutSet", columns: ["userId", "performedAt"])
         // Client retries: the key a create came with, and the set it made.
         try db.create(table: "workoutIdempotencyKey") { t in

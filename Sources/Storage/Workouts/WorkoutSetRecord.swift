@@ -15,6 +15,8 @@ public struct WorkoutSetRecord: Codable, Sendable, Equatable, Identifiable {
     public var notes: String?
     public var performedAt: Date
     public var day: String
+    /// The Monday of `day`'s week, kept so week totals group along an index instead of computing weeks per row.
+    public var week: String
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -29,6 +31,7 @@ public struct WorkoutSetRecord: Codable, Sendable, Equatable, Identifiable {
         self.notes = input.notes
         self.performedAt = input.performedAt
         self.day = day.description
+        self.week = day.startOfWeek.description
         self.createdAt = now
         self.updatedAt = now
     }
