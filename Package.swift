@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "kiroku", targets: ["kiroku"]),
         .library(name: "Health", targets: ["Health"]),
         .library(name: "Charts", targets: ["Charts"]),
+        .library(name: "KirokuClient", targets: ["KirokuClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -28,6 +29,8 @@ let package = Package(
         .target(name: "Health"),
         .target(name: "Charts"),
         .target(name: "Workouts", dependencies: ["Health"]),
+        // The Swift SDK a phone app embeds: the BulkTrack API, exercise cache, recent list, offline set queue.
+        .target(name: "KirokuClient"),
 
         .target(
             name: "Storage",
@@ -83,6 +86,10 @@ let package = Package(
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "WorkoutsTests", dependencies: ["Workouts", "Health"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "KirokuClientTests",
+            dependencies: ["KirokuClient", "Server", "Storage", .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "Workouts", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",

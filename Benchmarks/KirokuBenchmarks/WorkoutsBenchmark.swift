@@ -60,6 +60,16 @@ enum WorkoutsBenchmark {
             ("GET /v1/me/workouts (days 81–100)", "/v1/me/workouts?limit=20&offset=80"),
             ("GET /v1/me/workouts/{date} (~137 sets)", "/v1/me/workouts/\(day)"),
         ]
+        // The same dashboard without HTTP and JSON, to tell the service's share from the transport's.
+        let service = WorkoutService(database: database)
+        var serviceSeconds: [Double] = []
+        for round in 0...repetitions {
+            let start = clock.now
+            _ = try await service.dashboard(user: user, span: .w52, now: Date())
+            let elapsed = clock.now - start
+            if round > 0 { serviceSeconds.append(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)) }
+        }
+        report("WorkoutService.dashboard(52w), no HTTP or JSON", serviceSeconds)
         try await app.test(.router) { client in
             for (name, path) in paths {
                 var seconds: [Double] = []
@@ -70,11 +80,16 @@ enum WorkoutsBenchmark {
                     guard response.status == .ok else { throw CancellationError() }
                     if round > 0 { seconds.append(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)) }
                 }
-                seconds.sort()
-                func percentile(_ p: Double) -> Double { seconds[min(seconds.count - 1, Int((p * Double(seconds.count)).rounded(.up)) - 1)] * 1000 }
-                let numbers = String(format: "p50 %8.2f ms  p95 %8.2f ms  p99 %8.2f ms  max %8.2f ms", percentile(0.5), percentile(0.95), percentile(0.99), seconds.last! * 1000)
-                print(name.padding(toLength: 52, withPad: " ", startingAt: 0) + numbers + "  (\(seconds.count) requests)")
+                report(name, seconds)
             }
         }
+    }
+
+    /// Nearest-rank percentiles of the timings, in milliseconds.
+    static func report(_ name: String, _ timings: [Double]) {
+        let seconds = timings.sorted()
+        func percentile(_ p: Double) -> Double { seconds[min(seconds.count - 1, Int((p * Double(seconds.count)).rounded(.up)) - 1)] * 1000 }
+        let numbers = String(format: "p50 %8.2f ms  p95 %8.2f ms  p99 %8.2f ms  max %8.2f ms", percentile(0.5), percentile(0.95), percentile(0.99), seconds.last! * 1000)
+        print(name.padding(toLength: 52, withPad: " ", startingAt: 0) + numbers + "  (\(seconds.count) requests)")
     }
 }

@@ -88,7 +88,8 @@ let cases: [Case] = [
 
 print("Kiroku benchmarks — \(repetitions) runs each after one warm-up, release build")
 print(String(repeating: "-", count: 100))
-for benchmark in cases {
+// KIROKU_BENCH_ONLY=workouts runs just the Workouts section.
+for benchmark in cases where ProcessInfo.processInfo.environment["KIROKU_BENCH_ONLY"] != "workouts" {
     let seconds = try await measure(benchmark, repetitions: repetitions).sorted()
     let median = seconds[seconds.count / 2]
     let rate = benchmark.work / median

@@ -96,12 +96,20 @@ extension AppDatabase {
                     """,
                 arguments: [userId, from.startOfWeek.description, through.description]
             )
+            // Columns by position and ids parsed once per distinct string: this loop runs once per group, thousands
+            // of times for a year, and GRDB's by-name lookup and UUID parsing were most of the dashboard's time.
             var groups: [SetGroup] = []
+            var weeks: [String: LocalDay] = [:]
+            var exercises: [String: UUID] = [:]
             while let row = try rows.next() {
-                guard let week = LocalDay(row["week"] as String), let exerciseId = UUID(uuidString: row["exerciseId"]) else { continue }
+                let weekText: String = row[0]
+                let exerciseText: String = row[1]
+                guard let week = weeks[weekText] ?? LocalDay(weekText), let exerciseId = exercises[exerciseText] ?? UUID(uuidString: exerciseText) else { continue }
+                weeks[weekText] = week
+                exercises[exerciseText] = exerciseId
                 groups.append(SetGroup(
-                    day: week, exerciseId: exerciseId, reps: row["reps"], setCount: row["setCount"], weightSum: row["weightSum"],
-                    maxWeight: row["maxWeight"], firstPerformedAt: .distantPast
+                    day: week, exerciseId: exerciseId, reps: row[2], setCount: row[3], weightSum: row[4],
+                    maxWeight: row[5], firstPerformedAt: .distantPast
                 ))
             }
             return groups
