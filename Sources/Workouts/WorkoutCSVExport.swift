@@ -10,9 +10,16 @@ public enum WorkoutCSVExport {
                 LocalDateTime.format(set.performedAt, in: timeZone), "Kiroku", exerciseName(set.exerciseId), String(set.setNumber),
                 WorkoutError.number(set.weight), String(set.reps), "", "", set.notes ?? "", "", set.rpe.map(WorkoutError.number) ?? "",
             ]
-            lines.append(fields.map(CSVTable.escape).joined(separator: ","))
+            lines.append(fields.map { CSVTable.escape(Self.neutralised($0)) }.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A cell starting with a formula character gets a leading apostrophe, so a spreadsheet never runs a note
+    /// such as "=HYPERLINK(…)" as a formula. Numbers (which never start so here) pass unchanged.
+    static func neutralised(_ field: String) -> String {
+        guard let first = field.first, "=+-@".contains(first), Double(field) == nil else { return field }
+        return "'" + field
     }
 
     /// Reads a Strong or Hevy export, whichever the header says it is; nil when it is neither.

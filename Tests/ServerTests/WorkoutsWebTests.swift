@@ -152,6 +152,20 @@ import Testing
         #expect(try await server.database.workoutSetCount(userId: user.id!) == 3)
     }
 
+    @Test func theAccountsFullExportCarriesItsTraining() async throws {
+        let server = try TestServer()
+        let (_, token) = try await server.user("alice")
+        try await server.test { client in
+            let alice = BulkTrackClient(client: client, accessToken: token)
+            _ = try await alice.logSet(Lifts.bench, 80, 5, at: "2026-11-16T10:00:00+09:00", rpe: 8)
+            let export = try await client.execute(uri: "/api/v1/export?format=json", method: .get, headers: .bearer(token)).json()
+            let workouts = try #require(export["workouts"] as? [String: Any])
+            let sets = try #require(workouts["sets"] as? [[String: Any]])
+            #expect(sets.count == 1)
+            #expect(sets[0]["exerciseName"] as? String == "Bench Press" && sets[0]["date"] as? String == "2026-11-16" && sets[0]["rpe"] as? Double == 8)
+        }
+    }
+
     @Test func signedOutVisitorsAreSentToSignIn() async throws {
         let server = try TestServer()
         try await server.test { client in

@@ -73,6 +73,14 @@ import Testing
         #expect(back.sets.map(\.performedAt) == sets.map(\.performedAt))
     }
 
+    @Test func formulasInNotesAreNeutralisedForSpreadsheets() {
+        let set = LoggedSet(id: UUID(), exerciseId: UUID(), setNumber: 1, weight: 80, reps: 5, rpe: nil, notes: "=HYPERLINK(\"x\")",
+                            performedAt: tokyoTime("2026-11-20T07:00:00"), day: LocalDay("2026-11-20")!)
+        let csv = WorkoutCSVExport.csv([set], exerciseName: { _ in "@Lift" }, timeZone: tokyo)
+        #expect(csv.contains(",'@Lift,"))
+        #expect(csv.contains("\"'=HYPERLINK(\"\"x\"\")\""))
+    }
+
     @Test func anUnknownFileIsNotGuessedAt() {
         #expect(WorkoutCSVExport.parseAny("a,b\n1,2\n", timeZone: tokyo) == nil)
     }

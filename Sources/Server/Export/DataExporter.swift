@@ -38,6 +38,8 @@ public struct DataExporter: Sendable {
         let exportedAt: Date
         let account: AccountProfile
         let records: [RecordResponse]
+        /// Workouts: every set, with the exercise's English name beside its id.
+        let workouts: WorkoutExport
     }
 
     public func json(user: User, now: Date) async throws -> Data {
@@ -45,7 +47,8 @@ public struct DataExporter: Sendable {
         let document = Document(
             exportedAt: now,
             account: AccountProfile(user),
-            records: records
+            records: records,
+            workouts: try await WorkoutExport(user: user, workouts: WorkoutService(database: database))
         )
         let encoder = APIJSON.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
