@@ -70,6 +70,15 @@ enum WorkoutsBenchmark {
             if round > 0 { serviceSeconds.append(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)) }
         }
         report("WorkoutService.dashboard(52w), no HTTP or JSON", serviceSeconds)
+        let yesterday = LocalDay(Date().addingTimeInterval(-86_400), in: user.resolvedTimeZone)
+        var daySeconds: [Double] = []
+        for round in 0...repetitions {
+            let start = clock.now
+            _ = try await service.day(yesterday, userId: user.id!)
+            let elapsed = clock.now - start
+            if round > 0 { daySeconds.append(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)) }
+        }
+        report("WorkoutService.day (~137 sets), no HTTP or JSON", daySeconds)
         try await app.test(.router) { client in
             for (name, path) in paths {
                 var seconds: [Double] = []

@@ -72,7 +72,7 @@ import Workouts
         _ = try await database.insertWorkoutSet(set(user.id!, bench, 80, 5, minutes: 0), idempotencyKey: "k", now: now)
         try await database.setWorkoutFormulaName("brzycki", userId: user.id!)
         try await database.deleteUser(id: user.id!)
-        let tables = ["workoutDeviceUser", "workoutDevice", "workoutDeviceToken", "workoutExercise", "workoutSet", "workoutIdempotencyKey", "workoutExerciseUsage", "workoutPreference"]
+        let tables = ["workoutDeviceUser", "workoutDevice", "workoutDeviceToken", "workoutExercise", "workoutSet", "workoutWeekTotal", "workoutIdempotencyKey", "workoutExerciseUsage", "workoutPreference"]
         for table in tables {
             let count = try await database.reader.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") }
             #expect(count == 0, "\(table)")
@@ -172,5 +172,61 @@ import Workouts
         #expect(groups.count == 1)
         #expect(groups[0].setCount == 3 && groups[0].weightSum == 255 && groups[0].maxWeight == 90 && groups[0].volume == 1275)
         #expect(try await database.maxWeightByReps(userId: user.id!, exerciseId: bench.uuidString.lowercased(), excluding: "") == [5: 90])
+    }
+}
+
+@Suite struct WorkoutWeekTotalTests {
+    let now = Date(timeIntervalSince1970: 1_780_000_000)
+
+    /// The trigger-kept totals, compared with summing the sets afresh.
+    func check(_ database: AppDatabase, userId: Int64) async throws {
+        let (kept, fresh) = try await database.reader.read { db in
+            let kept = try Row.fetchAll(db, sql: "SELECT week, exerciseId, reps, setCount, weightSum, maxWeight FROM workoutWeekTotal WHERE userId = ? ORDER BY 1, 2, 3", arguments: [userId])
+            let fresh = try Row.fetchAll(db, sql: """
+                SELECT week, exerciseId, reps, COUNT(*), SUM(weight), MAX(weight) FROM workoutSet WHERE userId = ?
+                GROUP BY week, exerciseId, reps ORDER BY 1, 2, 3
+                """, arguments: [userId])
+            return (kept.map { "\($0[0] as String)|\($0[1] as String)|\($0[2] as Int)|\($0[3] as Int)|\($0[4] as Double)|\($0[5] as Double)" },
+                    fresh.map { "\($0[0] as String)|\($0[1] as String)|\($0[2] as Int)|\($0[3] as Int)|\($0[4] as Double)|\($0[5] as Double)" })
+        }
+        #expect(kept == fresh)
+    }
+
+    @Test func weekTotalsFollowEveryInsertUpdateDeleteAndLink() async throws {
+        let database = try AppDatabase.temporary()
+        let account = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: now))
+        let bench = ExerciseCatalog.all[0].id
+        let squat = ExerciseCatalog.all[12].id
+        var ids: [String] = []
+        for (index, weight) in [80.0, 100, 82.5, 90, 100, 60].enumerated() {
+            let at = now.addingTimeInterval(Double(index) * 3 * 86_400)
+            let record = WorkoutSetRecord(
+                userId: account.id!, input: SetInput(exerciseId: index % 2 == 0 ? bench : squat, weight: weight, reps: 5, performedAt: at),
+                day: LocalDay(at, in: TimeZone(identifier: "Asia/Tokyo")!), now: now
+            )
+            ids.append(try await database.insertWorkoutSet(record, idempotencyKey: nil, now: now).set.id)
+        }
+        try await check(database, userId: account.id!)
+        // The heaviest set of a group goes: its maximum is looked up again.
+        _ = try await database.deleteWorkoutSet(id: ids[1], userId: account.id!)
+        try await check(database, userId: account.id!)
+        var changed = try #require(try await database.workoutSet(id: ids[2], userId: account.id!))
+        changed.weight = 120
+        changed.reps = 3
+        _ = try await database.updateWorkoutSet(changed)
+        try await check(database, userId: account.id!)
+
+        let phone = try await database.workoutDeviceUser(deviceId: "p", newUser: User(username: "device:p", passwordHash: "!", createdAt: now), now: now)
+        _ = try await database.insertWorkoutSets([
+            (WorkoutSetRecord(userId: phone.id!, input: SetInput(exerciseId: bench, weight: 70, reps: 5, performedAt: now), day: LocalDay("2026-05-29")!, now: now), "a"),
+            (WorkoutSetRecord(userId: phone.id!, input: SetInput(exerciseId: bench, weight: 75, reps: 5, performedAt: now), day: LocalDay("2026-05-29")!, now: now), "b"),
+        ], now: now)
+        try await check(database, userId: phone.id!)
+        try await database.linkWorkoutDevice(deviceId: "p", to: account.id!, now: now)
+        try await check(database, userId: account.id!)
+
+        try await database.deleteUser(id: account.id!)
+        let left = try await database.reader.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workoutWeekTotal") }
+        #expect(left == 0)
     }
 }

@@ -84,35 +84,19 @@ extension AppDatabase {
     }
 
     /// Per week, exercise and rep count totals for the weeks whose Monday is in [from, through] — what dashboards
-    /// are computed from. Each group's `day` is its week's Monday (and `firstPerformedAt` is not needed, so absent).
+    /// are computed from, read from the trigger-kept `workoutWeekTotal`. Each group's `day` is its week's Monday
+    /// (`firstPerformedAt` is not kept there; dashboards do not need it).
     public func workoutWeekGroups(userId: Int64, from: LocalDay, through: LocalDay) async throws -> [SetGroup] {
         try await reader.read { db in
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT week, exerciseId, reps, COUNT(*) AS setCount, SUM(weight) AS weightSum, MAX(weight) AS maxWeight
-                    FROM workoutSet WHERE userId = ? AND week >= ? AND week <= ?
-                    GROUP BY week, exerciseId, reps
+                    SELECT week, exerciseId, reps, setCount, weightSum, maxWeight
+                    FROM workoutWeekTotal WHERE userId = ? AND week >= ? AND week <= ?
                     """,
                 arguments: [userId, from.startOfWeek.description, through.description]
             )
-            // Columns by position and ids parsed once per distinct string: this loop runs once per group, thousands
-            // of times for a year, and GRDB's by-name lookup and UUID parsing were most of the dashboard's time.
-            var groups: [SetGroup] = []
-            var weeks: [String: LocalDay] = [:]
-            var exercises: [String: UUID] = [:]
-            while let row = try rows.next() {
-                let weekText: String = row[0]
-                let exerciseText: String = row[1]
-                guard let week = weeks[weekText] ?? LocalDay(weekText), let exerciseId = exercises[exerciseText] ?? UUID(uuidString: exerciseText) else { continue }
-                weeks[weekText] = week
-                exercises[exerciseText] = exerciseId
-                groups.append(SetGroup(
-                    day: week, exerciseId: exerciseId, reps: row[2], setCount: row[3], weightSum: row[4],
-                    maxWeight: row[5], firstPerformedAt: .distantPast
-                ))
-            }
-            return groups
+            return try Self.decodeGroups(rows)
         }
     }
 
@@ -172,12 +156,25 @@ extension AppDatabase {
                 """,
             arguments: arguments
         )
+        return try decodeGroups(rows)
+    }
+
+    /// Rows of (day or week, exerciseId, reps, setCount, weightSum, maxWeight[, firstPerformedAt]) as groups.
+    /// Columns are read by position and ids parsed once per distinct string: this runs once per group, thousands of
+    /// times for a year, and GRDB's by-name lookup and UUID parsing were most of a dashboard's time.
+    private static func decodeGroups(_ rows: RowCursor) throws -> [SetGroup] {
         var groups: [SetGroup] = []
+        var days: [String: LocalDay] = [:]
+        var exercises: [String: UUID] = [:]
         while let row = try rows.next() {
-            guard let day = LocalDay(row["day"] as String), let exerciseId = UUID(uuidString: row["exerciseId"]) else { continue }
+            let dayText: String = row[0]
+            let exerciseText: String = row[1]
+            guard let day = days[dayText] ?? LocalDay(dayText), let exerciseId = exercises[exerciseText] ?? UUID(uuidString: exerciseText) else { continue }
+            days[dayText] = day
+            exercises[exerciseText] = exerciseId
             groups.append(SetGroup(
-                day: day, exerciseId: exerciseId, reps: row["reps"], setCount: row["setCount"], weightSum: row["weightSum"],
-                maxWeight: row["maxWeight"], firstPerformedAt: row["firstPerformedAt"]
+                day: day, exerciseId: exerciseId, reps: row[2], setCount: row[3], weightSum: row[4], maxWeight: row[5],
+                firstPerformedAt: row.count > 6 ? row[6] : .distantPast
             ))
         }
         return groups

@@ -55,11 +55,47 @@ extension Migrations {
             t.column("createdAt", .datetime).notNull()
             t.column("updatedAt", .datetime).notNull()
         }
-        try db.create(index: "workoutSet_byUserDay", on: "workoutSet", columns: ["userId", "day", "exerciseId", "reps", "weight"])
+        // Covering index for day totals (history); and one that serves "a day's sets in order" without a scan of
+        // every set the user has (without it SQLite walked the performedAt index: 13 ms instead of 0.1 ms at 50,000 sets).
+        try db.create(index: "workoutSet_byUserDay", on: "workoutSet", columns: ["userId", "day", "exerciseId", "reps", "weight", "performedAt"])
+        try db.create(index: "workoutSet_byUserDayPerformed", on: "workoutSet", columns: ["userId", "day", "performedAt"])
         try db.create(index: "workoutSet_byUserExercise", on: "workoutSet", columns: ["userId", "exerciseId", "reps", "weight"])
-        // Covering index for week totals: the dashboard's GROUP BY walks it in order without touching the table.
+        // For the week-total triggers' look-up of a group's heaviest set.
         try db.create(index: "workoutSet_byUserWeek", on: "workoutSet", columns: ["userId", "week", "exerciseId", "reps", "weight"])
         try db.create(index: "workoutSet_byUserPerformed", on: "workoutSet", columns: ["userId", "performedAt"])
+        // Week totals per exercise and rep count, kept by triggers on every insert, update and delete of a set, so a
+        // 52-week dashboard reads a few thousand rows instead of summing 50,000 sets per request.
+        try db.execute(sql: """
+            CREATE TABLE workoutWeekTotal (
+                userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                week TEXT NOT NULL, exerciseId TEXT NOT NULL, reps INTEGER NOT NULL,
+                setCount INTEGER NOT NULL, weightSum REAL NOT NULL, maxWeight REAL NOT NULL,
+                PRIMARY KEY (userId, week, exerciseId, reps)
+            ) WITHOUT ROWID
+            """)
+        let addNew = """
+            INSERT INTO workoutWeekTotal (userId, week, exerciseId, reps, setCount, weightSum, maxWeight)
+            VALUES (NEW.userId, NEW.week, NEW.exerciseId, NEW.reps, 1, NEW.weight, NEW.weight)
+            ON CONFLICT (userId, week, exerciseId, reps) DO UPDATE SET
+                setCount = setCount + 1, weightSum = weightSum + excluded.weightSum, maxWeight = max(maxWeight, excluded.maxWeight);
+            """
+        // Removing never inserts (a cascade from a deleted user must not re-create rows); the maximum is looked up
+        // again only when the removed set was the heaviest.
+        let removeOld = """
+            UPDATE workoutWeekTotal SET setCount = setCount - 1, weightSum = weightSum - OLD.weight,
+                maxWeight = CASE WHEN OLD.weight < maxWeight THEN maxWeight ELSE coalesce((
+                    SELECT MAX(weight) FROM workoutSet
+                    WHERE userId = OLD.userId AND week = OLD.week AND exerciseId = OLD.exerciseId AND reps = OLD.reps), 0) END
+            WHERE userId = OLD.userId AND week = OLD.week AND exerciseId = OLD.exerciseId AND reps = OLD.reps;
+            DELETE FROM workoutWeekTotal
+            WHERE userId = OLD.userId AND week = OLD.week AND exerciseId = OLD.exerciseId AND reps = OLD.reps AND setCount <= 0;
+            """
+        try db.execute(sql: "CREATE TRIGGER workoutSet_weekTotalInsert AFTER INSERT ON workoutSet BEGIN \(addNew) END")
+        try db.execute(sql: "CREATE TRIGGER workoutSet_weekTotalDelete AFTER DELETE ON workoutSet BEGIN \(removeOld) END")
+        try db.execute(sql: """
+            CREATE TRIGGER workoutSet_weekTotalUpdate AFTER UPDATE OF userId, week, exerciseId, reps, weight ON workoutSet
+            BEGIN \(removeOld) \(addNew) END
+            """)
         // Client retries: the key a create came with, and the set it made.
         try db.create(table: "workoutIdempotencyKey") { t in
             t.belongsTo("user", onDelete: .cascade).notNull()
