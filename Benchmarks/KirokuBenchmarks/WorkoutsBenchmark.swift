@@ -3,6 +3,7 @@ import Health
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import NIOCore
 import Server
 import Storage
 import Workouts
@@ -91,6 +92,20 @@ enum WorkoutsBenchmark {
                 }
                 report(name, seconds)
             }
+            // Logging a set: validation, insert, set numbering, week totals, recent list, personal-record check.
+            var posts: [Double] = []
+            for round in 0...repetitions {
+                let body = #"{"exerciseId":"\#(ExerciseCatalog.all[0].id.uuidString.lowercased())","weight":80,"reps":5,"rpe":null,"notes":null,"performedAt":"\#(Date().formatted(Date.ISO8601FormatStyle()))"}"#
+                let start = clock.now
+                let response = try await client.execute(
+                    uri: "/v1/sets", method: .post, headers: [.authorization: "Bearer \(token)", .contentType: "application/json"],
+                    body: ByteBuffer(string: body)
+                )
+                let elapsed = clock.now - start
+                guard response.status == .created else { throw CancellationError() }
+                if round > 0 { posts.append(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)) }
+            }
+            report("POST /v1/sets (log one set)", posts)
         }
     }
 
