@@ -63,6 +63,15 @@ import Testing
             let screenshot = try await browser.screenshot()
             try screenshot.write(to: Self.artifacts.appendingPathComponent("workouts-390x844.png"))
             #expect(PNGSize(screenshot)?.width == 390)
+
+            // The day page and the settings page fit the phone too.
+            let today = try #require(page.range(of: #"/workouts/day/\d{4}-\d{2}-\d{2}"#, options: .regularExpression).map { String(page[$0]) })
+            for path in [today, "/workouts/settings", "/workouts?span=52w"] {
+                try await browser.open(site + path)
+                let pageWidth = try await browser.evaluate("return document.documentElement.scrollWidth;") as? Int
+                #expect(pageWidth == 390, "\(path) fits 390 px")
+            }
+            #expect(try await browser.source().contains("kc-weekly-chart"))
         } catch {
             try? await browser.screenshot().write(to: Self.artifacts.appendingPathComponent("workouts-failure.png"))
             await browser.quit()
