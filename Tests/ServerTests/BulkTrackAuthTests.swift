@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+@testable import Server
+import Storage
 import Testing
 
 @Suite struct BulkTrackAuthTests {
@@ -22,6 +24,22 @@ import Testing
             let otherPhone = try await BulkTrackClient.device(client)
             #expect(try await otherPhone.call(.get, "/v1/sets").jsonArray().isEmpty, "another device is another user")
         }
+    }
+
+    @Test func oneAddressCannotRegisterEndlesslyManyDevices() async throws {
+        let devices = DeviceAuthService(database: try AppDatabase.temporary(), limiter: NewDeviceLimiter(perAddress: 3))
+        let now = Date()
+        let known = UUID().uuidString
+        _ = try await devices.authenticate(deviceId: known, address: "198.51.100.7", now: now)
+        _ = try await devices.authenticate(deviceId: UUID().uuidString, address: "198.51.100.7", now: now)
+        _ = try await devices.authenticate(deviceId: UUID().uuidString, address: "198.51.100.7", now: now)
+        await #expect(throws: APIError.tooManyDevices) {
+            _ = try await devices.authenticate(deviceId: UUID().uuidString, address: "198.51.100.7", now: now)
+        }
+        // A known device signs in regardless; other addresses and later hours are not affected.
+        _ = try await devices.authenticate(deviceId: known, address: "198.51.100.7", now: now)
+        _ = try await devices.authenticate(deviceId: UUID().uuidString, address: "203.0.113.9", now: now)
+        _ = try await devices.authenticate(deviceId: UUID().uuidString, address: "198.51.100.7", now: now.addingTimeInterval(3601))
     }
 
     @Test func aMissingDeviceIdIsA400InTheContractShape() async throws {

@@ -17,6 +17,10 @@ extension APIError {
         status: .unauthorized, code: "invalid_refresh_token",
         message: .init(ja: "リフレッシュトークンが無効です。もう一度端末認証してください。", en: "The refresh token is not valid. Authenticate the device again.")
     )
+    static let tooManyDevices = APIError(
+        status: .tooManyRequests, code: "rate_limited",
+        message: .init(ja: "このアドレスからの新しい端末の登録が多すぎます。1時間ほどしてからお試しください。", en: "Too many new devices from this address. Try again in an hour.")
+    )
     static let deviceUnauthorized = APIError(
         status: .unauthorized, code: "unauthorized",
         message: .init(ja: "アクセストークンがないか、無効か、期限切れです。", en: "The access token is missing, invalid or expired.")

@@ -12,7 +12,7 @@ struct DeviceAuthAPIController {
     }
 
     @Sendable func device(request: Request, context: AppRequestContext) async throws -> DeviceAuthService.Tokens {
-        try await devices.authenticate(deviceId: request.headers[.init("X-Device-Id")!], now: Date())
+        try await devices.authenticate(deviceId: request.headers[.init("X-Device-Id")!], address: context.clientAddress, now: Date())
     }
 
     @Sendable func refresh(request: Request, context: AppRequestContext) async throws -> DeviceAuthService.Tokens {

@@ -6,11 +6,13 @@ import Storage
 /// refresh tokens 90 days and rotate on every use; only hashes are stored.
 public struct DeviceAuthService: Sendable {
     public let database: AppDatabase
+    public let limiter: NewDeviceLimiter
     public static let accessLifetime: TimeInterval = 60 * 60
     public static let refreshLifetime: TimeInterval = 90 * 24 * 60 * 60
 
-    public init(database: AppDatabase) {
+    public init(database: AppDatabase, limiter: NewDeviceLimiter = NewDeviceLimiter()) {
         self.database = database
+        self.limiter = limiter
     }
 
     /// Secrets handed to the device; never stored.
@@ -20,11 +22,14 @@ public struct DeviceAuthService: Sendable {
         public let expiresIn: Int
     }
 
-    /// Tokens for the device's user, creating an anonymous user on the first call.
-    public func authenticate(deviceId: String?, now: Date) async throws -> Tokens {
+    /// Tokens for the device's user, creating an anonymous user on the first call (limited per client address).
+    public func authenticate(deviceId: String?, address: String = "local", now: Date) async throws -> Tokens {
         let deviceId = deviceId?.trimmingCharacters(in: .whitespaces) ?? ""
         guard (1...128).contains(deviceId.count), deviceId.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
             throw APIError.invalidDeviceId
+        }
+        if try await !database.workoutDeviceExists(deviceId: deviceId) {
+            guard await limiter.admit(address: address, now: now) else { throw APIError.tooManyDevices }
         }
         let anonymous = User(
             username: "device:" + SecretToken.generate().prefix(16).lowercased(),

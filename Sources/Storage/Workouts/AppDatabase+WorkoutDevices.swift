@@ -27,6 +27,10 @@ extension AppDatabase {
         }
     }
 
+    public func workoutDeviceExists(deviceId: String) async throws -> Bool {
+        try await reader.read { db in try WorkoutDevice.fetchOne(db, key: deviceId) != nil }
+    }
+
     /// Stores a new token pair for the device and forgets its expired tokens.
     public func issueWorkoutTokens(userId: Int64, deviceId: String, pair: WorkoutTokenPair, now: Date) async throws {
         try await writer.write { db in
