@@ -37,6 +37,22 @@ import Testing
         }
     }
 
+    @Test func aDoubleTapStoresTheSetOnce() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let html = try await browser.get("/workouts").text
+            let key = try #require(html.range(of: #"name="key" value="([^"]+)""#, options: .regularExpression).map { html[$0].split(separator: "\"")[3] })
+            let form = ["csrf": WebSession.csrfToken(in: html)!, "key": String(key), "exerciseId": Lifts.bench, "weight": "80", "reps": "5"]
+            #expect(try await browser.post("/workouts/sets", form: form).status == .seeOther)
+            #expect(try await browser.post("/workouts/sets", form: form).status == .seeOther)
+            let next = try await browser.get("/workouts").text
+            #expect(Self.section("today", in: next)?.components(separatedBy: "80 kg × 5").count == 2, "one set, not two")
+            #expect(!next.contains("value=\"\(key)\""), "the next page has a fresh key")
+        }
+    }
+
     @Test func aPersonalRecordIsAnnouncedOnThePage() async throws {
         let server = try TestServer()
         try await server.test { client in

@@ -22,6 +22,8 @@ struct WorkoutsWebController {
         var rpe: String?
         var notes: String?
         var when: String?
+        /// A random key per rendered form: a double tap sends the same key twice, and the set is stored once.
+        var key: String?
         var csrf: String?
     }
 
@@ -60,6 +62,7 @@ struct WorkoutsWebController {
             ])
         }
         values["recents"] = recentRows
+        values["formKey"] = UUID().uuidString.lowercased()
         values["hasRecents"] = !recentRows.isEmpty
         let chosenId = form?.exerciseId ?? parameters["exercise"].map(String.init) ?? recentRows.first?["id"] as? String
         let chosen = chosenId.flatMap(UUID.init(uuidString:)).flatMap { directory[$0] }
@@ -164,7 +167,7 @@ struct WorkoutsWebController {
         do {
             let outcome = try await workouts.logSet(
                 SetInput(exerciseId: exerciseId, weight: weight, reps: reps, rpe: rpe, notes: form.notes, performedAt: performedAt),
-                user: user, idempotencyKey: nil, now: Date()
+                user: user, idempotencyKey: form.key.flatMap { $0.isEmpty ? nil : "web:" + String($0.prefix(64)) }, now: Date()
             )
             return .redirect(to: "/workouts?exercise=\(outcome.set.exerciseId)&logged=\(outcome.set.id)")
         } catch let error as WorkoutError {
