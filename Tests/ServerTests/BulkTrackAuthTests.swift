@@ -14,15 +14,15 @@ import Testing
             #expect(Set(first.keys) == ["accessToken", "refreshToken", "expiresIn"])
             #expect(first["expiresIn"] as? Int == 3600)
             let phone = BulkTrackClient(client: client, accessToken: first["accessToken"] as! String)
-            let set = try await phone.logSet(Lifts.bench, 80, 5, at: ISO.now(minus: 60))
+            let set = try await phone.logSet(Lifts.bench, 80, 5, at: WorkoutTime.now(minus: 60))
             #expect(set["id"] is String)
 
             let again = try await BulkTrackClient.authenticate(client, deviceId: device)
             #expect(again["accessToken"] as? String != first["accessToken"] as? String)
             let samePhone = BulkTrackClient(client: client, accessToken: again["accessToken"] as! String)
-            #expect(try await samePhone.call(.get, "/v1/sets").jsonArray().count == 1, "the same device sees its sets")
+            #expect(try await samePhone.call(.get, "/v1/sets").v1Array().count == 1, "the same device sees its sets")
             let otherPhone = try await BulkTrackClient.device(client)
-            #expect(try await otherPhone.call(.get, "/v1/sets").jsonArray().isEmpty, "another device is another user")
+            #expect(try await otherPhone.call(.get, "/v1/sets").v1Array().isEmpty, "another device is another user")
         }
     }
 
@@ -119,7 +119,7 @@ import Testing
 }
 
 /// ISO 8601 instants relative to now, as the phone sends them.
-enum ISO {
+enum WorkoutTime {
     static func now(minus seconds: TimeInterval = 0) -> String {
         Date().addingTimeInterval(-seconds).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }

@@ -49,7 +49,7 @@ extension TestResponse {
         return (code, message)
     }
 
-    func jsonArray() throws -> [[String: Any]] {
+    func v1Array() throws -> [[String: Any]] {
         try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? []
     }
 }

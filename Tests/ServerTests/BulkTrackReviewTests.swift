@@ -8,17 +8,17 @@ import Testing
         let server = try TestServer()
         try await server.test { client in
             var phone = try await BulkTrackClient.device(client)
-            let english = try await phone.call(.get, "/v1/exercises?q=bench").jsonArray()
+            let english = try await phone.call(.get, "/v1/exercises?q=bench").v1Array()
             #expect(english.map { $0["name"] as? String } == ["Bench Press"])
             #expect(Set(english[0].keys) == ["id", "name", "isOfficial", "lastUsedAt", "useCount"])
             #expect(english[0]["isOfficial"] as? Bool == true && english[0]["lastUsedAt"] is NSNull && english[0]["useCount"] is NSNull)
             phone.language = "ja"
-            let japanese = try await phone.call(.get, "/v1/exercises?q=%E3%83%99%E3%83%B3%E3%83%81").jsonArray()  // ベンチ
+            let japanese = try await phone.call(.get, "/v1/exercises?q=%E3%83%99%E3%83%B3%E3%83%81").v1Array()  // ベンチ
             #expect(japanese.map { $0["name"] as? String } == ["ベンチプレス"])
             phone.language = "en"
-            let all = try await phone.call(.get, "/v1/exercises?limit=100").jsonArray()
+            let all = try await phone.call(.get, "/v1/exercises?limit=100").v1Array()
             #expect(all.count >= 60)
-            let page2 = try await phone.call(.get, "/v1/exercises?limit=20&offset=20").jsonArray()
+            let page2 = try await phone.call(.get, "/v1/exercises?limit=20&offset=20").v1Array()
             #expect(page2.map { $0["id"] as? String } == all[20..<40].map { $0["id"] as? String })
             #expect(try await phone.call(.get, "/v1/exercises?limit=0").status == .badRequest)
         }
@@ -33,12 +33,12 @@ import Testing
             let exercise = try created.json()
             #expect(exercise["isOfficial"] as? Bool == false && exercise["name"] as? String == "Zercher Squat")
             let id = try #require(exercise["id"] as? String)
-            #expect(try await phone.call(.get, "/v1/exercises?q=zer").jsonArray().map { $0["id"] as? String } == [id])
-            #expect(try await phone.logSet(id, 60, 5, at: ISO.now())["exerciseId"] as? String == id)
+            #expect(try await phone.call(.get, "/v1/exercises?q=zer").v1Array().map { $0["id"] as? String } == [id])
+            #expect(try await phone.logSet(id, 60, 5, at: WorkoutTime.now())["exerciseId"] as? String == id)
 
             let other = try await BulkTrackClient.device(client)
-            #expect(try await other.call(.get, "/v1/exercises?q=zer").jsonArray().isEmpty)
-            let refused = try await other.call(.post, "/v1/sets", body: ["exerciseId": id, "weight": 60, "reps": 5, "performedAt": ISO.now()])
+            #expect(try await other.call(.get, "/v1/exercises?q=zer").v1Array().isEmpty)
+            let refused = try await other.call(.post, "/v1/sets", body: ["exerciseId": id, "weight": 60, "reps": 5, "performedAt": WorkoutTime.now()])
             #expect(refused.status == .badRequest && refused.contractError?.code == "unknown_exercise")
             let blank = try await phone.call(.post, "/v1/exercises", body: ["name": "  "])
             #expect(blank.status == .badRequest && blank.contractError?.code == "invalid_name")
@@ -49,15 +49,15 @@ import Testing
         let server = try TestServer()
         try await server.test { client in
             let phone = try await BulkTrackClient.device(client)
-            _ = try await phone.logSet(Lifts.bench, 80, 5, at: ISO.now(minus: 300))
-            _ = try await phone.logSet(Lifts.bench, 80, 5, at: ISO.now(minus: 200))
+            _ = try await phone.logSet(Lifts.bench, 80, 5, at: WorkoutTime.now(minus: 300))
+            _ = try await phone.logSet(Lifts.bench, 80, 5, at: WorkoutTime.now(minus: 200))
             try await Task.sleep(for: .milliseconds(20))
-            _ = try await phone.logSet(Lifts.squat, 100, 5, at: ISO.now(minus: 100))
-            let recent = try await phone.call(.get, "/v1/me/exercises/recent").jsonArray()
+            _ = try await phone.logSet(Lifts.squat, 100, 5, at: WorkoutTime.now(minus: 100))
+            let recent = try await phone.call(.get, "/v1/me/exercises/recent").v1Array()
             #expect(recent.map { $0["id"] as? String } == [Lifts.squat, Lifts.bench])
             #expect(recent.map { $0["useCount"] as? Int } == [1, 2])
             #expect(recent[0]["lastUsedAt"] is String)
-            #expect(try await phone.call(.get, "/v1/me/exercises/recent?limit=1&offset=1").jsonArray().map { $0["id"] as? String } == [Lifts.bench])
+            #expect(try await phone.call(.get, "/v1/me/exercises/recent?limit=1&offset=1").v1Array().map { $0["id"] as? String } == [Lifts.bench])
         }
     }
 }
@@ -68,11 +68,11 @@ import Testing
         let (_, token) = try await server.user("alice")
         try await server.test { client in
             let alice = BulkTrackClient(client: client, accessToken: token)
-            _ = try await alice.logSet(Lifts.bench, 100, 5, at: ISO.now(minus: 60))
-            _ = try await alice.logSet(Lifts.bench, 80, 10, at: ISO.now(minus: 30))
-            _ = try await alice.logSet(Lifts.squat, 120, 3, at: ISO.now(minus: 7 * 86_400))
-            _ = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["metric": "bodyMass", "value": 70.4, "start": ISO.now(minus: 120)]))
-            _ = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["metric": "bodyMass", "value": 70.0, "start": ISO.now(minus: 7200)]))
+            _ = try await alice.logSet(Lifts.bench, 100, 5, at: WorkoutTime.now(minus: 60))
+            _ = try await alice.logSet(Lifts.bench, 80, 10, at: WorkoutTime.now(minus: 30))
+            _ = try await alice.logSet(Lifts.squat, 120, 3, at: WorkoutTime.now(minus: 7 * 86_400))
+            _ = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["metric": "bodyMass", "value": 70.4, "start": WorkoutTime.now(minus: 120)]))
+            _ = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["metric": "bodyMass", "value": 70.0, "start": WorkoutTime.now(minus: 7200)]))
 
             let oneWeek = try await alice.call(.get, "/v1/dashboard").json()
             #expect(Set(oneWeek.keys) == ["thisWeek", "lastWeek", "trend", "muscleGroups", "metrics"])
@@ -114,11 +114,11 @@ import Testing
         try await server.test { client in
             let alice = try await BulkTrackClient.device(client)
             let bob = try await BulkTrackClient.device(client)
-            _ = try await alice.logSet(Lifts.bench, 100, 5, at: ISO.now(minus: 60))
+            _ = try await alice.logSet(Lifts.bench, 100, 5, at: WorkoutTime.now(minus: 60))
             let dashboard = try await bob.call(.get, "/v1/dashboard?span=52w").json()
             #expect((dashboard["thisWeek"] as? [String: Any])?["totalVolume"] as? Double == 0)
             #expect((dashboard["muscleGroups"] as? [Any])?.isEmpty == true)
-            #expect(try await bob.call(.get, "/v1/me/workouts").jsonArray().isEmpty)
+            #expect(try await bob.call(.get, "/v1/me/workouts").v1Array().isEmpty)
         }
     }
 
@@ -130,13 +130,13 @@ import Testing
             _ = try await phone.logSet(Lifts.bench, 80, 5, at: "2026-11-16T10:30:00+09:00")
             _ = try await phone.logSet(Lifts.bench, 80, 5, at: "2026-11-16T10:35:00+09:00")
             _ = try await phone.logSet(Lifts.bench, 60, 10, at: "2026-11-18T10:00:00+09:00")
-            let days = try await phone.call(.get, "/v1/me/workouts").jsonArray()
+            let days = try await phone.call(.get, "/v1/me/workouts").v1Array()
             #expect(days.map { $0["date"] as? String } == ["2026-11-18", "2026-11-16"])
             let monday = days[1]
             #expect(Set(monday.keys) == ["date", "exercises", "totalVolume", "avgRM", "setCount"])
             #expect(monday["totalVolume"] as? Double == 1300 && monday["setCount"] as? Int == 3)
             #expect((monday["exercises"] as? [[String: Any]])?.map { $0["exerciseName"] as? String } == ["Squat", "Bench Press"])
-            #expect(try await phone.call(.get, "/v1/me/workouts?limit=1&offset=1").jsonArray().map { $0["date"] as? String } == ["2026-11-16"])
+            #expect(try await phone.call(.get, "/v1/me/workouts?limit=1&offset=1").v1Array().map { $0["date"] as? String } == ["2026-11-16"])
             #expect(try await phone.call(.get, "/v1/me/workouts?limit=101").status == .badRequest)
 
             let detail = try await phone.call(.get, "/v1/me/workouts/2026-11-16").json()

@@ -43,7 +43,7 @@ import Testing
         let server = try TestServer()
         try await server.test { client in
             var phone = try await BulkTrackClient.device(client)
-            var body: [String: Any] = ["exerciseId": Lifts.bench, "weight": 80, "reps": 5, "rpe": NSNull(), "notes": NSNull(), "performedAt": ISO.now()]
+            var body: [String: Any] = ["exerciseId": Lifts.bench, "weight": 80, "reps": 5, "rpe": NSNull(), "notes": NSNull(), "performedAt": WorkoutTime.now()]
             let overrides = try JSONSerialization.jsonObject(with: Data(change.utf8)) as? [String: Any] ?? [:]
             body.merge(overrides) { $1 }
             for language in ["ja", "en"] {
@@ -53,7 +53,7 @@ import Testing
                 #expect(response.contractError?.code == code)
                 #expect(response.contractError?.message.isEmpty == false)
             }
-            #expect(try await phone.call(.get, "/v1/sets").jsonArray().isEmpty)
+            #expect(try await phone.call(.get, "/v1/sets").v1Array().isEmpty)
         }
     }
 
@@ -62,10 +62,10 @@ import Testing
         try await server.test { client in
             var phone = try await BulkTrackClient.device(client)
             phone.language = "ja"
-            let ja = try await phone.call(.post, "/v1/sets", body: ["exerciseId": Lifts.bench, "weight": 80, "reps": 0, "performedAt": ISO.now()])
+            let ja = try await phone.call(.post, "/v1/sets", body: ["exerciseId": Lifts.bench, "weight": 80, "reps": 0, "performedAt": WorkoutTime.now()])
             #expect(ja.contractError?.message.contains("回数は1〜100回") == true)
             phone.language = "en"
-            let en = try await phone.call(.post, "/v1/sets", body: ["exerciseId": Lifts.bench, "weight": 80, "reps": 0, "performedAt": ISO.now()])
+            let en = try await phone.call(.post, "/v1/sets", body: ["exerciseId": Lifts.bench, "weight": 80, "reps": 0, "performedAt": WorkoutTime.now()])
             #expect(en.contractError?.message.contains("Reps must be between 1 and 100") == true)
         }
     }
@@ -74,14 +74,14 @@ import Testing
         let server = try TestServer()
         try await server.test { client in
             let phone = try await BulkTrackClient.device(client)
-            let body: [String: Any] = ["exerciseId": Lifts.bench, "weight": 80, "reps": 5, "performedAt": ISO.now()]
+            let body: [String: Any] = ["exerciseId": Lifts.bench, "weight": 80, "reps": 5, "performedAt": WorkoutTime.now()]
             let key: HTTPFields = [.init("Idempotency-Key")!: "offline-7f3a"]
             let first = try await phone.call(.post, "/v1/sets", body: body, headers: key)
             let retry = try await phone.call(.post, "/v1/sets", body: body, headers: key)
             #expect(first.status == .created && retry.status == .created)
             #expect(try first.json()["id"] as? String == retry.json()["id"] as? String)
             #expect(retry.headers[.init("Idempotent-Replayed")!] == "true")
-            #expect(try await phone.call(.get, "/v1/sets").jsonArray().count == 1)
+            #expect(try await phone.call(.get, "/v1/sets").v1Array().count == 1)
             let withoutKey = try await phone.call(.post, "/v1/sets", body: body)
             #expect(try withoutKey.json()["id"] as? String != first.json()["id"] as? String)
         }
@@ -94,14 +94,14 @@ import Testing
             _ = try await phone.logSet(Lifts.bench, 80, 5, at: "2026-11-16T10:00:00+09:00")
             _ = try await phone.logSet(Lifts.squat, 100, 5, at: "2026-11-16T10:10:00+09:00")
             _ = try await phone.logSet(Lifts.bench, 82.5, 5, at: "2026-11-18T10:00:00+09:00")
-            let all = try await phone.call(.get, "/v1/sets").jsonArray()
+            let all = try await phone.call(.get, "/v1/sets").v1Array()
             #expect(all.map { $0["weight"] as? Double } == [82.5, 100, 80], "newest first by default")
-            let ascending = try await phone.call(.get, "/v1/sets?sortBy=performedAt_asc").jsonArray()
+            let ascending = try await phone.call(.get, "/v1/sets?sortBy=performedAt_asc").v1Array()
             #expect(ascending.map { $0["weight"] as? Double } == [80, 100, 82.5])
-            #expect(try await phone.call(.get, "/v1/sets?date=2026-11-16").jsonArray().count == 2)
-            #expect(try await phone.call(.get, "/v1/sets?exerciseId=\(Lifts.bench)").jsonArray().count == 2)
-            #expect(try await phone.call(.get, "/v1/sets?date=2026-11-16&exerciseId=\(Lifts.bench)").jsonArray().count == 1)
-            let page = try await phone.call(.get, "/v1/sets?limit=1&offset=1").jsonArray()
+            #expect(try await phone.call(.get, "/v1/sets?date=2026-11-16").v1Array().count == 2)
+            #expect(try await phone.call(.get, "/v1/sets?exerciseId=\(Lifts.bench)").v1Array().count == 2)
+            #expect(try await phone.call(.get, "/v1/sets?date=2026-11-16&exerciseId=\(Lifts.bench)").v1Array().count == 1)
+            let page = try await phone.call(.get, "/v1/sets?limit=1&offset=1").v1Array()
             #expect(page.map { $0["weight"] as? Double } == [100])
             for bad in ["limit=0", "limit=101", "offset=-1", "date=2026-13-01", "sortBy=weight", "exerciseId=x"] {
                 let response = try await phone.call(.get, "/v1/sets?\(bad)")
@@ -125,12 +125,12 @@ import Testing
             #expect(cleared["rpe"] is NSNull && cleared["notes"] as? String == "felt strong")
             let invalid = try await phone.call(.patch, "/v1/sets/\(id)", body: ["reps": 500])
             #expect(invalid.status == .badRequest && invalid.contractError?.code == "invalid_reps")
-            #expect(try await phone.call(.get, "/v1/sets").jsonArray().first?["reps"] as? Int == 5, "a refused patch changes nothing")
+            #expect(try await phone.call(.get, "/v1/sets").v1Array().first?["reps"] as? Int == 5, "a refused patch changes nothing")
             // Moving it to another day renumbers both days.
             _ = try await phone.logSet(Lifts.bench, 60, 5, at: "2026-11-17T10:00:00+09:00")
             let moved = try await phone.call(.patch, "/v1/sets/\(id)", body: ["performedAt": "2026-11-17T09:00:00+09:00"]).json()
             #expect(moved["setNumber"] as? Int == 1)
-            #expect(try await phone.call(.get, "/v1/sets?date=2026-11-17&sortBy=performedAt_asc").jsonArray().map { $0["setNumber"] as? Int } == [1, 2])
+            #expect(try await phone.call(.get, "/v1/sets?date=2026-11-17&sortBy=performedAt_asc").v1Array().map { $0["setNumber"] as? Int } == [1, 2])
         }
     }
 
@@ -139,14 +139,14 @@ import Testing
         try await server.test { client in
             let alice = try await BulkTrackClient.device(client)
             let bob = try await BulkTrackClient.device(client)
-            let set = try await alice.logSet(Lifts.bench, 80, 5, at: ISO.now())
+            let set = try await alice.logSet(Lifts.bench, 80, 5, at: WorkoutTime.now())
             let id = try #require(set["id"] as? String)
             let patch = try await bob.call(.patch, "/v1/sets/\(id)", body: ["weight": 1])
             #expect(patch.status == .notFound && patch.contractError?.code == "not_found")
             #expect(try await bob.call(.delete, "/v1/sets/\(id)").status == .notFound)
-            #expect(try await bob.call(.get, "/v1/sets").jsonArray().isEmpty)
+            #expect(try await bob.call(.get, "/v1/sets").v1Array().isEmpty)
             #expect(try await bob.call(.patch, "/v1/sets/not-a-uuid", body: ["weight": 1]).status == .notFound)
-            #expect(try await alice.call(.get, "/v1/sets").jsonArray().first?["weight"] as? Double == 80)
+            #expect(try await alice.call(.get, "/v1/sets").v1Array().first?["weight"] as? Double == 80)
 
             #expect(try await alice.call(.delete, "/v1/sets/\(id)").status == .noContent)
             #expect(try await alice.call(.delete, "/v1/sets/\(id)").status == .notFound)
@@ -157,10 +157,10 @@ import Testing
         let server = try TestServer()
         try await server.test { client in
             var phone = try await BulkTrackClient.device(client)
-            let first = try await phone.logSet(Lifts.bench, 100, 5, at: ISO.now(minus: 600))
+            let first = try await phone.logSet(Lifts.bench, 100, 5, at: WorkoutTime.now(minus: 600))
             #expect((first["personalRecords"] as? [Any])?.isEmpty == true)
             phone.language = "ja"
-            let better = try await phone.logSet(Lifts.bench, 102.5, 5, at: ISO.now(minus: 300))
+            let better = try await phone.logSet(Lifts.bench, 102.5, 5, at: WorkoutTime.now(minus: 300))
             let records = try #require(better["personalRecords"] as? [[String: Any]])
             #expect(records.map { $0["kind"] as? String } == ["e1rm", "weightForReps", "volume"])
             #expect(records[1]["previous"] as? Double == 100 && records[1]["reps"] as? Int == 5)

@@ -24,7 +24,7 @@ struct WorkoutsAPIController {
     }
 
     @Sendable func exercises(request: Request, context: AppRequestContext) async throws -> [BulkTrackExercise] {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         let page = try Self.page(request)
         let query = request.uri.queryParameters["q"].map(String.init) ?? ""
         let found = try await workouts.searchExercises(userId: user.id!, prefix: query, language: context.language, limit: page.limit, offset: page.offset)
@@ -33,7 +33,7 @@ struct WorkoutsAPIController {
     }
 
     @Sendable func createExercise(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         let body = try await request.decode(as: BulkTrackExerciseCreate.self, context: context)
         let made = try await workouts.createCustomExercise(userId: user.id!, name: body.name, now: Date())
         let usage = try await database.exerciseUsage(userId: user.id!)[made.exercise.id.uuidString.lowercased()]
@@ -43,7 +43,7 @@ struct WorkoutsAPIController {
     }
 
     @Sendable func recentExercises(request: Request, context: AppRequestContext) async throws -> [BulkTrackExercise] {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         let page = try Self.page(request)
         return try await workouts.recentExercises(userId: user.id!, limit: page.limit, offset: page.offset).map {
             BulkTrackExercise($0.exercise, usage: $0.usage, language: context.language)
@@ -51,7 +51,7 @@ struct WorkoutsAPIController {
     }
 
     @Sendable func createSet(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         let body = try await request.decode(as: BulkTrackSetCreate.self, context: context)
         guard let exerciseId = UUID(uuidString: body.exerciseId) else { throw APIError(WorkoutError.unknownExercise) }
         let key = request.headers[.init("Idempotency-Key")!].map { String($0.prefix(200)) }
@@ -69,7 +69,7 @@ struct WorkoutsAPIController {
     }
 
     @Sendable func listSets(request: Request, context: AppRequestContext) async throws -> [BulkTrackWorkoutSet] {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         let page = try Self.page(request)
         let parameters = request.uri.queryParameters
         var query = WorkoutSetQuery(limit: page.limit, offset: page.offset)
@@ -90,7 +90,7 @@ struct WorkoutsAPIController {
     }
 
     @Sendable func updateSet(request: Request, context: AppRequestContext) async throws -> BulkTrackWorkoutSet {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         let id = try Self.setId(context)
         let patch = try await request.decode(as: BulkTrackSetPatch.self, context: context)
         var exerciseId: UUID?
@@ -111,13 +111,13 @@ struct WorkoutsAPIController {
     }
 
     @Sendable func deleteSet(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         guard try await database.deleteWorkoutSet(id: try Self.setId(context), userId: user.id!) else { throw APIError.notFound }
         return .noContent
     }
 
     @Sendable func dashboard(request: Request, context: AppRequestContext) async throws -> BulkTrackDashboard {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         var span = WeekSpan.w1
         if let text = request.uri.queryParameters["span"] {
             guard let parsed = WeekSpan(rawValue: String(text)) else { throw APIError.invalidParameter("span") }
@@ -128,7 +128,7 @@ struct WorkoutsAPIController {
     }
 
     @Sendable func history(request: Request, context: AppRequestContext) async throws -> [BulkTrackWorkoutSummary] {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         let page = try Self.page(request)
         let days = try await workouts.history(userId: user.id!, limit: page.limit, offset: page.offset)
         let directory = try await workouts.exerciseDirectory(userId: user.id!)
@@ -136,7 +136,7 @@ struct WorkoutsAPIController {
     }
 
     @Sendable func day(request: Request, context: AppRequestContext) async throws -> BulkTrackWorkoutDay {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         guard let text = context.parameters.get("date"), let date = LocalDay(text) else { throw APIError.invalidParameter("date") }
         guard let day = try await workouts.day(date, userId: user.id!) else { throw APIError.notFound }
         return BulkTrackWorkoutDay(day, language: context.language)
@@ -167,7 +167,7 @@ struct WorkoutsAPIController {
 
 extension AppRequestContext {
     /// The signed-in user, or a 401.
-    func requireUser() throws -> User {
+    func requireWorkoutsUser() throws -> User {
         guard let user, user.id != nil else { throw APIError.unauthorized }
         return user
     }

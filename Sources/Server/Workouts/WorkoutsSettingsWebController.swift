@@ -47,7 +47,7 @@ struct WorkoutsSettingsWebController {
     }
 
     func page(request: Request, context: AppRequestContext, notice: String? = nil, error: String? = nil) async throws -> Response {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         let language = context.language
         let strings = WebStrings.table(language)
         var values = pages.base(context, title: strings["woSettings"]!, csrf: csrf.token(for: request, context: context).token)
@@ -63,7 +63,7 @@ struct WorkoutsSettingsWebController {
     }
 
     @Sendable func saveFormula(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         let form = try await request.decodeForm(as: FormulaForm.self, context: context)
         try csrf.verify(form.csrf, request: request, context: context)
         guard let formula = form.formula.flatMap(E1RMFormula.init(rawValue:)) else { throw APIError.invalidParameter("formula") }
@@ -72,7 +72,7 @@ struct WorkoutsSettingsWebController {
     }
 
     @Sendable func linkDevice(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         let form = try await request.decodeForm(as: DeviceForm.self, context: context)
         try csrf.verify(form.csrf, request: request, context: context)
         let language = context.language
@@ -89,7 +89,7 @@ struct WorkoutsSettingsWebController {
     }
 
     @Sendable func importCSV(request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         let form = try await request.decodeForm(as: ImportForm.self, context: context)
         try csrf.verify(form.csrf, request: request, context: context)
         let language = context.language

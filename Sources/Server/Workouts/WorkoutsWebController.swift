@@ -39,7 +39,7 @@ struct WorkoutsWebController {
     }
 
     func page(request: Request, context: AppRequestContext, form: SetForm? = nil, error: String? = nil) async throws -> Response {
-        let user = try context.requireUser()
+        let user = try context.requireWorkoutsUser()
         let userId = user.id!
         let language = context.language
         let strings = WebStrings.table(language)
@@ -66,7 +66,8 @@ struct WorkoutsWebController {
         values["hasRecents"] = !recentRows.isEmpty
         let chosenId = form?.exerciseId ?? parameters["exercise"].map(String.init) ?? recentRows.first?["id"] as? String
         let chosen = chosenId.flatMap(UUID.init(uuidString:)).flatMap { directory[$0] }
-        let lastOfChosen = try await chosen.asyncMap { try await database.lastWorkoutSet(userId: userId, exerciseId: $0.id.uuidString.lowercased()) } ?? nil
+        var lastOfChosen: WorkoutSetRecord?
+        if let chosen { lastOfChosen = try await database.lastWorkoutSet(userId: userId, exerciseId: chosen.id.uuidString.lowercased()) }
         values["form"] = [
             "weight": form?.weight ?? lastOfChosen.map { Self.number($0.weight) } ?? "",
             "reps": form?.reps ?? lastOfChosen.map { String($0.reps) } ?? "",
@@ -207,13 +208,5 @@ struct WorkoutsWebController {
 
     static func number(_ value: Double) -> String {
         WeightText.format(value)
-    }
-}
-
-extension Optional {
-    /// `map` for an async transform.
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let value = self else { return nil }
-        return try await transform(value)
     }
 }
