@@ -4,18 +4,18 @@ import Storage
 import Testing
 
 @Suite struct OfflineSetQueueTests {
-    let fastRetry = RetryPolicy(retries: 0, baseDelay: .seconds(2), maxDelay: .seconds(60))
+    let fastRetry = BulkTrackRetryPolicy(retries: 0, baseDelay: .seconds(2), maxDelay: .seconds(60))
     static let bench = "6b1d0000-0000-4000-8000-000000000001"
 
     @Test func setsLoggedOfflineGetTemporaryIdsAndReachTheServerOnceWhenOnline() async throws {
-        let server = try LiveServer()
-        let clock = TestClock()
+        let server = try WorkoutsLiveServer()
+        let clock = WorkoutsTestClock()
         let queueFile = FileManager.default.temporaryDirectory.appendingPathComponent("queue-\(UUID().uuidString).json")
         let deviceId = UUID().uuidString
         let retry = fastRetry
 
         // Offline: logging answers at once with temporary ids; a flush fails and backs off 2 s, then 4 s.
-        let offline = BulkTrackAPI(baseURL: LiveServer.offline, deviceId: deviceId, retry: retry, now: { clock.now })
+        let offline = BulkTrackAPI(baseURL: WorkoutsLiveServer.offline, deviceId: deviceId, retry: retry, now: { clock.now })
         let queue = OfflineSetQueue(api: offline, retry: retry, file: queueFile, now: { clock.now })
         let first = await queue.enqueue(NewSet(exerciseId: Self.bench, weight: 80, reps: 5, performedAt: clock.now))
         let second = await queue.enqueue(NewSet(exerciseId: Self.bench, weight: 82.5, reps: 5, rpe: 9, performedAt: clock.now.addingTimeInterval(120)))
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func aRetryAfterALostAnswerStoresTheSetOnce() async throws {
-        let server = try LiveServer()
+        let server = try WorkoutsLiveServer()
         let retry = fastRetry
         try await server.run { url in
             let api = BulkTrackAPI(baseURL: url, deviceId: UUID().uuidString, retry: retry)
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func aSetTheServerRefusesIsDroppedWithItsMessage() async throws {
-        let server = try LiveServer()
+        let server = try WorkoutsLiveServer()
         let retry = fastRetry
         try await server.run { url in
             let api = BulkTrackAPI(baseURL: url, deviceId: UUID().uuidString, language: "en", retry: retry)
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func backoffDoublesUpToItsCap() {
-        let policy = RetryPolicy(retries: 3, baseDelay: .seconds(1), maxDelay: .seconds(60))
+        let policy = BulkTrackRetryPolicy(retries: 3, baseDelay: .seconds(1), maxDelay: .seconds(60))
         #expect((1...8).map { policy.delay(afterFailures: $0) } == [1, 2, 4, 8, 16, 32, 60, 60].map { Duration.seconds($0) })
     }
 }

@@ -30,12 +30,12 @@ public actor OfflineSetQueue {
     }
 
     let api: BulkTrackAPI
-    let retry: RetryPolicy
+    let retry: BulkTrackRetryPolicy
     let file: URL?
     let now: @Sendable () -> Date
     private var state = State()
 
-    public init(api: BulkTrackAPI, retry: RetryPolicy = RetryPolicy(), file: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(api: BulkTrackAPI, retry: BulkTrackRetryPolicy = BulkTrackRetryPolicy(), file: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.api = api
         self.retry = retry
         self.file = file

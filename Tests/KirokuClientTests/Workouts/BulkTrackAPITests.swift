@@ -7,16 +7,16 @@ import Testing
     static let squat = "6b1d0000-0000-4000-8000-000000000013"
 
     @Test func anExpiringTokenIsRefreshedBeforeTheCallAndTheDeviceStaysTheSameUser() async throws {
-        let server = try LiveServer()
-        let clock = TestClock()
+        let server = try WorkoutsLiveServer()
+        let clock = WorkoutsTestClock()
         let deviceId = UUID().uuidString
         try await server.run { url in
-            let api = BulkTrackAPI(baseURL: url, deviceId: deviceId, retry: RetryPolicy(retries: 0), now: { clock.now })
+            let api = BulkTrackAPI(baseURL: url, deviceId: deviceId, retry: BulkTrackRetryPolicy(retries: 0), now: { clock.now })
             _ = try await api.createSet(NewSet(exerciseId: Self.bench, weight: 80, reps: 5, performedAt: Date()))
             // 59 minutes 30 seconds later the access token has 30 s left: the client refreshes first.
             clock.advance(by: 3570)
             #expect(try await api.sets().count == 1)
-            let again = BulkTrackAPI(baseURL: url, deviceId: deviceId, retry: RetryPolicy(retries: 0))
+            let again = BulkTrackAPI(baseURL: url, deviceId: deviceId, retry: BulkTrackRetryPolicy(retries: 0))
             #expect(try await again.sets().count == 1, "the same device id is the same user")
         }
     }
@@ -35,9 +35,9 @@ import Testing
     }
 
     @Test func theRecentListMergesTheServersList() async throws {
-        let server = try LiveServer()
+        let server = try WorkoutsLiveServer()
         try await server.run { url in
-            let api = BulkTrackAPI(baseURL: url, deviceId: UUID().uuidString, retry: RetryPolicy(retries: 0))
+            let api = BulkTrackAPI(baseURL: url, deviceId: UUID().uuidString, retry: BulkTrackRetryPolicy(retries: 0))
             _ = try await api.createSet(NewSet(exerciseId: Self.squat, weight: 100, reps: 5, performedAt: Date()))
             var recent = RecentExerciseList()
             recent.use(Self.bench, at: Date().addingTimeInterval(60))

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The BulkTrack API's shapes as a phone decodes them (the contract in reference/bulktrack-api.md).
-public struct TokenResponse: Codable, Sendable, Equatable {
+public struct BulkTrackTokens: Codable, Sendable, Equatable {
     public let accessToken: String
     public let refreshToken: String
     public let expiresIn: Int
@@ -54,7 +54,7 @@ public struct LoggedSetSummary: Codable, Sendable, Equatable, Identifiable {
 }
 
 /// The contract's error body.
-struct ErrorBody: Decodable {
+struct BulkTrackErrorBody: Decodable {
     let code: String
     let message: String
 }

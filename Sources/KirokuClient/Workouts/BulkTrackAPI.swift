@@ -9,14 +9,14 @@ public actor BulkTrackAPI {
     public let baseURL: URL
     public let deviceId: String
     let language: String
-    let retry: RetryPolicy
+    let retry: BulkTrackRetryPolicy
     let session: URLSession
     let now: @Sendable () -> Date
-    private var tokens: TokenResponse?
+    private var tokens: BulkTrackTokens?
     private var accessExpiresAt = Date.distantPast
 
     public init(
-        baseURL: URL, deviceId: String, language: String = "ja", retry: RetryPolicy = RetryPolicy(),
+        baseURL: URL, deviceId: String, language: String = "ja", retry: BulkTrackRetryPolicy = BulkTrackRetryPolicy(),
         session: URLSession = URLSession(configuration: .ephemeral), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.baseURL = baseURL
@@ -32,7 +32,7 @@ public actor BulkTrackAPI {
     /// `POST /v1/auth/device`: tokens for this device's user (the same user every time).
     public func authenticate() async throws {
         let (data, _) = try await send("POST", "/v1/auth/device", headers: ["X-Device-Id": deviceId])
-        store(try decode(TokenResponse.self, data))
+        store(try decode(BulkTrackTokens.self, data))
     }
 
     /// `POST /v1/auth/logout`.
@@ -47,14 +47,14 @@ public actor BulkTrackAPI {
         guard let refresh = tokens?.refreshToken else { return try await authenticate() }
         do {
             let (data, _) = try await send("POST", "/v1/auth/refresh", body: try BulkTrackJSON.encoder().encode(["refreshToken": refresh]))
-            store(try decode(TokenResponse.self, data))
+            store(try decode(BulkTrackTokens.self, data))
         } catch BulkTrackClientError.rejected(status: 401, _, _) {
             // The refresh token was revoked (or reused elsewhere): onboard the device again, same user.
             try await authenticate()
         }
     }
 
-    private func store(_ response: TokenResponse) {
+    private func store(_ response: BulkTrackTokens) {
         tokens = response
         accessExpiresAt = now().addingTimeInterval(TimeInterval(response.expiresIn))
     }
@@ -123,7 +123,7 @@ public actor BulkTrackAPI {
                 case 500...:
                     failure = .server(status: http.statusCode)
                 default:
-                    let error = try? BulkTrackJSON.decoder().decode(ErrorBody.self, from: data)
+                    let error = try? BulkTrackJSON.decoder().decode(BulkTrackErrorBody.self, from: data)
                     throw BulkTrackClientError.rejected(status: http.statusCode, code: error?.code ?? "", message: error?.message ?? "")
                 }
             } catch let error as BulkTrackClientError {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Exponential backoff: base, 2×base, 4×base … capped. The app's authors asked for 3 retries on 5xx.
-public struct RetryPolicy: Sendable, Equatable {
+public struct BulkTrackRetryPolicy: Sendable, Equatable {
     public var retries: Int
     public var baseDelay: Duration
     public var maxDelay: Duration

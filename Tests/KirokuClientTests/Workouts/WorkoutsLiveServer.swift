@@ -6,7 +6,7 @@ import Server
 import Storage
 
 /// A real Kiroku server on a loopback port (HummingbirdTesting's live mode), for the SDK to talk HTTP to.
-struct LiveServer {
+struct WorkoutsLiveServer {
     let database: AppDatabase
 
     init() throws {
@@ -30,7 +30,7 @@ struct LiveServer {
 }
 
 /// A clock the tests move by hand.
-final class TestClock: @unchecked Sendable {
+final class WorkoutsTestClock: @unchecked Sendable {
     private let lock = NSLock()
     private var current = Date()
 

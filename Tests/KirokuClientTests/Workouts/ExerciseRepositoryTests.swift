@@ -3,11 +3,11 @@ import KirokuClient
 import Testing
 
 @Suite struct ExerciseRepositoryTests {
-    let fastRetry = RetryPolicy(retries: 1, baseDelay: .milliseconds(10), maxDelay: .milliseconds(20))
+    let fastRetry = BulkTrackRetryPolicy(retries: 1, baseDelay: .milliseconds(10), maxDelay: .milliseconds(20))
 
     @Test func cacheFirstForADayThenStaleWhenTheServerIsDownAndInvalidatedByACustomExercise() async throws {
-        let server = try LiveServer()
-        let clock = TestClock()
+        let server = try WorkoutsLiveServer()
+        let clock = WorkoutsTestClock()
         let cacheFile = FileManager.default.temporaryDirectory.appendingPathComponent("exercises-\(UUID().uuidString).json")
         let deviceId = UUID().uuidString
         let retry = fastRetry
@@ -32,7 +32,7 @@ import Testing
 
         // The server is gone. A day later the cache has expired: the stale list is served, custom exercise included.
         clock.advance(by: 25 * 3600)
-        let offlineAPI = BulkTrackAPI(baseURL: LiveServer.offline, deviceId: deviceId, language: "en", retry: retry, now: { clock.now })
+        let offlineAPI = BulkTrackAPI(baseURL: WorkoutsLiveServer.offline, deviceId: deviceId, language: "en", retry: retry, now: { clock.now })
         let reopened = ExerciseRepository(api: offlineAPI, file: cacheFile, now: { clock.now })
         let stale = try await reopened.exercises()
         #expect(stale.source == .staleCache)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func namesComeInTheAppsLanguage() async throws {
-        let server = try LiveServer()
+        let server = try WorkoutsLiveServer()
         let retry = fastRetry
         try await server.run { url in
             let api = BulkTrackAPI(baseURL: url, deviceId: UUID().uuidString, language: "ja", retry: retry)
