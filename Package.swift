@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Charts", targets: ["Charts"]),
         .library(name: "TaskSteps", targets: ["TaskSteps"]),
         .library(name: "WaitTimes", targets: ["WaitTimes"]),
+        .library(name: "Workouts", targets: ["Workouts"]),
         .library(name: "KirokuClient", targets: ["KirokuClient"]),
     ],
     dependencies: [
@@ -35,6 +36,8 @@ let package = Package(
         .target(name: "TaskSteps", dependencies: ["Health"]),
         // さわやか wait times: stores, hours, holidays, waits, filters, forecast.
         .target(name: "WaitTimes", dependencies: ["Health"]),
+        // Strength training: exercises, sets, e1RM formulas, weekly dashboard, personal records.
+        .target(name: "Workouts", dependencies: ["Health"]),
 
         // librdkafka from Debian's librdkafka-dev; every C pointer stays inside EventStream's RDKafka* types.
         .systemLibrary(name: "CRdKafka", pkgConfig: "rdkafka", providers: [.apt(["librdkafka-dev"])]),
@@ -52,6 +55,7 @@ let package = Package(
             dependencies: [
                 "Health",
                 "WaitTimes",
+                "Workouts",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -64,6 +68,7 @@ let package = Package(
                 "Health",
                 "TaskSteps",
                 "WaitTimes",
+                "Workouts",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -74,6 +79,7 @@ let package = Package(
                 "TaskSteps",
                 "EventStream",
                 "WaitTimes",
+                "Workouts",
                 "Charts",
                 "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -100,6 +106,7 @@ let package = Package(
                 "EventStream",
                 "KirokuClient",
                 "WaitTimes",
+                "Workouts",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -109,7 +116,12 @@ let package = Package(
         // Benchmarks: run with `make bench` (release build); never part of `swift test`.
         .executableTarget(
             name: "KirokuBenchmarks",
-            dependencies: ["Health", "Charts", "Storage", "EventStream", "WaitTimes"],
+            dependencies: [
+                "Health", "Charts", "Storage", "EventStream", "WaitTimes", "Workouts", "Server",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Benchmarks/KirokuBenchmarks"
         ),
 
@@ -117,6 +129,7 @@ let package = Package(
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "TaskStepsTests", dependencies: ["TaskSteps", "Health"]),
         .testTarget(name: "WaitTimesTests", dependencies: ["WaitTimes", "Health"], exclude: ["Fixtures"]),
+        .testTarget(name: "WorkoutsTests", dependencies: ["Workouts", "Health"], exclude: ["Fixtures"]),
         .testTarget(
             name: "KirokuClientTests",
             dependencies: [
@@ -126,13 +139,14 @@ let package = Package(
                 "Storage",
                 "WaitTimes",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "EventStreamTests",
             dependencies: ["EventStream", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "TaskSteps", "WaitTimes", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "TaskSteps", "WaitTimes", "Workouts", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",
             dependencies: [

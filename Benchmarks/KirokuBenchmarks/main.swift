@@ -99,7 +99,8 @@ let cases: [Case] = [
 
 print("Kiroku benchmarks — \(repetitions) runs each after one warm-up, release build")
 print(String(repeating: "-", count: 100))
-for benchmark in cases {
+// KIROKU_BENCH_ONLY=workouts runs just the Workouts section.
+for benchmark in cases where ProcessInfo.processInfo.environment["KIROKU_BENCH_ONLY"] != "workouts" {
     let seconds = try await measure(benchmark, repetitions: repetitions).sorted()
     let median = seconds[seconds.count / 2]
     let rate = benchmark.work / median
@@ -107,3 +108,9 @@ for benchmark in cases {
     let line = benchmark.name.padding(toLength: 52, withPad: " ", startingAt: 0) + numbers + benchmark.unit
     print(line)
 }
+
+// Workouts: the BulkTrack API's dashboard and history for a user with 50,000 sets, as latency percentiles.
+print("")
+print("Workouts API, 50,000 sets — latency per request through the router, after one warm-up request")
+print(String(repeating: "-", count: 100))
+try await WorkoutsBenchmark.run(repetitions: Int(ProcessInfo.processInfo.environment["KIROKU_BENCH_REQUESTS"] ?? "") ?? 200)

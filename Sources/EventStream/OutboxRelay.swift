@@ -36,7 +36,9 @@ public actor OutboxRelay: Service {
     private var cursor: Int64 = 0
     private var inFlight = Set<Int64>()
     /// Entries whose delivery failed, to send again once `retryAt` passes; the delay doubles per failure.
-    private var retries: [Int64: (entry: OutboxEntry, attempt: Int, retryAt: ContinuousClock.Instant)] = [:]
+    private var retries: [Int64: (entry: OutboxEntry, retryAt: ContinuousClock.Instant)] = [:]
+    /// Failed deliveries so far, per entry still in the outbox.
+    private var failures: [Int64: Int] = [:]
     private var acknowledged: [Int64] = []
     private var pendingById: [Int64: OutboxEntry] = [:]
 
@@ -78,6 +80,8 @@ public actor OutboxRelay: Service {
         try await removeAcknowledged()
         let now = ContinuousClock.now
         for (id, retry) in retries where retry.retryAt <= now && inFlight.count < maxInFlight {
+            // Out of the retry list while in flight, so it is never sent twice at once.
+            retries[id] = nil
             try producer.send(topic: topic, key: retry.entry.key, value: retry.entry.value, id: UInt64(id))
             inFlight.insert(id)
             pendingById[id] = retry.entry
@@ -98,13 +102,14 @@ public actor OutboxRelay: Service {
         switch report.result {
         case .success:
             acknowledged.append(id)
-            retries[id] = nil
+            failures[id] = nil
             pendingById[id] = nil
         case .failure(let error):
             guard let entry = pendingById[id] else { return }
-            let attempt = (retries[id]?.attempt ?? 0) + 1
+            let attempt = failures[id, default: 0] + 1
+            failures[id] = attempt
             let delay = Duration.seconds(min(30, 1 << min(attempt - 1, 5)))
-            retries[id] = (entry, attempt, ContinuousClock.now + delay)
+            retries[id] = (entry, ContinuousClock.now + delay)
             logger.warning("kafka delivery failed; will retry", metadata: ["error": "\(error)", "attempt": "\(attempt)"])
         }
     }

@@ -10,6 +10,7 @@ extension AppDatabase {
         migrator.registerMigration("v2-gateway", migrate: Migrations.gateway)
         migrator.registerMigration("v2-sync", migrate: Migrations.sync)
         migrator.registerMigration("v2-wait-times", migrate: Migrations.waitTimes)
+        migrator.registerMigration("v2-workouts", migrate: Migrations.workouts)
         return migrator
     }
 }

@@ -90,7 +90,7 @@ import Testing
         #expect(server.terminationStatus == 0)
     }
 
-    static func waitUntil(timeout: Duration = .seconds(20), _ condition: () async throws -> Bool) async throws {
+    static func waitUntil(timeout: Duration = .seconds(60), _ condition: () async throws -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while try await !condition() {
             guard ContinuousClock.now < deadline else { throw WebDriver.Failure(description: "condition not met in \(timeout)") }

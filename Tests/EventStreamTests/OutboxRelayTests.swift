@@ -36,7 +36,7 @@ actor MemoryOutbox: OutboxSource {
             group.addTask { try await producer.run() }
             group.addTask { try await relay.run() }
             for n in 1...5 { await outbox.add(key: "k", value: "\(n)") }
-            try await Self.waitUntil { await outbox.entries.isEmpty }
+            try await Self.waitUntil(timeout: .seconds(90)) { await outbox.entries.isEmpty }
 
             cluster.setBrokerDown()
             for n in 6...30 { await outbox.add(key: "k", value: "\(n)") }
@@ -45,15 +45,21 @@ actor MemoryOutbox: OutboxSource {
             #expect(await outbox.entries.count == 25)
 
             cluster.setBrokerUp()
-            try await Self.waitUntil(timeout: .seconds(30)) { await outbox.entries.isEmpty }
+            try await Self.waitUntil(timeout: .seconds(90)) { await outbox.entries.isEmpty }
             group.cancelAll()
         }
     }
 
-    static func waitUntil(timeout: Duration = .seconds(10), _ condition: () async -> Bool) async throws {
+    struct TimedOut: Error, CustomStringConvertible {
+        let timeout: Duration
+        var description: String { "condition not met within \(timeout)" }
+    }
+
+    /// Generous limits: librdkafka's reconnect backoff grows to 10 s, and CI shares two cores with other tests.
+    static func waitUntil(timeout: Duration, _ condition: () async -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while await !condition() {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            guard ContinuousClock.now < deadline else { throw TimedOut(timeout: timeout) }
             try await Task.sleep(for: .milliseconds(50))
         }
     }

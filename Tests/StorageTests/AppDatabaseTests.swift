@@ -44,6 +44,7 @@ import Testing
         #expect(Array(applied.prefix(2)) == ["v1-accounts", "v1-health-records"])
         #expect(applied.contains("v2-task-steps"))
         #expect(applied.contains("v2-wait-times"))
+        #expect(applied.contains("v2-workouts"))
     }
 
     @Test func sameExternalIdFromTheSameSourceIsStoredOnce() async throws {

@@ -3,6 +3,7 @@ import Health
 import Hummingbird
 import Logging
 import NIOCore
+import Workouts
 
 /// Turns every failure into an answer a person can read: JSON errors under /api, an HTML page elsewhere.
 /// Errors nobody anticipated are logged and answered as 500 without details, so nothing internal leaks.
@@ -17,6 +18,8 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch let error as APIError {
             return respond(error, to: request, context: context)
         } catch let error as any DomainError {
+            return respond(APIError(error), to: request, context: context)
+        } catch let error as WorkoutError {
             return respond(APIError(error), to: request, context: context)
         } catch is NIOTooManyBytesError {
             return respond(.bodyTooLarge, to: request, context: context)
@@ -40,6 +43,8 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 
     private func respond(_ error: APIError, to request: Request, context: Context) -> Response {
+        // The BulkTrack contract's errors are `{"code", "message"}` at the top level.
+        if request.uri.path.hasPrefix("/v1/") { return error.bulkTrackResponse(in: context.language) }
         if request.uri.path.hasPrefix("/api/") || !(request.headers[.accept]?.contains("text/html") ?? false) {
             return error.response(in: context.language)
         }

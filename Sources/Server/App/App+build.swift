@@ -82,6 +82,12 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     StoresAPIController(service: waitTimes).addRoutes(to: router.group("api"))
     WaitAlertsAPIController(service: waitTimes).addRoutes(to: router.group("api"))
 
+    // Workouts: the BulkTrack phone app's API, unchanged, under /v1 (its own token scheme and error shape).
+    let workouts = WorkoutService(database: database)
+    let devices = DeviceAuthService(database: database)
+    DeviceAuthAPIController(devices: devices).addRoutes(to: router.group("v1"))
+    WorkoutsAPIController(workouts: workouts).addRoutes(to: router.group("v1").add(middleware: BulkTrackAuthMiddleware(devices: devices, accounts: accounts)))
+
     AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
     DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).addRoutes(to: router)
     RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
@@ -89,5 +95,6 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     TasksWebController(database: database, pages: pages, csrf: csrf).addRoutes(to: router)
     SyncSettingsWebController(database: database, pages: pages, dataDirectory: configuration.dataDirectory).addRoutes(to: router)
     SawayakaWebController(service: waitTimes, pages: pages, csrf: csrf).addRoutes(to: router)
+    WorkoutsWebController(workouts: workouts, pages: pages, csrf: csrf).addRoutes(to: router)
     return router
 }

@@ -42,6 +42,8 @@ public struct DataExporter: Sendable {
         // さわやか wait times: the user's alerts and inbox.
         let waitAlerts: [WaitAlert]
         let inbox: [InboxMessage]
+        /// Workouts: every set, with the exercise's English name beside its id.
+        let workouts: WorkoutExport
     }
 
     public func json(user: User, now: Date) async throws -> Data {
@@ -52,7 +54,8 @@ public struct DataExporter: Sendable {
             records: records,
             tasks: try await database.tasks(userId: user.id!).map(TaskResponse.init),
             waitAlerts: try await database.alerts(userId: user.id!),
-            inbox: try await database.inbox(userId: user.id!, limit: .max)
+            inbox: try await database.inbox(userId: user.id!, limit: .max),
+            workouts: try await WorkoutExport(user: user, workouts: WorkoutService(database: database))
         )
         let encoder = APIJSON.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -1,0 +1,28 @@
+import Foundation
+import Hummingbird
+
+/// `/v1/auth/*` of the BulkTrack contract: device onboarding, token refresh with rotation, logout.
+struct DeviceAuthAPIController {
+    let devices: DeviceAuthService
+
+    func addRoutes(to v1: RouterGroup<AppRequestContext>) {
+        v1.post("auth/device", use: device)
+        v1.post("auth/refresh", use: refresh)
+        v1.post("auth/logout", use: logout)
+    }
+
+    @Sendable func device(request: Request, context: AppRequestContext) async throws -> DeviceAuthService.Tokens {
+        try await devices.authenticate(deviceId: request.headers[.init("X-Device-Id")!], address: context.clientAddress, now: Date())
+    }
+
+    @Sendable func refresh(request: Request, context: AppRequestContext) async throws -> DeviceAuthService.Tokens {
+        let body = try await request.decode(as: BulkTrackRefreshBody.self, context: context)
+        return try await devices.refresh(refreshToken: body.refreshToken, now: Date())
+    }
+
+    @Sendable func logout(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
+        let body = try await request.decode(as: BulkTrackRefreshBody.self, context: context)
+        try await devices.logout(refreshToken: body.refreshToken, now: Date())
+        return .noContent
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Health
+import Storage
+import Workouts
+
+/// The Workouts part of the account's full JSON export: custom exercises and every set.
+struct WorkoutExport: Encodable {
+    struct CustomExercise: Encodable {
+        let id: String
+        let name: String
+    }
+
+    struct ExportedSet: Encodable {
+        let id: String
+        let exerciseId: String
+        let exerciseName: String
+        let setNumber: Int
+        let weight: Double
+        let reps: Int
+        let rpe: Double?
+        let notes: String?
+        let performedAt: Date
+        let date: String
+    }
+
+    let customExercises: [CustomExercise]
+    let sets: [ExportedSet]
+
+    init(user: User, workouts: WorkoutService) async throws {
+        let directory = try await workouts.exerciseDirectory(userId: user.id!)
+        customExercises = try await workouts.database.customExercises(userId: user.id!).map { CustomExercise(id: $0.id, name: $0.name) }
+        sets = try await workouts.database.allWorkoutSets(userId: user.id!).map { set in
+            ExportedSet(
+                id: set.id, exerciseId: set.exerciseId,
+                exerciseName: UUID(uuidString: set.exerciseId).flatMap { directory[$0]?.name.en } ?? "",
+                setNumber: set.setNumber, weight: set.weight, reps: set.reps, rpe: set.rpe, notes: set.notes,
+                performedAt: set.performedAt, date: set.day
+            )
+        }
+    }
+}

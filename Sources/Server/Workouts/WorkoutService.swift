@@ -1,0 +1,206 @@
+import Foundation
+import Health
+import Storage
+import Workouts
+
+/// The Workouts rules shared by the BulkTrack API, the web page and the CLI: logging, editing and listing sets,
+/// exercises, dashboards, history, personal records, import and export. Every call is for one owner.
+public struct WorkoutService: Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// A stored set with the records it set (empty for retries and edits).
+    public struct LoggedOutcome: Sendable {
+        public let set: WorkoutSetRecord
+        public let created: Bool
+        public let records: [PersonalRecord]
+    }
+
+    // MARK: Exercises
+
+    /// The official exercise or the user's own custom one with this id.
+    public func exercise(id: UUID, userId: Int64) async throws -> Exercise? {
+        if let official = ExerciseCatalog.exercise(id: id) { return official }
+        return try await database.customExercise(id: id.uuidString.lowercased(), userId: userId)?.exercise
+    }
+
+    /// Official plus custom exercises, resolved by id, for building pages and answers.
+    public func exerciseDirectory(userId: Int64) async throws -> [UUID: Exercise] {
+        var directory = Dictionary(uniqueKeysWithValues: ExerciseCatalog.all.map { ($0.id, $0) })
+        for custom in try await database.customExercises(userId: userId) {
+            directory[UUID(uuidString: custom.id)!] = custom.exercise
+        }
+        return directory
+    }
+
+    /// Exercises whose name in `language` starts with `prefix`, official and the user's own, sorted by that name.
+    public func searchExercises(userId: Int64, prefix: String, language: Language, limit: Int, offset: Int) async throws -> [Exercise] {
+        let all = try await exerciseDirectory(userId: userId).values
+            .filter { ExerciseCatalog.name($0.name.text(in: language), hasSearchPrefix: prefix) }
+            .sorted { ($0.name.text(in: language), $0.id.uuidString) < ($1.name.text(in: language), $1.id.uuidString) }
+        return Array(all.dropFirst(offset).prefix(limit))
+    }
+
+    public func createCustomExercise(userId: Int64, name: String, now: Date) async throws -> (exercise: Exercise, created: Bool) {
+        let name = try SetValidator.exerciseName(name)
+        let stored = try await database.insertCustomExercise(WorkoutCustomExercise(userId: userId, name: name, createdAt: now))
+        return (stored.exercise.exercise, stored.created)
+    }
+
+    /// The exercise an imported or typed name means: the catalog's, else the user's custom one (created if new).
+    public func resolveExercise(named name: String, userId: Int64, now: Date) async throws -> Exercise {
+        if let official = ExerciseCatalog.match(name: name) { return official }
+        return try await createCustomExercise(userId: userId, name: name, now: now).exercise
+    }
+
+    /// Recently used exercises, most recent first, with their usage.
+    public func recentExercises(userId: Int64, limit: Int, offset: Int) async throws -> [(exercise: Exercise, usage: WorkoutExerciseUsage)] {
+        let usage = try await database.recentExerciseUsage(userId: userId, limit: limit, offset: offset)
+        let directory = try await exerciseDirectory(userId: userId)
+        return usage.compactMap { entry in UUID(uuidString: entry.exerciseId).flatMap { directory[$0] }.map { ($0, entry) } }
+    }
+
+    // MARK: Sets
+
+    /// Validates and stores a set; with an idempotency key seen before, returns the set stored then.
+    public func logSet(_ input: SetInput, user: User, idempotencyKey: String?, now: Date) async throws -> LoggedOutcome {
+        let input = try SetValidator.validate(input, now: now)
+        guard try await exercise(id: input.exerciseId, userId: user.id!) != nil else { throw WorkoutError.unknownExercise }
+        let record = WorkoutSetRecord(userId: user.id!, input: input, day: LocalDay(input.performedAt, in: user.resolvedTimeZone), now: now)
+        let stored = try await database.insertWorkoutSet(record, idempotencyKey: idempotencyKey, now: now)
+        guard stored.created else { return LoggedOutcome(set: stored.set, created: false, records: []) }
+        let previous = try await database.maxWeightByReps(userId: user.id!, exerciseId: stored.set.exerciseId, excluding: stored.set.id)
+        let records = PersonalRecordDetector.records(
+            for: (stored.set.weight, stored.set.reps), exerciseId: input.exerciseId, previousMaxWeightByReps: previous,
+            formula: try await formula(userId: user.id!)
+        )
+        return LoggedOutcome(set: stored.set, created: true, records: records)
+    }
+
+    /// Applies changed fields to a set the user owns; nil when there is no such set.
+    public func updateSet(id: String, user: User, change: (inout SetInput) -> Void, now: Date) async throws -> WorkoutSetRecord? {
+        guard var record = try await database.workoutSet(id: id, userId: user.id!) else { return nil }
+        var input = record.input
+        change(&input)
+        input = try SetValidator.validate(input, now: now)
+        if input.exerciseId.uuidString.lowercased() != record.exerciseId {
+            guard try await exercise(id: input.exerciseId, userId: user.id!) != nil else { throw WorkoutError.unknownExercise }
+        }
+        let updated = WorkoutSetRecord(
+            id: UUID(uuidString: record.id)!, userId: user.id!, input: input,
+            day: input.performedAt == record.performedAt ? LocalDay(record.day)! : LocalDay(input.performedAt, in: user.resolvedTimeZone),
+            now: now
+        )
+        record.exerciseId = updated.exerciseId
+        record.weight = updated.weight
+        record.reps = updated.reps
+        record.rpe = updated.rpe
+        record.notes = updated.notes
+        record.performedAt = updated.performedAt
+        record.day = updated.day
+        record.week = updated.week
+        record.updatedAt = now
+        return try await database.updateWorkoutSet(record)
+    }
+
+    // MARK: Reviewing
+
+    public func formula(userId: Int64) async throws -> E1RMFormula {
+        try await database.workoutFormulaName(userId: userId).flatMap(E1RMFormula.init(rawValue:)) ?? .standard
+    }
+
+    /// The weekly dashboard over `span`, with body weight weekly means from the health records.
+    public func dashboard(user: User, span: WeekSpan, now: Date) async throws -> WeeklyDashboard {
+        let timeZone = user.resolvedTimeZone
+        let weeks = span.weekStarts(now: now, timeZone: timeZone)
+        // The span, and the week before the current one for `lastWeek` even when the span is one week.
+        let from = min(weeks[0], weeks.last!.adding(days: -7))
+        let through = weeks.last!.adding(days: 6)
+        async let groups = database.workoutWeekGroups(userId: user.id!, from: from, through: through)
+        async let weights = database.timedValues(
+            userId: user.id!, metric: "bodyMass", from: weeks[0].start(in: timeZone), to: through.adding(days: 1).start(in: timeZone)
+        )
+        async let directory = exerciseDirectory(userId: user.id!)
+        async let chosen = formula(userId: user.id!)
+        let daily = try await weights.map { (day: LocalDay($0.start, in: timeZone), value: $0.value) }
+        let exercises = try await directory
+        return WeeklyDashboard.build(
+            groups: try await groups, span: span, now: now, timeZone: timeZone, formula: try await chosen,
+            exercise: { exercises[$0] },
+            metrics: [MetricSeries.weeklyMeans(metricKey: "body_weight", unit: "kg", daily: daily, weekStarts: weeks)]
+        )
+    }
+
+    /// One page of training days, newest first.
+    public func history(userId: Int64, limit: Int, offset: Int) async throws -> [WorkoutDaySummary] {
+        let days = try await database.workoutDays(userId: userId, limit: limit, offset: offset)
+        let groups = try await database.workoutSetGroups(userId: userId, days: days)
+        return WorkoutDaySummary.summaries(groups, formula: try await formula(userId: userId))
+    }
+
+    /// Everything done on one day, or nil when nothing was.
+    public func day(_ day: LocalDay, userId: Int64) async throws -> WorkoutDay? {
+        let sets = try await database.workoutSets(userId: userId, query: WorkoutSetQuery(day: day.description, newestFirst: false, limit: 10_000))
+        guard !sets.isEmpty else { return nil }
+        let directory = try await exerciseDirectory(userId: userId)
+        return WorkoutDay.build(day: day, sets: sets.map(\.logged), formula: try await formula(userId: userId), exercise: { directory[$0] })
+    }
+
+    // MARK: Import and export
+
+    /// What an import did.
+    public struct ImportSummary: Sendable, Equatable {
+        public var imported = 0
+        public var alreadyImported = 0
+        public var skippedWithoutReps = 0
+        public var invalid = 0
+        public var unreadableLines: [Int] = []
+        public var customExercisesCreated: [String] = []
+    }
+
+    /// Imports a Strong or Hevy CSV. Rows imported before (same file, same row) are not stored again.
+    public func importCSV(_ text: String, user: User, strongUnit: WeightUnit = .kg, now: Date) async throws -> ImportSummary {
+        guard let parse = WorkoutCSVExport.parseAny(text, timeZone: user.resolvedTimeZone, strongUnit: strongUnit) else {
+            throw WorkoutError.unrecognisedCSV
+        }
+        var summary = ImportSummary(skippedWithoutReps: parse.skippedWithoutReps, unreadableLines: parse.unreadableLines)
+        var resolved: [String: Exercise] = [:]
+        let customBefore = Set(try await database.customExercises(userId: user.id!).map(\.nameKey))
+        var rows: [(set: WorkoutSetRecord, key: String)] = []
+        for imported in parse.sets {
+            let exercise: Exercise
+            if let known = resolved[imported.exerciseName] {
+                exercise = known
+            } else {
+                exercise = try await resolveExercise(named: imported.exerciseName, userId: user.id!, now: now)
+                resolved[imported.exerciseName] = exercise
+                if !exercise.isOfficial, !customBefore.contains(ExerciseCatalog.matchKey(exercise.name.en)) {
+                    summary.customExercisesCreated.append(exercise.name.en)
+                }
+            }
+            let input = SetInput(
+                exerciseId: exercise.id, weight: imported.weightKg, reps: imported.reps, rpe: imported.rpe, notes: imported.notes,
+                performedAt: imported.performedAt
+            )
+            guard let valid = try? SetValidator.validate(input, now: now) else {
+                summary.invalid += 1
+                continue
+            }
+            let day = LocalDay(valid.performedAt, in: user.resolvedTimeZone)
+            rows.append((WorkoutSetRecord(userId: user.id!, input: valid, day: day, now: now), "import:" + imported.sourceKey))
+        }
+        summary.imported = rows.isEmpty ? 0 : try await database.insertWorkoutSets(rows, now: now)
+        summary.alreadyImported = rows.count - summary.imported
+        return summary
+    }
+
+    /// Every set as a Strong-format CSV, exercise names in English.
+    public func exportCSV(user: User) async throws -> String {
+        let sets = try await database.allWorkoutSets(userId: user.id!)
+        let directory = try await exerciseDirectory(userId: user.id!)
+        return WorkoutCSVExport.csv(sets.map(\.logged), exerciseName: { directory[$0]?.name.en ?? $0.uuidString }, timeZone: user.resolvedTimeZone)
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Health
+import Hummingbird
+import Storage
+import Workouts
+
+/// The BulkTrack API under `/v1`: exercises, sets, dashboard and history, exactly in the contract's shapes.
+/// Every route needs a user (see `BulkTrackAuthMiddleware`) and sees only that user's data.
+struct WorkoutsAPIController {
+    let workouts: WorkoutService
+    var database: AppDatabase { workouts.database }
+
+    func addRoutes(to v1: RouterGroup<AppRequestContext>) {
+        v1.get("exercises", use: exercises)
+        v1.post("exercises", use: createExercise)
+        v1.get("me/exercises/recent", use: recentExercises)
+        v1.post("sets", use: createSet)
+        v1.get("sets", use: listSets)
+        v1.patch("sets/{setId}", use: updateSet)
+        v1.delete("sets/{setId}", use: deleteSet)
+        v1.get("dashboard", use: dashboard)
+        v1.get("me/workouts", use: history)
+        v1.get("me/workouts/{date}", use: day)
+    }
+
+    @Sendable func exercises(request: Request, context: AppRequestContext) async throws -> [BulkTrackExercise] {
+        let user = try context.requireWorkoutsUser()
+        let page = try Self.page(request)
+        let query = request.uri.queryParameters["q"].map(String.init) ?? ""
+        let found = try await workouts.searchExercises(userId: user.id!, prefix: query, language: context.language, limit: page.limit, offset: page.offset)
+        let usage = try await database.exerciseUsage(userId: user.id!)
+        return found.map { BulkTrackExercise($0, usage: usage[$0.id.uuidString.lowercased()], language: context.language) }
+    }
+
+    @Sendable func createExercise(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireWorkoutsUser()
+        let body = try await request.decode(as: BulkTrackExerciseCreate.self, context: context)
+        let made = try await workouts.createCustomExercise(userId: user.id!, name: body.name, now: Date())
+        let usage = try await database.exerciseUsage(userId: user.id!)[made.exercise.id.uuidString.lowercased()]
+        var response = try context.responseEncoder.encode(BulkTrackExercise(made.exercise, usage: usage, language: context.language), from: request, context: context)
+        response.status = made.created ? .created : .ok
+        return response
+    }
+
+    @Sendable func recentExercises(request: Request, context: AppRequestContext) async throws -> [BulkTrackExercise] {
+        let user = try context.requireWorkoutsUser()
+        let page = try Self.page(request)
+        return try await workouts.recentExercises(userId: user.id!, limit: page.limit, offset: page.offset).map {
+            BulkTrackExercise($0.exercise, usage: $0.usage, language: context.language)
+        }
+    }
+
+    @Sendable func createSet(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireWorkoutsUser()
+        let body = try await request.decode(as: BulkTrackSetCreate.self, context: context)
+        guard let exerciseId = UUID(uuidString: body.exerciseId) else { throw APIError(WorkoutError.unknownExercise) }
+        let key = request.headers[.init("Idempotency-Key")!].map { String($0.prefix(200)) }
+        let outcome = try await workouts.logSet(
+            SetInput(exerciseId: exerciseId, weight: body.weight, reps: body.reps, rpe: body.rpe, notes: body.notes, performedAt: body.performedAt),
+            user: user, idempotencyKey: key, now: Date()
+        )
+        let exercise = try await workouts.exercise(id: exerciseId, userId: user.id!)
+        let records = exercise.map { exercise in outcome.records.map { BulkTrackPersonalRecord($0, exercise: exercise, language: context.language) } } ?? []
+        var response = try context.responseEncoder.encode(BulkTrackWorkoutSet(outcome.set, personalRecords: records), from: request, context: context)
+        // A replay answers like the original did: 201 with the same set, so an offline queue can treat both alike.
+        response.status = HTTPResponse.Status.created
+        if !outcome.created { response.headers[.init("Idempotent-Replayed")!] = "true" }
+        return response
+    }
+
+    @Sendable func listSets(request: Request, context: AppRequestContext) async throws -> [BulkTrackWorkoutSet] {
+        let user = try context.requireWorkoutsUser()
+        let page = try Self.page(request)
+        let parameters = request.uri.queryParameters
+        var query = WorkoutSetQuery(limit: page.limit, offset: page.offset)
+        if let date = parameters["date"] {
+            guard let day = LocalDay(String(date)) else { throw APIError.invalidParameter("date") }
+            query.day = day.description
+        }
+        if let exercise = parameters["exerciseId"] {
+            guard let id = UUID(uuidString: String(exercise)) else { throw APIError.invalidParameter("exerciseId") }
+            query.exerciseId = id.uuidString.lowercased()
+        }
+        switch parameters["sortBy"].map(String.init) {
+        case nil, "performedAt_desc": query.newestFirst = true
+        case "performedAt_asc": query.newestFirst = false
+        default: throw APIError.invalidParameter("sortBy")
+        }
+        return try await database.workoutSets(userId: user.id!, query: query).map { BulkTrackWorkoutSet($0) }
+    }
+
+    @Sendable func updateSet(request: Request, context: AppRequestContext) async throws -> BulkTrackWorkoutSet {
+        let user = try context.requireWorkoutsUser()
+        let id = try Self.setId(context)
+        let patch = try await request.decode(as: BulkTrackSetPatch.self, context: context)
+        var exerciseId: UUID?
+        if let text = patch.exerciseId {
+            guard let parsed = UUID(uuidString: text) else { throw APIError(WorkoutError.unknownExercise) }
+            exerciseId = parsed
+        }
+        let updated = try await workouts.updateSet(id: id, user: user, change: { input in
+            if let exerciseId { input.exerciseId = exerciseId }
+            if let weight = patch.weight { input.weight = weight }
+            if let reps = patch.reps { input.reps = reps }
+            if let rpe = patch.rpe { input.rpe = rpe }
+            if let notes = patch.notes { input.notes = notes }
+            if let performedAt = patch.performedAt { input.performedAt = performedAt }
+        }, now: Date())
+        guard let updated else { throw APIError.notFound }
+        return BulkTrackWorkoutSet(updated)
+    }
+
+    @Sendable func deleteSet(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
+        let user = try context.requireWorkoutsUser()
+        guard try await database.deleteWorkoutSet(id: try Self.setId(context), userId: user.id!) else { throw APIError.notFound }
+        return .noContent
+    }
+
+    @Sendable func dashboard(request: Request, context: AppRequestContext) async throws -> BulkTrackDashboard {
+        let user = try context.requireWorkoutsUser()
+        var span = WeekSpan.w1
+        if let text = request.uri.queryParameters["span"] {
+            guard let parsed = WeekSpan(rawValue: String(text)) else { throw APIError.invalidParameter("span") }
+            span = parsed
+        }
+        let dashboard = try await workouts.dashboard(user: user, span: span, now: Date())
+        return BulkTrackDashboard(dashboard, language: context.language)
+    }
+
+    @Sendable func history(request: Request, context: AppRequestContext) async throws -> [BulkTrackWorkoutSummary] {
+        let user = try context.requireWorkoutsUser()
+        let page = try Self.page(request)
+        let days = try await workouts.history(userId: user.id!, limit: page.limit, offset: page.offset)
+        let directory = try await workouts.exerciseDirectory(userId: user.id!)
+        return days.map { BulkTrackWorkoutSummary($0, directory: directory, language: context.language) }
+    }
+
+    @Sendable func day(request: Request, context: AppRequestContext) async throws -> BulkTrackWorkoutDay {
+        let user = try context.requireWorkoutsUser()
+        guard let text = context.parameters.get("date"), let date = LocalDay(text) else { throw APIError.invalidParameter("date") }
+        guard let day = try await workouts.day(date, userId: user.id!) else { throw APIError.notFound }
+        return BulkTrackWorkoutDay(day, language: context.language)
+    }
+
+    /// `limit` (1–100, default 20) and `offset` (≥ 0, default 0).
+    static func page(_ request: Request) throws -> (limit: Int, offset: Int) {
+        let parameters = request.uri.queryParameters
+        var limit = 20
+        var offset = 0
+        if let text = parameters["limit"] {
+            guard let value = Int(text), (1...100).contains(value) else { throw APIError.invalidParameter("limit") }
+            limit = value
+        }
+        if let text = parameters["offset"] {
+            guard let value = Int(text), value >= 0 else { throw APIError.invalidParameter("offset") }
+            offset = value
+        }
+        return (limit, offset)
+    }
+
+    /// A set id that is not a UUID can't name anything the caller owns: 404, like someone else's id.
+    static func setId(_ context: AppRequestContext) throws -> String {
+        guard let text = context.parameters.get("setId"), let id = UUID(uuidString: text) else { throw APIError.notFound }
+        return id.uuidString.lowercased()
+    }
+}
+
+extension AppRequestContext {
+    /// The signed-in user, or a 401.
+    func requireWorkoutsUser() throws -> User {
+        guard let user, user.id != nil else { throw APIError.unauthorized }
+        return user
+    }
+}

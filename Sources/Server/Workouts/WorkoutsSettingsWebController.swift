@@ -1,0 +1,103 @@
+import Foundation
+import Health
+import Hummingbird
+import NIOCore
+import Storage
+import Workouts
+
+/// `/workouts/settings`: the e1RM formula, linking BulkTrack devices, CSV import and export.
+struct WorkoutsSettingsWebController {
+    let workouts: WorkoutService
+    let pages: WebRenderer
+    let csrf: CSRFProtection
+    var database: AppDatabase { workouts.database }
+
+    struct FormulaForm: Decodable {
+        var formula: String?
+        var csrf: String?
+    }
+
+    struct DeviceForm: Decodable {
+        var deviceId: String?
+        var csrf: String?
+    }
+
+    struct ImportForm: Decodable {
+        var csv: String?
+        var unit: String?
+        var csrf: String?
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("workouts/settings") { request, context -> Response in
+            guard context.user != nil else { return .redirect(to: "/signin?next=/workouts/settings") }
+            return try await page(request: request, context: context)
+        }
+        router.post("workouts/settings/formula", use: saveFormula)
+        router.post("workouts/settings/devices", use: linkDevice)
+        router.post("workouts/import", use: importCSV)
+        router.get("workouts/export.csv") { _, context -> Response in
+            guard let user = context.user, user.id != nil else { return .redirect(to: "/signin") }
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"kiroku-workouts.csv\""],
+                body: .init(byteBuffer: ByteBuffer(string: try await workouts.exportCSV(user: user)))
+            )
+        }
+    }
+
+    func page(request: Request, context: AppRequestContext, notice: String? = nil, error: String? = nil) async throws -> Response {
+        let user = try context.requireWorkoutsUser()
+        let language = context.language
+        let strings = WebStrings.table(language)
+        var values = pages.base(context, title: strings["woSettings"]!, csrf: csrf.token(for: request, context: context).token)
+        values["navWorkouts"] = true
+        if let notice { values["notice"] = notice }
+        if let error { values["error"] = error }
+        let current = try await workouts.formula(userId: user.id!)
+        values["formulas"] = E1RMFormula.allCases.map { ["id": $0.rawValue, "name": $0.name.text(in: language), "selected": $0 == current] }
+        values["devices"] = try await database.workoutDevices(userId: user.id!).map {
+            ["id": $0.deviceId, "lastSeen": WebFormatting.dateTime($0.lastSeenAt, timeZone: user.resolvedTimeZone)]
+        }
+        return pages.render("workouts-settings", values, status: error == nil ? .ok : .badRequest)
+    }
+
+    @Sendable func saveFormula(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireWorkoutsUser()
+        let form = try await request.decodeForm(as: FormulaForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        guard let formula = form.formula.flatMap(E1RMFormula.init(rawValue:)) else { throw APIError.invalidParameter("formula") }
+        try await database.setWorkoutFormulaName(formula.rawValue, userId: user.id!)
+        return try await page(request: request, context: context, notice: WebStrings.table(context.language)["woFormulaSaved"])
+    }
+
+    @Sendable func linkDevice(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireWorkoutsUser()
+        let form = try await request.decodeForm(as: DeviceForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        let language = context.language
+        do {
+            try await database.linkWorkoutDevice(deviceId: (form.deviceId ?? "").trimmingCharacters(in: .whitespaces), to: user.id!, now: Date())
+        } catch WorkoutDeviceLinkError.unknownDevice {
+            let message = LocalizedText(ja: "その端末IDは見つかりません（アプリで一度ログインしてから入力してください）。", en: "No device with that id has signed in (open the app once first).")
+            return try await page(request: request, context: context, error: message.text(in: language))
+        } catch WorkoutDeviceLinkError.belongsToAnotherAccount {
+            let message = LocalizedText(ja: "その端末は別のアカウントにリンクされています。", en: "That device is linked to another account.")
+            return try await page(request: request, context: context, error: message.text(in: language))
+        }
+        return try await page(request: request, context: context, notice: WebStrings.table(language)["woDeviceLinked"])
+    }
+
+    @Sendable func importCSV(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireWorkoutsUser()
+        let form = try await request.decodeForm(as: ImportForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        let language = context.language
+        do {
+            let summary = try await workouts.importCSV(form.csv ?? "", user: user, strongUnit: WeightUnit(rawValue: form.unit ?? "") ?? .kg, now: Date())
+            return try await page(request: request, context: context, notice: WorkoutImportSummaryText.describe(summary).text(in: language))
+        } catch let error as WorkoutError {
+            return try await page(request: request, context: context, error: error.message.text(in: language))
+        }
+    }
+}

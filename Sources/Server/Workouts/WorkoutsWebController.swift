@@ -1,0 +1,212 @@
+import Charts
+import Foundation
+import Health
+import Hummingbird
+import Storage
+import Workouts
+
+/// `/workouts`: log a set in at most three taps, today's sets by exercise, weekly charts, history by date.
+struct WorkoutsWebController {
+    let workouts: WorkoutService
+    let pages: WebRenderer
+    let csrf: CSRFProtection
+    var database: AppDatabase { workouts.database }
+
+    static let spans: [WeekSpan] = [.w4, .w12, .w24, .w52]
+    static let historyPageSize = 10
+
+    struct SetForm: Decodable {
+        var exerciseId: String?
+        var weight: String?
+        var reps: String?
+        var rpe: String?
+        var notes: String?
+        var when: String?
+        /// A random key per rendered form: a double tap sends the same key twice, and the set is stored once.
+        var key: String?
+        var csrf: String?
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("workouts") { request, context -> Response in
+            guard context.user != nil else { return .redirect(to: "/signin?next=/workouts") }
+            return try await page(request: request, context: context)
+        }
+        router.post("workouts/sets", use: logSet)
+        router.post("workouts/sets/{id}/delete", use: deleteSet)
+        router.get("workouts/day/{date}", use: dayPage)
+        WorkoutsSettingsWebController(workouts: workouts, pages: pages, csrf: csrf).addRoutes(to: router)
+    }
+
+    func page(request: Request, context: AppRequestContext, form: SetForm? = nil, error: String? = nil) async throws -> Response {
+        let user = try context.requireWorkoutsUser()
+        let userId = user.id!
+        let language = context.language
+        let strings = WebStrings.table(language)
+        let parameters = request.uri.queryParameters
+        let now = Date()
+        let directory = try await workouts.exerciseDirectory(userId: userId)
+        var values = pages.base(context, title: strings["woTitle"]!, csrf: csrf.token(for: request, context: context).token)
+        values["navWorkouts"] = true
+        if let error { values["error"] = error }
+        if parameters["deleted"] != nil { values["notice"] = strings["woDeleted"] }
+
+        // Tap 1 picks a recent exercise (or one from the list); its last set fills weight and reps.
+        let recents = try await workouts.recentExercises(userId: userId, limit: 8, offset: 0)
+        var recentRows: [[String: Any]] = []
+        for (exercise, _) in recents {
+            guard let last = try await database.lastWorkoutSet(userId: userId, exerciseId: exercise.id.uuidString.lowercased()) else { continue }
+            recentRows.append([
+                "id": exercise.id.uuidString.lowercased(), "name": exercise.name.text(in: language),
+                "weight": Self.number(last.weight), "reps": last.reps,
+            ])
+        }
+        values["recents"] = recentRows
+        values["formKey"] = UUID().uuidString.lowercased()
+        values["hasRecents"] = !recentRows.isEmpty
+        let chosenId = form?.exerciseId ?? parameters["exercise"].map(String.init) ?? recentRows.first?["id"] as? String
+        let chosen = chosenId.flatMap(UUID.init(uuidString:)).flatMap { directory[$0] }
+        var lastOfChosen: WorkoutSetRecord?
+        if let chosen { lastOfChosen = try await database.lastWorkoutSet(userId: userId, exerciseId: chosen.id.uuidString.lowercased()) }
+        values["form"] = [
+            "weight": form?.weight ?? lastOfChosen.map { Self.number($0.weight) } ?? "",
+            "reps": form?.reps ?? lastOfChosen.map { String($0.reps) } ?? "",
+            "rpe": form?.rpe ?? "", "notes": form?.notes ?? "", "when": form?.when ?? "",
+        ]
+        values["exercises"] = directory.values
+            .sorted { ($0.isOfficial ? 1 : 0, $0.name.text(in: language)) < ($1.isOfficial ? 1 : 0, $1.name.text(in: language)) }
+            .map { ["id": $0.id.uuidString.lowercased(), "name": $0.name.text(in: language), "selected": $0.id == chosen?.id] }
+
+        if let logged = parameters["logged"].map(String.init), let set = try await database.workoutSet(id: logged, userId: userId) {
+            values["notice"] = strings["woLogged"]
+            values["records"] = try await personalRecords(of: set, userId: userId, directory: directory, language: language)
+        }
+
+        let timeZone = user.resolvedTimeZone
+        let today = LocalDay(now, in: timeZone)
+        if let day = try await workouts.day(today, userId: userId) {
+            values["today"] = Self.exerciseRows(day, language: language)
+        }
+
+        let span = parameters["span"].flatMap { WeekSpan(rawValue: String($0)) } ?? .w12
+        let dashboard = try await workouts.dashboard(user: user, span: span, now: now)
+        values["spans"] = Self.spans.map { ["id": $0.rawValue, "current": $0 == span] }
+        values["thisWeek"] = Self.number(dashboard.thisWeek.totalVolume)
+        values["lastWeek"] = Self.number(dashboard.lastWeek.totalVolume)
+        values["volumeChart"] = WorkoutCharts.weekly(dashboard, strings: strings, language: language)
+        values["e1rmCharts"] = WorkoutCharts.e1rm(dashboard, directory: directory, timeZone: timeZone, strings: strings, language: language)
+
+        let offset = max(0, parameters["history"].flatMap { Int($0) } ?? 0)
+        let history = try await workouts.history(userId: userId, limit: Self.historyPageSize + 1, offset: offset)
+        values["history"] = history.prefix(Self.historyPageSize).map { summary -> [String: Any] in
+            [
+                "date": summary.day.description,
+                "names": summary.exerciseIds.compactMap { directory[$0]?.name.text(in: language) }.joined(separator: "・"),
+                "volume": Self.number(summary.totalVolume), "sets": summary.setCount,
+            ]
+        }
+        if history.count > Self.historyPageSize { values["olderHistory"] = offset + Self.historyPageSize }
+        values["span"] = span.rawValue
+        return pages.render("workouts", values, status: error == nil ? .ok : .badRequest)
+    }
+
+    /// The records a set set, recomputed from the database (the redirect only carries the set's id).
+    func personalRecords(of set: WorkoutSetRecord, userId: Int64, directory: [UUID: Exercise], language: Language) async throws -> [String] {
+        let previous = try await database.maxWeightByReps(userId: userId, exerciseId: set.exerciseId, excluding: set.id)
+        let exerciseId = UUID(uuidString: set.exerciseId)!
+        let records = PersonalRecordDetector.records(
+            for: (set.weight, set.reps), exerciseId: exerciseId, previousMaxWeightByReps: previous, formula: try await workouts.formula(userId: userId)
+        )
+        guard let exercise = directory[exerciseId] else { return [] }
+        return records.map { $0.message(exerciseName: exercise.name).text(in: language) }
+    }
+
+    static func exerciseRows(_ day: WorkoutDay, language: Language) -> [[String: Any]] {
+        day.exercises.map { part in
+            [
+                "name": part.exercise.name.text(in: language),
+                "volume": number(part.totalVolume),
+                "avgRM": number(part.avgRM),
+                "sets": part.sets.map { set -> [String: Any] in
+                    var row: [String: Any] = ["id": set.id.uuidString.lowercased(), "number": set.setNumber, "weight": number(set.weight), "reps": set.reps]
+                    if let rpe = set.rpe { row["rpe"] = number(rpe) }
+                    if let notes = set.notes { row["notes"] = notes }
+                    return row
+                },
+                "hasMuscles": !part.muscleVolume.isEmpty,
+                "muscles": part.muscleVolume.map { ["name": $0.group.name.text(in: language), "volume": number($0.effectiveVolume)] },
+            ]
+        }
+    }
+
+    @Sendable func logSet(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user, user.id != nil else { return .redirect(to: "/signin?next=/workouts") }
+        let form = try await request.decodeForm(as: SetForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        let language = context.language
+        func fail(_ message: LocalizedText) async throws -> Response {
+            try await page(request: request, context: context, form: form, error: message.text(in: language))
+        }
+        guard let exerciseId = form.exerciseId.flatMap(UUID.init(uuidString:)) else { return try await fail(WorkoutError.unknownExercise.message) }
+        let weightText = Self.decimalText(form.weight)
+        guard let weight = Double(weightText) else { return try await fail(WorkoutError.invalidSetText(weightText).message) }
+        let repsText = Self.decimalText(form.reps)
+        guard let reps = Int(repsText) else { return try await fail(WorkoutError.repsOutOfRange(Int(Double(repsText) ?? 0)).message) }
+        let rpeText = Self.decimalText(form.rpe)
+        var rpe: Double?
+        if !rpeText.isEmpty {
+            guard let value = Double(rpeText) else { return try await fail(WorkoutError.rpeOutOfRange(.nan).message) }
+            rpe = value
+        }
+        var performedAt = Date()
+        if let when = form.when?.trimmingCharacters(in: .whitespaces), !when.isEmpty {
+            guard let parsed = WebFormatting.parseLocalDateTime(when, timeZone: user.resolvedTimeZone) else {
+                return try await fail(LocalizedText(ja: "日時の形式が正しくありません。", en: "The date and time are not valid."))
+            }
+            performedAt = parsed
+        }
+        do {
+            let outcome = try await workouts.logSet(
+                SetInput(exerciseId: exerciseId, weight: weight, reps: reps, rpe: rpe, notes: form.notes, performedAt: performedAt),
+                user: user, idempotencyKey: form.key.flatMap { $0.isEmpty ? nil : "web:" + String($0.prefix(64)) }, now: Date()
+            )
+            return .redirect(to: "/workouts?exercise=\(outcome.set.exerciseId)&logged=\(outcome.set.id)")
+        } catch let error as WorkoutError {
+            return try await fail(error.message)
+        }
+    }
+
+    @Sendable func deleteSet(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let userId = context.user?.id else { return .redirect(to: "/signin") }
+        let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
+        try csrf.verify(form.csrf, request: request, context: context)
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+              try await database.deleteWorkoutSet(id: id.uuidString.lowercased(), userId: userId)
+        else { throw APIError.notFound }
+        return .redirect(to: "/workouts?deleted=1")
+    }
+
+    @Sendable func dayPage(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user, let userId = user.id else { return .redirect(to: "/signin?next=/workouts") }
+        guard let date = context.parameters.get("date").flatMap(LocalDay.init),
+              let day = try await workouts.day(date, userId: userId)
+        else { throw APIError.notFound }
+        let strings = WebStrings.table(context.language)
+        var values = pages.base(context, title: "\(strings["woTitle"]!) \(date)", csrf: csrf.token(for: request, context: context).token)
+        values["navWorkouts"] = true
+        values["date"] = date.description
+        values["volume"] = Self.number(day.totalVolume)
+        values["avgRM"] = Self.number(day.avgRM)
+        values["exercises"] = Self.exerciseRows(day, language: context.language)
+        return pages.render("workouts-day", values)
+    }
+
+    /// Form numbers: trimmed, a decimal comma accepted (phones in many locales type one).
+    static func decimalText(_ text: String?) -> String {
+        (text ?? "").trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+    }
+
+    static func number(_ value: Double) -> String {
+        WeightText.format(value)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import GRDB
+
+/// Why a device could not be linked to an account.
+public enum WorkoutDeviceLinkError: Error, Equatable, Sendable {
+    /// No device with that id has ever signed in.
+    case unknownDevice
+    /// The device already belongs to another (non-anonymous) account.
+    case belongsToAnotherAccount
+}
+
+extension AppDatabase {
+    /// The user a device acts for, creating an anonymous one (`newUser`) on the device's first call.
+    /// One transaction, so two simultaneous first calls still make one user.
+    public func workoutDeviceUser(deviceId: String, newUser: User, now: Date) async throws -> User {
+        try await writer.write { db in
+            if var device = try WorkoutDevice.fetchOne(db, key: deviceId), let user = try User.fetchOne(db, key: device.userId) {
+                device.lastSeenAt = now
+                try device.update(db)
+                return user
+            }
+            var user = newUser
+            try user.insert(db)
+            try db.execute(sql: "INSERT INTO workoutDeviceUser (userId, createdAt) VALUES (?, ?)", arguments: [user.id, now])
+            try WorkoutDevice(deviceId: deviceId, userId: user.id!, createdAt: now, lastSeenAt: now).insert(db)
+            return user
+        }
+    }
+
+    public func workoutDeviceExists(deviceId: String) async throws -> Bool {
+        try await reader.read { db in try WorkoutDevice.fetchOne(db, key: deviceId) != nil }
+    }
+
+    /// Stores a new token pair for the device and forgets its expired tokens.
+    public func issueWorkoutTokens(userId: Int64, deviceId: String, pair: WorkoutTokenPair, now: Date) async throws {
+        try await writer.write { db in
+            try Self.insertTokens(db, userId: userId, deviceId: deviceId, pair: pair, now: now)
+        }
+    }
+
+    /// Rotates a refresh token: the presented one stops working and `pair` replaces it. Presenting a token that
+    /// was already rotated or revoked revokes every token of that device (someone holds a stolen copy).
+    public func rotateWorkoutRefreshToken(hash: String, pair: WorkoutTokenPair, now: Date) async throws -> WorkoutRefreshOutcome {
+        try await writer.write { db in
+            guard var token = try WorkoutDeviceToken
+                .filter(Column("tokenHash") == hash && Column("kind") == WorkoutDeviceToken.Kind.refresh.rawValue)
+                .fetchOne(db)
+            else { return .invalid }
+            if token.rotatedAt != nil || token.revokedAt != nil {
+                try db.execute(
+                    sql: "UPDATE workoutDeviceToken SET revokedAt = ? WHERE userId = ? AND deviceId = ? AND revokedAt IS NULL",
+                    arguments: [now, token.userId, token.deviceId]
+                )
+                return .reused(userId: token.userId)
+            }
+            guard token.expiresAt > now else { return .invalid }
+            token.rotatedAt = now
+            try token.update(db)
+            try Self.insertTokens(db, userId: token.userId, deviceId: token.deviceId, pair: pair, now: now)
+            return .rotated(userId: token.userId, deviceId: token.deviceId)
+        }
+    }
+
+    /// The user an unexpired, unrevoked access token belongs to.
+    public func workoutAccessUser(tokenHash: String, now: Date) async throws -> User? {
+        try await reader.read { db in
+            try User.fetchOne(
+                db,
+                sql: """
+                    SELECT user.* FROM workoutDeviceToken t JOIN user ON user.id = t.userId
+                    WHERE t.tokenHash = ? AND t.kind = 'access' AND t.expiresAt > ? AND t.revokedAt IS NULL
+                    """,
+                arguments: [tokenHash, now]
+            )
+        }
+    }
+
+    /// Logs a device out: the refresh token and the device's access tokens stop working. Unknown tokens are ignored.
+    public func revokeWorkoutRefreshToken(hash: String, now: Date) async throws {
+        try await writer.write { db in
+            guard let token = try WorkoutDeviceToken.filter(Column("tokenHash") == hash).fetchOne(db) else { return }
+            try db.execute(
+                sql: "UPDATE workoutDeviceToken SET revokedAt = ? WHERE userId = ? AND deviceId = ? AND revokedAt IS NULL",
+                arguments: [now, token.userId, token.deviceId]
+            )
+        }
+    }
+
+    public func workoutDevices(userId: Int64) async throws -> [WorkoutDevice] {
+        try await reader.read { db in
+            try WorkoutDevice.filter(Column("userId") == userId).order(Column("lastSeenAt").desc).fetchAll(db)
+        }
+    }
+
+    /// Moves a device, and everything its anonymous user logged, into the account `userId`. Custom exercises
+    /// with a name the account already has are merged into the account's. The anonymous user is then deleted.
+    /// Linking a device already linked to `userId` changes nothing.
+    public func linkWorkoutDevice(deviceId: String, to userId: Int64, now: Date) async throws {
+        try await writer.write { db in
+            guard let device = try WorkoutDevice.fetchOne(db, key: deviceId) else { throw WorkoutDeviceLinkError.unknownDevice }
+            let from = device.userId
+            if from == userId { return }
+            let isAnonymous = try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM workoutDeviceUser WHERE userId = ?", arguments: [from]) ?? false
+            guard isAnonymous else { throw WorkoutDeviceLinkError.belongsToAnotherAccount }
+            try Self.mergeCustomExercises(db, from: from, to: userId)
+            let moved = try Row.fetchAll(db, sql: "SELECT DISTINCT exerciseId, day FROM workoutSet WHERE userId = ?", arguments: [from])
+            try db.execute(sql: "UPDATE workoutSet SET userId = ? WHERE userId = ?", arguments: [userId, from])
+            try db.execute(sql: "UPDATE OR IGNORE workoutIdempotencyKey SET userId = ? WHERE userId = ?", arguments: [userId, from])
+            try db.execute(sql: """
+                INSERT INTO workoutExerciseUsage (userId, exerciseId, lastUsedAt, useCount)
+                SELECT ?, exerciseId, lastUsedAt, useCount FROM workoutExerciseUsage WHERE userId = ?
+                ON CONFLICT (userId, exerciseId) DO UPDATE SET
+                    lastUsedAt = max(lastUsedAt, excluded.lastUsedAt), useCount = useCount + excluded.useCount
+                """, arguments: [userId, from])
+            try db.execute(sql: "UPDATE workoutDeviceToken SET userId = ? WHERE userId = ?", arguments: [userId, from])
+            try db.execute(sql: "UPDATE workoutDevice SET userId = ?, lastSeenAt = ? WHERE userId = ?", arguments: [userId, now, from])
+            for row in moved {
+                try Self.renumberSets(db, userId: userId, exerciseId: row["exerciseId"], day: row["day"])
+            }
+            try Self.trimRecentUsage(db, userId: userId)
+            // The anonymous user owned nothing else; its leftovers (keys that collided) go with it.
+            try db.execute(sql: "DELETE FROM user WHERE id = ?", arguments: [from])
+        }
+    }
+
+    static func insertTokens(_ db: Database, userId: Int64, deviceId: String, pair: WorkoutTokenPair, now: Date) throws {
+        try db.execute(
+            sql: "DELETE FROM workoutDeviceToken WHERE userId = ? AND deviceId = ? AND expiresAt <= ?",
+            arguments: [userId, deviceId, now]
+        )
+        var access = WorkoutDeviceToken(
+            userId: userId, deviceId: deviceId, kind: .access, tokenHash: pair.accessHash, createdAt: now, expiresAt: pair.accessExpiresAt
+        )
+        try access.insert(db)
+        var refresh = WorkoutDeviceToken(
+            userId: userId, deviceId: deviceId, kind: .refresh, tokenHash: pair.refreshHash, createdAt: now, expiresAt: pair.refreshExpiresAt
+        )
+        try refresh.insert(db)
+    }
+
+    private static func mergeCustomExercises(_ db: Database, from: Int64, to: Int64) throws {
+        let theirs = try WorkoutCustomExercise.filter(Column("userId") == from).fetchAll(db)
+        for exercise in theirs {
+            if let existing = try WorkoutCustomExercise.filter(Column("userId") == to && Column("nameKey") == exercise.nameKey).fetchOne(db) {
+                try db.execute(sql: "UPDATE workoutSet SET exerciseId = ? WHERE userId = ? AND exerciseId = ?", arguments: [existing.id, from, exercise.id])
+                try db.execute(sql: "DELETE FROM workoutExerciseUsage WHERE userId = ? AND exerciseId = ?", arguments: [from, exercise.id])
+                try exercise.delete(db)
+            } else {
+                try db.execute(sql: "UPDATE workoutExercise SET userId = ? WHERE id = ?", arguments: [to, exercise.id])
+            }
+        }
+    }
+}

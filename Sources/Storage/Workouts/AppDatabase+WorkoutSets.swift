@@ -1,0 +1,241 @@
+import Foundation
+import GRDB
+import Health
+import Workouts
+
+extension AppDatabase {
+    /// How many exercises the recent list keeps per user (the app's LRU size).
+    public static let recentExerciseLimit = 100
+
+    /// Stores a set, numbers it within its exercise and day, and marks the exercise used. With an idempotency
+    /// key already seen, stores nothing and returns the set that key made (`created` false).
+    public func insertWorkoutSet(_ set: WorkoutSetRecord, idempotencyKey: String?, now: Date) async throws -> (set: WorkoutSetRecord, created: Bool) {
+        try await writer.write { db in
+            try Self.insertSet(db, set, idempotencyKey: idempotencyKey, now: now)
+        }
+    }
+
+    /// Stores many sets in one transaction (imports); each key already seen is skipped. Returns how many were new.
+    public func insertWorkoutSets(_ sets: [(set: WorkoutSetRecord, key: String)], now: Date) async throws -> Int {
+        try await writer.write { db in
+            var created = 0
+            for (set, key) in sets where try Self.insertSet(db, set, idempotencyKey: key, now: now, batch: true).created {
+                created += 1
+            }
+            if let userId = sets.first?.set.userId {
+                try Self.trimRecentUsage(db, userId: userId)
+                try Self.renumberAllSets(db, userId: userId)
+            }
+            return created
+        }
+    }
+
+    public func workoutSet(id: String, userId: Int64) async throws -> WorkoutSetRecord? {
+        try await reader.read { db in
+            try WorkoutSetRecord.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
+        }
+    }
+
+    /// Saves changed fields of a set the user owns and renumbers the days it left and joined.
+    public func updateWorkoutSet(_ set: WorkoutSetRecord) async throws -> WorkoutSetRecord? {
+        try await writer.write { db in
+            guard let before = try WorkoutSetRecord.filter(Column("id") == set.id && Column("userId") == set.userId).fetchOne(db) else { return nil }
+            try set.update(db)
+            try Self.renumberSets(db, userId: set.userId, exerciseId: before.exerciseId, day: before.day)
+            try Self.renumberSets(db, userId: set.userId, exerciseId: set.exerciseId, day: set.day)
+            return try WorkoutSetRecord.fetchOne(db, key: set.id)
+        }
+    }
+
+    /// Deletes a set the user owns; false when there is none (another user's id included).
+    public func deleteWorkoutSet(id: String, userId: Int64) async throws -> Bool {
+        try await writer.write { db in
+            guard let set = try WorkoutSetRecord.filter(Column("id") == id && Column("userId") == userId).fetchOne(db) else { return false }
+            try set.delete(db)
+            try Self.renumberSets(db, userId: userId, exerciseId: set.exerciseId, day: set.day)
+            return true
+        }
+    }
+
+    public func workoutSets(userId: Int64, query: WorkoutSetQuery) async throws -> [WorkoutSetRecord] {
+        try await reader.read { db in
+            var request = WorkoutSetRecord.filter(Column("userId") == userId)
+            if let day = query.day { request = request.filter(Column("day") == day) }
+            if let exerciseId = query.exerciseId { request = request.filter(Column("exerciseId") == exerciseId) }
+            request = query.newestFirst
+                ? request.order(Column("performedAt").desc, Column("rowid").desc)
+                : request.order(Column("performedAt"), Column("rowid"))
+            return try request.limit(query.limit, offset: query.offset).fetchAll(db)
+        }
+    }
+
+    /// Every set of the user, oldest first, for export.
+    public func allWorkoutSets(userId: Int64) async throws -> [WorkoutSetRecord] {
+        try await reader.read { db in
+            try WorkoutSetRecord.filter(Column("userId") == userId).order(Column("performedAt"), Column("rowid")).fetchAll(db)
+        }
+    }
+
+    /// Per day, exercise and rep count totals for days in [from, through].
+    public func workoutSetGroups(userId: Int64, from: LocalDay, through: LocalDay) async throws -> [SetGroup] {
+        try await reader.read { db in
+            try Self.groups(db, where: "day >= ? AND day <= ?", arguments: [userId, from.description, through.description])
+        }
+    }
+
+    /// Per week, exercise and rep count totals for the weeks whose Monday is in [from, through] — what dashboards
+    /// are computed from, read from the trigger-kept `workoutWeekTotal`. Each group's `day` is its week's Monday
+    /// (`firstPerformedAt` is not kept there; dashboards do not need it).
+    public func workoutWeekGroups(userId: Int64, from: LocalDay, through: LocalDay) async throws -> [SetGroup] {
+        try await reader.read { db in
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT week, exerciseId, reps, setCount, weightSum, maxWeight
+                    FROM workoutWeekTotal WHERE userId = ? AND week >= ? AND week <= ?
+                    """,
+                arguments: [userId, from.startOfWeek.description, through.description]
+            )
+            return try Self.decodeGroups(rows)
+        }
+    }
+
+    /// The user's training days, newest first, a page at a time.
+    public func workoutDays(userId: Int64, limit: Int, offset: Int) async throws -> [LocalDay] {
+        try await reader.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT DISTINCT day FROM workoutSet WHERE userId = ? ORDER BY day DESC LIMIT ? OFFSET ?",
+                arguments: [userId, limit, offset]
+            ).compactMap(LocalDay.init)
+        }
+    }
+
+    /// Totals for the given days (one history page).
+    public func workoutSetGroups(userId: Int64, days: [LocalDay]) async throws -> [SetGroup] {
+        guard !days.isEmpty else { return [] }
+        return try await reader.read { db in
+            let placeholders = Array(repeating: "?", count: days.count).joined(separator: ",")
+            return try Self.groups(db, where: "day IN (\(placeholders))", arguments: StatementArguments([userId] + days.map(\.description)))
+        }
+    }
+
+    /// The heaviest weight of each rep count the user has lifted in the exercise, leaving out one set (the new one).
+    public func maxWeightByReps(userId: Int64, exerciseId: String, excluding setId: String) async throws -> [Int: Double] {
+        try await reader.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT reps, MAX(weight) AS best FROM workoutSet WHERE userId = ? AND exerciseId = ? AND id != ? GROUP BY reps",
+                arguments: [userId, exerciseId, setId]
+            )
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["reps"] as Int, $0["best"] as Double) })
+        }
+    }
+
+    /// The user's most recent set of an exercise, to pre-fill the next one.
+    public func lastWorkoutSet(userId: Int64, exerciseId: String) async throws -> WorkoutSetRecord? {
+        try await reader.read { db in
+            try WorkoutSetRecord
+                .filter(Column("userId") == userId && Column("exerciseId") == exerciseId)
+                .order(Column("performedAt").desc, Column("rowid").desc)
+                .fetchOne(db)
+        }
+    }
+
+    public func workoutSetCount(userId: Int64) async throws -> Int {
+        try await reader.read { db in try WorkoutSetRecord.filter(Column("userId") == userId).fetchCount(db) }
+    }
+
+    private static func groups(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [SetGroup] {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT day, exerciseId, reps, COUNT(*) AS setCount, SUM(weight) AS weightSum, MAX(weight) AS maxWeight,
+                       MIN(performedAt) AS firstPerformedAt
+                FROM workoutSet WHERE userId = ? AND \(condition)
+                GROUP BY day, exerciseId, reps
+                """,
+            arguments: arguments
+        )
+        return try decodeGroups(rows)
+    }
+
+    /// Rows of (day or week, exerciseId, reps, setCount, weightSum, maxWeight[, firstPerformedAt]) as groups.
+    /// Columns are read by position and ids parsed once per distinct string: this runs once per group, thousands of
+    /// times for a year, and GRDB's by-name lookup and UUID parsing were most of a dashboard's time.
+    private static func decodeGroups(_ rows: RowCursor) throws -> [SetGroup] {
+        var groups: [SetGroup] = []
+        var days: [String: LocalDay] = [:]
+        var exercises: [String: UUID] = [:]
+        while let row = try rows.next() {
+            let dayText: String = row[0]
+            let exerciseText: String = row[1]
+            guard let day = days[dayText] ?? LocalDay(dayText), let exerciseId = exercises[exerciseText] ?? UUID(uuidString: exerciseText) else { continue }
+            days[dayText] = day
+            exercises[exerciseText] = exerciseId
+            groups.append(SetGroup(
+                day: day, exerciseId: exerciseId, reps: row[2], setCount: row[3], weightSum: row[4], maxWeight: row[5],
+                firstPerformedAt: row.count > 6 ? row[6] : .distantPast
+            ))
+        }
+        return groups
+    }
+
+    private static func insertSet(
+        _ db: Database, _ set: WorkoutSetRecord, idempotencyKey: String?, now: Date, batch: Bool = false
+    ) throws -> (set: WorkoutSetRecord, created: Bool) {
+        if let idempotencyKey,
+           let existingId = try String.fetchOne(
+               db, sql: "SELECT setId FROM workoutIdempotencyKey WHERE userId = ? AND key = ?", arguments: [set.userId, idempotencyKey]
+           ),
+           let existing = try WorkoutSetRecord.fetchOne(db, key: existingId)
+        {
+            return (existing, false)
+        }
+        try set.insert(db)
+        if let idempotencyKey {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO workoutIdempotencyKey (userId, key, setId, createdAt) VALUES (?, ?, ?, ?)",
+                arguments: [set.userId, idempotencyKey, set.id, now]
+            )
+        }
+        try db.execute(sql: """
+            INSERT INTO workoutExerciseUsage (userId, exerciseId, lastUsedAt, useCount) VALUES (?, ?, ?, 1)
+            ON CONFLICT (userId, exerciseId) DO UPDATE SET lastUsedAt = max(lastUsedAt, excluded.lastUsedAt), useCount = useCount + 1
+            """, arguments: [set.userId, set.exerciseId, now])
+        // A batch trims the recent list and numbers its sets once at the end, not once per set.
+        if batch { return (set, true) }
+        try trimRecentUsage(db, userId: set.userId)
+        try renumberSets(db, userId: set.userId, exerciseId: set.exerciseId, day: set.day)
+        return (try WorkoutSetRecord.fetchOne(db, key: set.id) ?? set, true)
+    }
+
+    /// Keeps the recent list to the newest `recentExerciseLimit` exercises.
+    static func trimRecentUsage(_ db: Database, userId: Int64) throws {
+        try db.execute(sql: """
+            DELETE FROM workoutExerciseUsage WHERE userId = ? AND exerciseId NOT IN (
+                SELECT exerciseId FROM workoutExerciseUsage WHERE userId = ? ORDER BY lastUsedAt DESC LIMIT ?)
+            """, arguments: [userId, userId, recentExerciseLimit])
+    }
+
+    /// Numbers the user's sets of one exercise on one day 1, 2, 3… in the order performed.
+    static func renumberSets(_ db: Database, userId: Int64, exerciseId: String, day: String) throws {
+        try renumber(db, userId: userId, condition: "AND exerciseId = ? AND day = ?", arguments: [exerciseId, day])
+    }
+
+    /// Numbers every set of the user (after a batch): one statement, however many days and exercises.
+    static func renumberAllSets(_ db: Database, userId: Int64) throws {
+        try renumber(db, userId: userId, condition: "", arguments: [])
+    }
+
+    private static func renumber(_ db: Database, userId: Int64, condition: String, arguments: StatementArguments) throws {
+        try db.execute(
+            sql: """
+                UPDATE workoutSet SET setNumber = numbered.position
+                FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY exerciseId, day ORDER BY performedAt, rowid) AS position
+                      FROM workoutSet WHERE userId = ? \(condition)) AS numbered
+                WHERE workoutSet.id = numbered.id AND workoutSet.setNumber != numbered.position
+                """,
+            arguments: [userId] + arguments
+        )
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Health
+
+/// The official lifts and the rules for finding one by id, by name prefix, or by another app's name for it.
+public enum ExerciseCatalog {
+    /// Every official exercise, in catalog order.
+    public static var all: [Exercise] { official }
+
+    private static let byId: [UUID: Exercise] = Dictionary(uniqueKeysWithValues: official.map { ($0.id, $0) })
+
+    /// Normalised names and aliases (both languages) → exercise, for matching imported names.
+    private static let byKey: [String: Exercise] = {
+        var keys: [String: Exercise] = [:]
+        for exercise in official {
+            let names = [exercise.name.en, exercise.name.ja, "\(exercise.name.en) (\(exercise.equipment.name.en))"] + exercise.aliases
+            for name in names where keys[matchKey(name)] == nil {
+                keys[matchKey(name)] = exercise
+            }
+        }
+        return keys
+    }()
+
+    public static func exercise(id: UUID) -> Exercise? {
+        byId[id]
+    }
+
+    /// The official exercise another app (Strong, Hevy, a person typing) means by `name`, if any.
+    /// Case, spacing, hyphens and full-width characters do not matter.
+    public static func match(name: String) -> Exercise? {
+        byKey[matchKey(name)]
+    }
+
+    /// Names compared for matching: lowercased, width-folded, punctuation and spaces removed.
+    public static func matchKey(_ name: String) -> String {
+        let folded = name.applyingTransform(.fullwidthToHalfwidth, reverse: false) ?? name
+        return String(folded.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+    }
+
+    /// True when `name` starts with `prefix` in the sense a search box means: case- and width-insensitive.
+    public static func name(_ name: String, hasSearchPrefix prefix: String) -> Bool {
+        let trimmed = prefix.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return true }
+        let options: String.CompareOptions = [.caseInsensitive, .widthInsensitive, .anchored]
+        return name.range(of: trimmed, options: options) != nil
+    }
+
+    static func official(
+        _ number: Int, en: String, ja: String, _ equipment: Equipment, _ shares: [MuscleShare], aliases: [String]
+    ) -> Exercise {
+        Exercise(
+            id: officialId(number), name: LocalizedText(ja: ja, en: en), equipment: equipment,
+            shares: shares, aliases: aliases, isOfficial: true
+        )
+    }
+
+    /// Official ids are fixed version-4-shaped UUIDs with the catalog number in the last group.
+    static func officialId(_ number: Int) -> UUID {
+        let tail = String(number)
+        let padded = String(repeating: "0", count: 12 - tail.count) + tail
+        return UUID(uuidString: "6b1d0000-0000-4000-8000-\(padded)")!
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The rules every logged set obeys, wherever it comes from (API, web form, CLI, CSV import).
+public enum SetValidator {
+    public static let weightRange = 0.0...1000.0
+    public static let repsRange = 1...100
+    public static let rpeRange = 1.0...10.0
+    /// Clocks on phones drift and time zones confuse; a day ahead is tolerated, more is a mistake.
+    public static let futureTolerance: TimeInterval = 24 * 3600
+    public static let maxNotesLength = 1000
+
+    /// Returns the input with notes trimmed (empty notes become nil), or throws the first rule it breaks.
+    public static func validate(_ input: SetInput, now: Date) throws(WorkoutError) -> SetInput {
+        guard input.weight.isFinite, weightRange.contains(input.weight) else { throw .weightOutOfRange(input.weight) }
+        guard repsRange.contains(input.reps) else { throw .repsOutOfRange(input.reps) }
+        if let rpe = input.rpe {
+            guard rpe.isFinite, rpeRange.contains(rpe) else { throw .rpeOutOfRange(rpe) }
+        }
+        guard input.performedAt.timeIntervalSince(now) <= futureTolerance else { throw .futurePerformedAt }
+        var cleaned = input
+        let notes = input.notes?.trimmingCharacters(in: .whitespacesAndNewlines)
+        cleaned.notes = notes?.isEmpty == false ? notes : nil
+        guard (cleaned.notes?.count ?? 0) <= maxNotesLength else { throw .notesTooLong }
+        return cleaned
+    }
+
+    /// A custom exercise name: trimmed, 1–100 characters.
+    public static func exerciseName(_ name: String) throws(WorkoutError) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...100).contains(trimmed.count) else { throw .invalidExerciseName }
+        return trimmed
+    }
+}

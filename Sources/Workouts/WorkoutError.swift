@@ -1,0 +1,91 @@
+import Foundation
+import Health
+
+/// Why Workouts refused some input: a stable code for clients, a message for the person in both languages
+/// that says what would have been accepted, and the HTTP status it maps to.
+public struct WorkoutError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let code: String
+    public let message: LocalizedText
+    public let httpStatus: Int
+
+    public init(code: String, message: LocalizedText, httpStatus: Int = 400) {
+        self.code = code
+        self.message = message
+        self.httpStatus = httpStatus
+    }
+
+    public var description: String { "\(code): \(message.en)" }
+
+    public static func weightOutOfRange(_ weight: Double) -> WorkoutError {
+        WorkoutError(
+            code: "invalid_weight",
+            message: .init(
+                ja: "重量は0〜1000 kgの範囲で入力してください（入力値: \(Self.number(weight)) kg）",
+                en: "Weight must be between 0 and 1000 kg (entered: \(Self.number(weight)) kg)."
+            )
+        )
+    }
+
+    public static func repsOutOfRange(_ reps: Int) -> WorkoutError {
+        WorkoutError(
+            code: "invalid_reps",
+            message: .init(ja: "回数は1〜100回の範囲で入力してください（入力値: \(reps)）", en: "Reps must be between 1 and 100 (entered: \(reps)).")
+        )
+    }
+
+    public static func rpeOutOfRange(_ rpe: Double) -> WorkoutError {
+        WorkoutError(
+            code: "invalid_rpe",
+            message: .init(
+                ja: "RPEは1〜10の範囲で入力するか、空欄にしてください（入力値: \(Self.number(rpe))）",
+                en: "RPE must be between 1 and 10, or empty (entered: \(Self.number(rpe)))."
+            )
+        )
+    }
+
+    public static let futurePerformedAt = WorkoutError(
+        code: "future_performed_at",
+        message: .init(
+            ja: "実施日時が未来すぎます（現在から1日以内まで記録できます）",
+            en: "The time performed is too far in the future (at most one day ahead is accepted)."
+        )
+    )
+
+    public static let notesTooLong = WorkoutError(
+        code: "invalid_notes",
+        message: .init(ja: "メモは1000文字以内で入力してください", en: "Notes must be at most 1000 characters.")
+    )
+
+    public static let invalidExerciseName = WorkoutError(
+        code: "invalid_name",
+        message: .init(ja: "種目名は1〜100文字で入力してください", en: "An exercise name must be 1 to 100 characters.")
+    )
+
+    public static let unknownExercise = WorkoutError(
+        code: "unknown_exercise",
+        message: .init(ja: "その種目は見つかりません", en: "There is no such exercise.")
+    )
+
+    public static let unrecognisedCSV = WorkoutError(
+        code: "unrecognised_csv",
+        message: .init(
+            ja: "CSVの形式がわかりません（Strong または Hevy の書き出しファイルを使ってください）",
+            en: "This CSV is not a format Kiroku knows (use an export from Strong or Hevy)."
+        )
+    )
+
+    public static func invalidSetText(_ text: String) -> WorkoutError {
+        WorkoutError(
+            code: "invalid_set",
+            message: .init(
+                ja: "「\(text)」を「重量x回数」（例: 80x5）として読めません",
+                en: "Cannot read “\(text)” as weight×reps (for example 80x5)."
+            )
+        )
+    }
+
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+@testable import Server
+import Storage
+import Testing
+
+@Suite struct WorkoutsWebTests {
+    @Test func loggingASetShowsItTodayAndRepeatingItFromRecentsIsOneTap() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let empty = try await browser.get("/workouts")
+            #expect(empty.status == .ok)
+            #expect(empty.text.contains("今日はまだセットがありません"))
+            #expect(empty.text.contains("<select name=\"exerciseId\""))
+
+            let logged = try await browser.submit(page: "/workouts", to: "/workouts/sets", form: ["exerciseId": Lifts.bench, "weight": "80", "reps": "5", "rpe": "8"])
+            #expect(logged.status == .seeOther)
+            let location = try #require(logged.headers[.location])
+            let page = try await browser.get(location).text
+            #expect(page.contains("記録しました"))
+            let today = try #require(Self.section("today", in: page))
+            #expect(today.contains("ベンチプレス") && today.contains("80 kg × 5") && today.contains("RPE 8"))
+            // The recent exercise is a one-tap form carrying the last weight and reps; the main form is pre-filled too.
+            #expect(page.contains("＋ ベンチプレス <span>80 kg × 5</span>"))
+            #expect(page.contains("id=\"weight\" inputmode=\"decimal\" required value=\"80\""))
+
+            let html = try await browser.get("/workouts").text
+            let repeated = try await browser.post("/workouts/sets", form: [
+                "csrf": WebSession.csrfToken(in: html)!, "exerciseId": Lifts.bench, "weight": "80", "reps": "5",
+            ])
+            #expect(repeated.status == .seeOther)
+            let after = try await browser.get("/workouts").text
+            #expect(Self.section("today", in: after)?.components(separatedBy: "80 kg × 5").count == 3)
+        }
+    }
+
+    @Test func aDoubleTapStoresTheSetOnce() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let html = try await browser.get("/workouts").text
+            let key = try #require(html.range(of: #"name="key" value="([^"]+)""#, options: .regularExpression).map { html[$0].split(separator: "\"")[3] })
+            let form = ["csrf": WebSession.csrfToken(in: html)!, "key": String(key), "exerciseId": Lifts.bench, "weight": "80", "reps": "5"]
+            #expect(try await browser.post("/workouts/sets", form: form).status == .seeOther)
+            #expect(try await browser.post("/workouts/sets", form: form).status == .seeOther)
+            let next = try await browser.get("/workouts").text
+            #expect(Self.section("today", in: next)?.components(separatedBy: "80 kg × 5").count == 2, "one set, not two")
+            #expect(!next.contains("value=\"\(key)\""), "the next page has a fresh key")
+        }
+    }
+
+    @Test func aPersonalRecordIsAnnouncedOnThePage() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            _ = try await browser.submit(page: "/workouts", to: "/workouts/sets", form: ["exerciseId": Lifts.bench, "weight": "100", "reps": "5", "when": "2026-11-16T10:00"])
+            let record = try await browser.submit(page: "/workouts", to: "/workouts/sets", form: ["exerciseId": Lifts.bench, "weight": "105", "reps": "5"])
+            let page = try await browser.get(try #require(record.headers[.location])).text
+            #expect(page.contains("自己ベスト更新！ ベンチプレス 推定1RM 122.5 kg（これまで 116.7 kg）"))
+        }
+    }
+
+    @Test func badInputIsExplainedAndStoresNothing() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let refused = try await browser.submit(page: "/workouts", to: "/workouts/sets", form: ["exerciseId": Lifts.bench, "weight": "1200", "reps": "5"])
+            #expect(refused.status == .badRequest)
+            #expect(refused.text.contains("重量は0〜1000 kgの範囲で入力してください"))
+            #expect(refused.text.contains("value=\"1200\""), "the form keeps what was typed")
+            let notNumber = try await browser.submit(page: "/workouts", to: "/workouts/sets", form: ["exerciseId": Lifts.bench, "weight": "80", "reps": "five"])
+            #expect(notNumber.status == .badRequest)
+            let forged = try await browser.post("/workouts/sets", form: ["exerciseId": Lifts.bench, "weight": "80", "reps": "5"])
+            #expect(forged.status == .forbidden)
+        }
+        let user = try #require(try await server.database.user(username: "hanako"))
+        #expect(try await server.database.workoutSetCount(userId: user.id!) == 0)
+    }
+
+    @Test func chartsHistoryAndTheDayPage() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            _ = try await browser.submit(page: "/workouts", to: "/workouts/sets", form: ["exerciseId": Lifts.squat, "weight": "100", "reps": "5", "when": "2026-11-16T10:00"])
+            _ = try await browser.submit(page: "/workouts", to: "/workouts/sets", form: ["exerciseId": Lifts.bench, "weight": "80", "reps": "5"])
+            _ = try await browser.submit(page: "/records", to: "/records", form: ["metric": "bodyMass", "value": "64.2"])
+            let page = try await browser.get("/workouts?span=52w").text
+            let chart = try #require(Self.section("volume-chart", in: page))
+            #expect(chart.contains("class=\"kc-bar\""))
+            #expect(chart.contains("64.2 kg"), "body weight is drawn over the volume bars")
+            #expect(page.contains("推定1RMの推移: ベンチプレス"))
+            let history = try #require(Self.section("history", in: page, tag: "section class=\"card\""))
+            #expect(history.contains("/workouts/day/2026-11-16"))
+            let day = try await browser.get("/workouts/day/2026-11-16")
+            #expect(day.status == .ok)
+            #expect(day.text.contains("スクワット") && day.text.contains("大腿四頭筋") && day.text.contains("250 kg"))
+            #expect(try await browser.get("/workouts/day/2026-11-15").status == .notFound)
+        }
+    }
+
+    @Test func theFormulaSettingChangesTheEstimates() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            _ = try await browser.submit(page: "/workouts", to: "/workouts/sets", form: ["exerciseId": Lifts.bench, "weight": "100", "reps": "5", "when": "2026-11-16T10:00"])
+            #expect(try await browser.get("/workouts/day/2026-11-16").text.contains("116.7 kg"))
+            let saved = try await browser.submit(page: "/workouts/settings", to: "/workouts/settings/formula", form: ["formula": "brzycki"])
+            #expect(saved.text.contains("計算式を保存しました"))
+            #expect(saved.text.contains("<option value=\"brzycki\" selected>"))
+            #expect(try await browser.get("/workouts/day/2026-11-16").text.contains("112.5 kg"))
+        }
+    }
+
+    @Test func linkingAPhoneMovesItsTrainingIntoTheAccount() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let deviceId = UUID().uuidString
+            let phone = try await BulkTrackClient.device(client, deviceId: deviceId)
+            _ = try await phone.logSet(Lifts.bench, 70, 8, at: "2026-11-16T10:00:00+09:00")
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let unknown = try await browser.submit(page: "/workouts/settings", to: "/workouts/settings/devices", form: ["deviceId": "no-such-device"])
+            #expect(unknown.status == .badRequest)
+            let linked = try await browser.submit(page: "/workouts/settings", to: "/workouts/settings/devices", form: ["deviceId": deviceId])
+            #expect(linked.text.contains("端末をリンクしました") && linked.text.contains(deviceId))
+            #expect(try await browser.get("/workouts/day/2026-11-16").text.contains("70 kg × 8"))
+            // The phone keeps working and now logs into the account.
+            _ = try await phone.logSet(Lifts.bench, 72.5, 8, at: "2026-11-16T10:05:00+09:00")
+            #expect(try await browser.get("/workouts/day/2026-11-16").text.contains("72.5 kg × 8"))
+        }
+    }
+
+    @Test func importingAStrongExportTwiceStoresItOnceAndExportReadsBack() async throws {
+        let server = try TestServer()
+        let csv = """
+            Date,Workout Name,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+            2026-11-16 18:30:00,Push,Bench Press (Barbell),1,80,5,0,0,,,8
+            2026-11-16 18:30:00,Push,Bench Press (Barbell),2,82.5,5,0,0,,,
+            2026-11-16 18:30:00,Push,Zercher Squat,1,60,5,0,0,,,
+            2026-11-16 18:30:00,Push,Treadmill,1,0,0,2,600,,,
+            """
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let first = try await browser.submit(page: "/workouts/settings", to: "/workouts/import", form: ["csv": csv, "unit": "kg"])
+            #expect(first.text.contains("3セットを取り込みました"))
+            #expect(first.text.contains("Zercher Squat"))
+            let second = try await browser.submit(page: "/workouts/settings", to: "/workouts/import", form: ["csv": csv, "unit": "kg"])
+            #expect(second.text.contains("0セットを取り込みました") && second.text.contains("3セットは取り込み済み"))
+            let junk = try await browser.submit(page: "/workouts/settings", to: "/workouts/import", form: ["csv": "a,b\n1,2", "unit": "kg"])
+            #expect(junk.status == .badRequest && junk.text.contains("Strong または Hevy"))
+
+            let export = try await browser.get("/workouts/export.csv")
+            #expect(export.headers[.contentType]?.hasPrefix("text/csv") == true)
+            let lines = export.text.split(separator: "\n")
+            #expect(lines.count == 4)
+            #expect(lines[1] == "2026-11-16 18:30:00,Kiroku,Bench Press,1,80,5,,,,,8")
+        }
+        let user = try #require(try await server.database.user(username: "hanako"))
+        #expect(try await server.database.workoutSetCount(userId: user.id!) == 3)
+    }
+
+    @Test func theAccountsFullExportCarriesItsTraining() async throws {
+        let server = try TestServer()
+        let (_, token) = try await server.user("alice")
+        try await server.test { client in
+            let alice = BulkTrackClient(client: client, accessToken: token)
+            _ = try await alice.logSet(Lifts.bench, 80, 5, at: "2026-11-16T10:00:00+09:00", rpe: 8)
+            let export = try await client.execute(uri: "/api/v1/export?format=json", method: .get, headers: .bearer(token)).json()
+            let workouts = try #require(export["workouts"] as? [String: Any])
+            let sets = try #require(workouts["sets"] as? [[String: Any]])
+            #expect(sets.count == 1)
+            #expect(sets[0]["exerciseName"] as? String == "Bench Press" && sets[0]["date"] as? String == "2026-11-16" && sets[0]["rpe"] as? Double == 8)
+        }
+    }
+
+    @Test func signedOutVisitorsAreSentToSignIn() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            let response = try await browser.get("/workouts")
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/signin?next=/workouts")
+        }
+    }
+
+    /// The HTML from `<tag id="…">` to the next `</section>`.
+    static func section(_ id: String, in html: String, tag: String = "section") -> String? {
+        let opening = ["<section class=\"chart\" id=\"\(id)\"", "<section class=\"card\" id=\"\(id)\"", "<\(tag) id=\"\(id)\""]
+        guard let start = opening.lazy.compactMap({ html.range(of: $0) }).first else { return nil }
+        guard let end = html.range(of: "</section>", range: start.upperBound..<html.endIndex) else { return nil }
+        return String(html[start.lowerBound..<end.upperBound])
+    }
+}
