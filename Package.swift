@@ -22,16 +22,24 @@ let package = Package(
         // Already built for HummingbirdTesting; the end-to-end tests use it as their HTTP client.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // Apple Health import: reads export.zip entries as a stream, without unpacking to disk.
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
     ],
     targets: [
         // Pure domain: Foundation only, no I/O, the current time always a parameter.
         .target(name: "Health"),
         .target(name: "Charts"),
+        // Apple Health export reader and HealthKit → catalog mapping: streams bytes in, samples out; no database.
+        .target(
+            name: "HealthImport",
+            dependencies: ["Health", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
 
         .target(
             name: "Storage",
             dependencies: [
                 "Health",
+                "HealthImport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -39,6 +47,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "Health",
+                "HealthImport",
                 "Charts",
                 "Storage",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -73,6 +82,7 @@ let package = Package(
 
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
+        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Health"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",
