@@ -26,9 +26,9 @@ public struct HealthKitMapper {
     // MARK: - Records
 
     public mutating func map(_ record: ExportedRecord) -> MappedRecord {
-        guard let start = ExportDate(record.startDate) else { return .skipped(type: record.type, reason: .badDate) }
-        let end = record.endDate.isEmpty ? start : ExportDate(record.endDate)
-        guard let end else { return .skipped(type: record.type, reason: .badDate) }
+        guard let start = ExportDate(record.startDate), let end = record.endDate.isEmpty ? start : ExportDate(record.endDate) else {
+            return .skipped(type: metric(for: record.type)?.id ?? record.type, reason: .badDate)
+        }
         if record.type.hasPrefix("HKCategoryTypeIdentifier") {
             return category(record, start: start, end: end)
         }
@@ -116,7 +116,7 @@ public struct HealthKitMapper {
             }
         }
         var metadata: [String: String] = [:]
-        if !element.children.isEmpty { metadata["children"] = Self.json(element.children.map(\.attributes)) }
+        if !element.children.isEmpty { metadata["children"] = ImportJSON.string(element.children.map(\.attributes)) }
         let day = element.attributes["dateComponents"].flatMap { ExportDate($0 + " 00:00:00 +0000") }
         return ImportedRawItem(
             element: element.name, type: element.name, value: nil, unit: nil,
@@ -130,7 +130,7 @@ public struct HealthKitMapper {
         var metadata = record.metadata
         for (name, value) in record.otherAttributes { metadata["@" + name] = value }
         if !record.children.isEmpty {
-            metadata["children"] = json(record.children.map { ["element": $0.name].merging($0.attributes) { $1 } })
+            metadata["children"] = ImportJSON.string(record.children.map { ["element": $0.name].merging($0.attributes) { $1 } })
         }
         return metadata
     }
@@ -200,7 +200,7 @@ public struct HealthKitMapper {
             guard let metric else { return number }
             return (try? metric.canonicalValue(fromHealthKit: number, unit: unit)) ?? number
         }
-        let converted = metric.flatMap { metric in (try? metric.resolvedUnitIsKnown(unit)) == true ? metric : nil }
+        let converted = metric.flatMap { metric in metric.resolvedUnitIsKnown(unit) ? metric : nil }
         return ImportedWorkoutStatistic(
             type: type, metric: converted?.id, unit: converted?.canonicalUnit ?? unit,
             sum: value("sum"), average: value("average"), minimum: value("minimum"), maximum: value("maximum")
@@ -212,16 +212,11 @@ public struct HealthKitMapper {
         return try? metric.canonicalValue(number, unit: unit)
     }
 
-    static func json(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-    }
 }
 
 extension Metric {
     /// Whether `unit` is one of this metric's accepted units (nil meaning canonical).
-    func resolvedUnitIsKnown(_ unit: String?) throws -> Bool {
+    func resolvedUnitIsKnown(_ unit: String?) -> Bool {
         guard let unit, !unit.isEmpty else { return true }
         return self.unit(named: unit) != nil
     }

@@ -6,6 +6,7 @@ extension AppDatabase {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-accounts", migrate: Migrations.accounts)
         migrator.registerMigration("v1-health-records", migrate: Migrations.healthRecords)
+        migrator.registerMigration("v2-health-import", migrate: Migrations.healthImport)
         return migrator
     }
 }

@@ -1,0 +1,132 @@
+import Foundation
+import Health
+import HealthImport
+import Storage
+
+/// Runs one Apple Health import job: reads the export, maps it, and commits it in batches.
+///
+/// The work happens on a thread of its own (reading and SQLite writes block for minutes on a large
+/// export). A job that committed part of a file and stopped — a crash, a kill, a failed batch — resumes
+/// when run again on the same file: the committed items are skipped, the rest imported.
+public struct AppleHealthImporter: Sendable {
+    public let database: AppDatabase
+    /// Items per transaction: large enough that commits cost little, small enough that progress moves.
+    public var batchSize = 5_000
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// Called with the job after every committed batch, on the importer's thread.
+    public typealias Observer = @Sendable (ImportJob) -> Void
+
+    /// Runs `job` (created by the caller) to the end. A read error (truncated or malformed file) commits the
+    /// items before it, marks the job failed and is rethrown.
+    public func run(
+        _ job: ImportJob, file: URL, observer: Observer? = nil,
+        beforeCommit: (@Sendable (_ batchNumber: Int) throws -> Void)? = nil
+    ) async throws -> ImportJob {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                do {
+                    continuation.resume(returning: try runBlocking(job, file: file, observer: observer, beforeCommit: beforeCommit))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "kiroku-import"
+            thread.start()
+        }
+    }
+
+    /// A new job for `file`, or the unfinished one that was reading the same file.
+    public func prepareJob(userId: Int64, file: URL, displayName: String? = nil, storedPath: String? = nil, keepFile: Bool = false, now: Date) async throws -> ImportJob {
+        let fingerprint = try FileFingerprint.of(file)
+        if let resumable = try await database.resumableImportJob(userId: userId, fingerprint: fingerprint) {
+            return resumable
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
+        return try await database.insertImportJob(ImportJob(
+            userId: userId, kind: .appleHealth, fileName: displayName ?? file.lastPathComponent, fileSize: size,
+            fingerprint: fingerprint, storedPath: storedPath, keepFile: keepFile, createdAt: now
+        ))
+    }
+
+    private func runBlocking(
+        _ job: ImportJob, file: URL, observer: Observer?, beforeCommit: (@Sendable (Int) throws -> Void)?
+    ) throws -> ImportJob {
+        var job = job
+        let started = Date()
+        let resumeAfter = job.itemsCommitted
+        job.state = .running
+        job.startedAt = job.startedAt ?? started
+        job.errorCode = nil
+        job.errorMessageJa = nil
+        job.errorMessageEn = nil
+        try database.saveImportJobBlocking(job)
+        try database.assignNaturalKeysBlocking(userId: job.userId)
+
+        var tracker = ImportTracker()
+        var mapper = HealthKitMapper()
+        var batch: [MappedItem] = []
+        batch.reserveCapacity(batchSize)
+        var seen = 0
+        var batchNumber = 0
+        var bytesRead = 0
+
+        func flush() throws {
+            guard !batch.isEmpty else { return }
+            batchNumber += 1
+            job.bytesProcessed = bytesRead
+            let number = batchNumber
+            (job, tracker) = try database.commitImportBatchBlocking(batch, job: job, tracker: tracker, now: Date()) {
+                try beforeCommit?(number)
+            }
+            batch.removeAll(keepingCapacity: true)
+            observer?(job)
+        }
+
+        do {
+            try HealthExportReader(url: file).read(progress: { read, total in
+                bytesRead = read
+                job.bytesTotal = total
+            }) { item in
+                seen += 1
+                guard seen > resumeAfter else { return }
+                batch.append(mapper.map(item))
+                if batch.count >= batchSize { try flush() }
+            }
+            try flush()
+        } catch let error as ImportError {
+            // Everything read before the error is committed; the job says where the file broke.
+            try flush()
+            job = try finish(job, started: started, error: error)
+            observer?(job)
+            throw error
+        } catch {
+            job.state = .failed
+            job.errorCode = "import_interrupted"
+            job.errorMessageJa = "読み込みが中断されました。もう一度実行すると続きから再開します。"
+            job.errorMessageEn = "The import was interrupted. Run it again to continue where it stopped."
+            try? database.saveImportJobBlocking(job)
+            throw error
+        }
+        job.bytesProcessed = job.bytesTotal
+        job = try finish(job, started: started, error: nil)
+        observer?(job)
+        return job
+    }
+
+    private func finish(_ job: ImportJob, started: Date, error: ImportError?) throws -> ImportJob {
+        var job = job
+        let now = Date()
+        job.state = error == nil ? .succeeded : .failed
+        job.errorCode = error?.code
+        job.errorMessageJa = error?.message.ja
+        job.errorMessageEn = error?.message.en
+        job.finishedAt = now
+        job.durationSeconds = (job.durationSeconds ?? 0) + now.timeIntervalSince(started)
+        try database.saveImportJobBlocking(job)
+        return job
+    }
+}

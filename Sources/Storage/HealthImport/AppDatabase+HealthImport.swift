@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+import Health
+import HealthImport
+
+extension AppDatabase {
+    public func insertImportJob(_ job: ImportJob) async throws -> ImportJob {
+        try await writer.write { db in
+            var job = job
+            try job.insert(db)
+            return job
+        }
+    }
+
+    /// The job if, and only if, it belongs to `userId`.
+    public func importJob(id: Int64, userId: Int64) async throws -> ImportJob? {
+        try await reader.read { db in
+            try ImportJob.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
+        }
+    }
+
+    /// The user's jobs, newest first.
+    public func importJobs(userId: Int64, limit: Int = 20) async throws -> [ImportJob] {
+        try await reader.read { db in
+            try ImportJob.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+        }
+    }
+
+    /// An unfinished or failed job reading the same file (same fingerprint) that committed part of it:
+    /// running it again continues where it stopped.
+    public func resumableImportJob(userId: Int64, fingerprint: String) async throws -> ImportJob? {
+        try await reader.read { db in
+            try ImportJob
+                .filter(Column("userId") == userId && Column("fingerprint") == fingerprint)
+                .filter([ImportJob.State.running.rawValue, ImportJob.State.failed.rawValue, ImportJob.State.queued.rawValue].contains(Column("state")))
+                .order(Column("id").desc)
+                .fetchOne(db)
+        }
+    }
+
+    /// Jobs left queued or running by a server that stopped, for resuming at start-up.
+    public func unfinishedImportJobs() async throws -> [ImportJob] {
+        try await reader.read { db in
+            try ImportJob.filter([ImportJob.State.running.rawValue, ImportJob.State.queued.rawValue].contains(Column("state"))).fetchAll(db)
+        }
+    }
+
+    public func workouts(userId: Int64) async throws -> [HealthWorkoutRecord] {
+        try await reader.read { db in
+            try HealthWorkoutRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchAll(db)
+        }
+    }
+
+    /// Rows per table for one user, for summaries and tests.
+    public func importedRowCounts(userId: Int64) async throws -> [String: Int] {
+        try await reader.read { db in
+            var counts: [String: Int] = [:]
+            for table in ["healthRecord", "healthWorkout", "healthCorrelation", "healthRawItem"] {
+                counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE userId = ?", arguments: [userId]) ?? 0
+            }
+            return counts
+        }
+    }
+}
+
+// MARK: - The import's own thread
+
+/// These run on the importer's dedicated thread, never on the concurrency pool: an import of a large
+/// export is minutes of blocking I/O and would otherwise starve the server's few cooperative threads.
+extension AppDatabase {
+    public func saveImportJobBlocking(_ job: ImportJob) throws {
+        try writer.write { db in try job.update(db) }
+    }
+
+    /// Gives every key-less record of the user (gateway, manual entry, API) its natural key, so that the
+    /// same sample arriving in an export is recognised as already present. Twins keep one key.
+    public func assignNaturalKeysBlocking(userId: Int64) throws {
+        try writer.write { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT id, metric, sourceName, startAt, endAt, value FROM healthRecord
+                WHERE userId = ? AND naturalKey IS NULL
+                """, arguments: [userId])
+            var keys: [(Int64, String)] = []
+            while let row = try rows.next() {
+                let key = NaturalKey.sample(metric: row["metric"], sourceName: row["sourceName"], start: row["startAt"], end: row["endAt"], value: row["value"])
+                keys.append((row["id"], key))
+            }
+            let update = try db.cachedStatement(sql: "UPDATE OR IGNORE healthRecord SET naturalKey = ? WHERE id = ?")
+            for (id, key) in keys { try update.execute(arguments: [key, id]) }
+        }
+    }
+
+    /// Writes one batch of mapped items and the job's new progress in one transaction: after a crash the
+    /// database holds whole batches and a job that says exactly how many items they cover.
+    ///
+    /// `beforeCommit` runs inside the transaction after the rows are written; throwing from it rolls the
+    /// batch back (tests use it to interrupt an import).
+    public func commitImportBatchBlocking(
+        _ items: [MappedItem], job: ImportJob, tracker: ImportTracker, now: Date,
+        beforeCommit: (() throws -> Void)? = nil
+    ) throws -> (ImportJob, ImportTracker) {
+        try writer.write { db in
+            var job = job
+            var tracker = tracker
+            let writer = try ImportRowWriter(db: db, userId: job.userId, jobId: job.id!, now: now)
+            for item in items {
+                try writer.write(item, job: &job, tracker: &tracker)
+            }
+            job.itemsCommitted += items.count
+            try job.update(db)
+            try beforeCommit?()
+            return (job, tracker)
+        }
+    }
+}
+
+/// What an import remembers between batches besides the job row: the samples it inserted through
+/// correlations, so their top-level copies (same key) are not reported as "already present".
+public struct ImportTracker: Sendable {
+    public var keysInsertedFromCorrelations: Set<String> = []
+
+    public init() {}
+}
