@@ -47,7 +47,7 @@ public struct AppleHealthImporter: Sendable {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
         return try await database.insertImportJob(ImportJob(
-            userId: userId, kind: .appleHealth, fileName: displayName ?? file.lastPathComponent, fileSize: size,
+            userId: userId, kind: try Self.isCSV(file) ? .csv : .appleHealth, fileName: displayName ?? file.lastPathComponent, fileSize: size,
             fingerprint: fingerprint, storedPath: storedPath, keepFile: keepFile, createdAt: now
         ))
     }
@@ -65,6 +65,7 @@ public struct AppleHealthImporter: Sendable {
         job.errorMessageEn = nil
         try database.saveImportJobBlocking(job)
         try database.assignNaturalKeysBlocking(userId: job.userId)
+        if job.kind == .csv { return try runCSV(job, file: file, started: started, observer: observer) }
 
         var tracker = ImportTracker()
         var mapper = HealthKitMapper()
@@ -115,6 +116,38 @@ public struct AppleHealthImporter: Sendable {
         job = try finish(job, started: started, error: nil)
         observer?(job)
         return job
+    }
+
+    /// CSV files are small and all-or-nothing: every row is checked, then all are written in one transaction.
+    private func runCSV(_ job: ImportJob, file: URL, started: Date, observer: Observer?) throws -> ImportJob {
+        var job = job
+        let samples: [ImportedSample]
+        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        do throws(CSVImportError) {
+            samples = try CSVRecordParser.parse(text)
+        } catch {
+            job.state = .failed
+            job.errorCode = error.code
+            job.errorMessageJa = error.message.ja
+            job.errorMessageEn = error.message.en
+            job.finishedAt = Date()
+            try database.saveImportJobBlocking(job)
+            observer?(job)
+            throw error
+        }
+        job.bytesProcessed = job.bytesTotal
+        (job, _) = try database.commitImportBatchBlocking(samples.map { .record(.sample($0)) }, job: job, tracker: ImportTracker(), now: Date())
+        job = try finish(job, started: started, error: nil)
+        observer?(job)
+        return job
+    }
+
+    /// A CSV import file starts with its `date,` header; exports start with `<?xml` or a zip signature.
+    static func isCSV(_ file: URL) throws -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { throw ImportError.unreadable(file.lastPathComponent) }
+        defer { try? handle.close() }
+        let head = String(decoding: try handle.read(upToCount: 5) ?? Data(), as: UTF8.self)
+        return head.lowercased() == "date,"
     }
 
     private func finish(_ job: ImportJob, started: Date, error: ImportError?) throws -> ImportJob {
