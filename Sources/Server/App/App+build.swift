@@ -52,6 +52,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     let summaries = SummaryService(database: database)
     let exporter = DataExporter(database: database)
     let csrf = CSRFProtection(secureCookies: configuration.secureCookies)
+    let imports = ImportService(database: database, dataDirectory: configuration.dataDirectory, maxUploadBytes: configuration.maxImportUploadBytes)
 
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
@@ -68,10 +69,13 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     SummariesAPIController(summaries: summaries).addRoutes(to: api)
     MetricsCatalogAPIController().addRoutes(to: api)
     AccountAPIController(accounts: accounts, exporter: exporter).addRoutes(to: api)
+    ImportsAPIController(imports: imports).addRoutes(to: api)
+    HealthAutoExportAPIController(accounts: accounts, ingest: HealthAutoExportIngest(database: database)).addRoutes(to: api)
 
     AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
     DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).addRoutes(to: router)
     RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
     SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).addRoutes(to: router)
+    ImportsWebController(imports: imports, pages: pages, csrf: csrf).addRoutes(to: router)
     return router
 }

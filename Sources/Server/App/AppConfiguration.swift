@@ -13,6 +13,8 @@ public struct AppConfiguration: Sendable {
     public var behindHTTPSProxy: Bool
     /// PEM files to serve HTTPS with; nil serves plain HTTP (fine on 127.0.0.1).
     public var tls: TLSFiles?
+    /// Largest health-data upload (Apple Health export, CSV) accepted by `/api/v1/imports` and the web form.
+    public var maxImportUploadBytes: Int = 4 << 30
 
     public struct TLSFiles: Sendable, Equatable {
         public var certificateChainPath: String
