@@ -4,8 +4,10 @@ import Foundation
 /// value. Two imports of one export, or an export and the gateway sending the same sample, produce the same
 /// key, so the database's unique index turns the second arrival into "already present".
 ///
-/// FNV-1a with 128 bits: fast enough for millions of records, and wide enough that a collision between a
-/// person's samples (which would silently drop one) is not a practical concern.
+/// FNV-1a with 128 bits, folded to the 64-bit integer that is stored: an integer index is a third the size
+/// of a text one, which keeps millions of random-order inserts in SQLite's page cache. Among one person's
+/// ten million samples the chance of any collision (which would drop one sample as "already present") is
+/// about three in a million.
 public struct NaturalKey: Sendable, Hashable {
     private var high: UInt64 = 0x6C62_272E_07BB_0142
     private var low: UInt64 = 0x62B8_2175_6295_C58D
@@ -14,7 +16,7 @@ public struct NaturalKey: Sendable, Hashable {
 
     /// The key of a health sample. The value is compared to a millionth of the canonical unit, so a value
     /// converted from another unit along a different path still matches.
-    public static func sample(metric: String, sourceName: String?, start: Date, end: Date, value: Double, detail: String? = nil) -> String {
+    public static func sample(metric: String, sourceName: String?, start: Date, end: Date, value: Double, detail: String? = nil) -> Int64 {
         var key = NaturalKey()
         key.add(metric)
         key.add(sourceName ?? "")
@@ -22,7 +24,12 @@ public struct NaturalKey: Sendable, Hashable {
         key.add(Int64((end.timeIntervalSince1970 * 1000).rounded()))
         key.add(Int64((value * 1_000_000).rounded()))
         if let detail { key.add(detail) }
-        return key.hex
+        return key.value
+    }
+
+    /// The stored form.
+    public var value: Int64 {
+        Int64(bitPattern: high ^ low)
     }
 
     public mutating func add(_ text: String) {
@@ -52,7 +59,7 @@ public struct NaturalKey: Sendable, Hashable {
         let digits = Array("0123456789abcdef".utf8)
         var bytes = [UInt8](repeating: 0, count: 32)
         for index in 0..<16 {
-            let nibble = index < 16 ? (high >> UInt64(60 - index * 4)) & 0xF : 0
+            let nibble = (high >> UInt64(60 - index * 4)) & 0xF
             bytes[index] = digits[Int(nibble)]
             bytes[16 + index] = digits[Int((low >> UInt64(60 - index * 4)) & 0xF)]
         }

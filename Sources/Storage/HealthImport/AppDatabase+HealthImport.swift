@@ -80,7 +80,7 @@ extension AppDatabase {
                 SELECT id, metric, sourceName, startAt, endAt, value FROM healthRecord
                 WHERE userId = ? AND naturalKey IS NULL
                 """, arguments: [userId])
-            var keys: [(Int64, String)] = []
+            var keys: [(Int64, Int64)] = []
             while let row = try rows.next() {
                 let key = NaturalKey.sample(metric: row["metric"], sourceName: row["sourceName"], start: row["startAt"], end: row["endAt"], value: row["value"])
                 keys.append((row["id"], key))
@@ -117,7 +117,7 @@ extension AppDatabase {
 /// What an import remembers between batches besides the job row: the samples it inserted through
 /// correlations, so their top-level copies (same key) are not reported as "already present".
 public struct ImportTracker: Sendable {
-    public var keysInsertedFromCorrelations: Set<String> = []
+    public var keysInsertedFromCorrelations: Set<Int64> = []
 
     public init() {}
 }

@@ -12,6 +12,7 @@ struct ImportRowWriter {
     let userId: Int64
     let jobId: Int64
     let now: Date
+    private let nowText: String
     private let recordStatement: Statement
     private let rawStatement: Statement
     private let workoutStatement: Statement
@@ -22,6 +23,7 @@ struct ImportRowWriter {
         self.userId = userId
         self.jobId = jobId
         self.now = now
+        self.nowText = DatabaseDateText.string(now)
         recordStatement = try db.cachedStatement(sql: """
             INSERT OR IGNORE INTO healthRecord
             (userId, metric, value, originalValue, originalUnit, startAt, endAt, utcOffsetSeconds, source, sourceName,
@@ -107,17 +109,18 @@ struct ImportRowWriter {
 
     private func insert(_ sample: ImportedSample) throws -> Bool {
         try recordStatement.execute(arguments: [
-            userId, sample.metric, sample.value, sample.originalValue, sample.originalUnit, sample.startAt, sample.endAt,
+            userId, sample.metric, sample.value, sample.originalValue, sample.originalUnit,
+            DatabaseDateText.string(sample.startAt), DatabaseDateText.string(sample.endAt),
             sample.utcOffsetSeconds, RecordSource.import.rawValue, sample.sourceName, sample.device,
-            sample.metadata.map(ImportJSON.object), now, now, sample.naturalKey, jobId,
+            sample.metadata.map(ImportJSON.object), nowText, nowText, sample.naturalKey, jobId,
         ])
         return db.changesCount > 0
     }
 
     private func insert(_ raw: ImportedRawItem) throws -> Bool {
         try rawStatement.execute(arguments: [
-            userId, raw.element, raw.type, raw.value, raw.unit, raw.startAt, raw.endAt, raw.utcOffsetSeconds, raw.sourceName,
-            ImportJSON.object(raw.attributes), ImportJSON.object(raw.metadata), raw.naturalKey, now,
+            userId, raw.element, raw.type, raw.value, raw.unit, raw.startAt.map(DatabaseDateText.string), raw.endAt.map(DatabaseDateText.string), raw.utcOffsetSeconds, raw.sourceName,
+            ImportJSON.object(raw.attributes), ImportJSON.object(raw.metadata), raw.naturalKey, nowText,
         ])
         return db.changesCount > 0
     }

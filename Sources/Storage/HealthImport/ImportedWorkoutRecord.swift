@@ -20,7 +20,7 @@ public struct HealthWorkoutRecord: Codable, Sendable, Equatable, Identifiable {
     public var source: String
     public var sourceName: String
     public var device: String?
-    public var naturalKey: String
+    public var naturalKey: Int64
     public var createdAt: Date
 }
 

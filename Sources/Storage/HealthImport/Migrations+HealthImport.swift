@@ -6,7 +6,7 @@ extension Migrations {
     static func healthImport(_ db: Database) throws {
         try db.alter(table: "healthRecord") { t in
             // Hash of metric, source, start, end and value (HealthImport.NaturalKey).
-            t.add(column: "naturalKey", .text)
+            t.add(column: "naturalKey", .integer)
             // The import that stored the row: tells a correlation's repeat of a record from an older copy.
             t.add(column: "importJobId", .integer)
         }
@@ -31,7 +31,7 @@ extension Migrations {
             t.column("source", .text).notNull()
             t.column("sourceName", .text).notNull()
             t.column("device", .text)
-            t.column("naturalKey", .text).notNull()
+            t.column("naturalKey", .integer).notNull()
             t.column("createdAt", .datetime).notNull()
             t.uniqueKey(["userId", "naturalKey"])
         }
@@ -47,7 +47,7 @@ extension Migrations {
             t.column("metadata", .text).notNull()
             // Natural keys of the member samples in healthRecord / healthRawItem: the link, not a copy.
             t.column("memberKeys", .text).notNull()
-            t.column("naturalKey", .text).notNull()
+            t.column("naturalKey", .integer).notNull()
             t.column("createdAt", .datetime).notNull()
             t.uniqueKey(["userId", "naturalKey"])
         }
@@ -64,7 +64,7 @@ extension Migrations {
             t.column("sourceName", .text)
             t.column("attributes", .text).notNull()
             t.column("metadata", .text).notNull()
-            t.column("naturalKey", .text).notNull()
+            t.column("naturalKey", .integer).notNull()
             t.column("createdAt", .datetime).notNull()
             t.uniqueKey(["userId", "naturalKey"])
         }
