@@ -64,52 +64,65 @@ public struct AppleHealthImporter: Sendable {
         job.errorMessageJa = nil
         job.errorMessageEn = nil
         try database.saveImportJobBlocking(job)
+        try database.prepareForImportBlocking()
         try database.assignNaturalKeysBlocking(userId: job.userId)
         if job.kind == .csv { return try runCSV(job, file: file, started: started, observer: observer) }
 
-        var tracker = ImportTracker()
+        // Reading and mapping (this thread) overlaps writing (a second thread), one batch in flight.
+        let handoff = BatchHandoff<PendingBatch>()
+        let writer = BatchWriter(database: database, job: job, observer: observer, beforeCommit: beforeCommit)
+        let writerDone = DispatchSemaphore(value: 0)
+        let writerThread = Thread {
+            writer.drain(handoff)
+            writerDone.signal()
+        }
+        writerThread.name = "kiroku-import-writer"
+        writerThread.start()
+
         var mapper = HealthKitMapper()
         var batch: [MappedItem] = []
         batch.reserveCapacity(batchSize)
         var seen = 0
-        var batchNumber = 0
         var bytesRead = 0
-
-        func flush() throws {
+        var bytesTotal = job.bytesTotal
+        var readError: (any Error)?
+        func handOver() throws {
             guard !batch.isEmpty else { return }
-            batchNumber += 1
-            job.bytesProcessed = bytesRead
-            let number = batchNumber
-            (job, tracker) = try database.commitImportBatchBlocking(batch, job: job, tracker: tracker, now: Date()) {
-                try beforeCommit?(number)
-            }
-            batch.removeAll(keepingCapacity: true)
-            observer?(job)
+            try handoff.put(PendingBatch(items: batch, bytesRead: bytesRead, bytesTotal: bytesTotal))
+            batch = []
+            batch.reserveCapacity(batchSize)
         }
-
         do {
             try HealthExportReader(url: file).read(progress: { read, total in
                 bytesRead = read
-                job.bytesTotal = total
+                bytesTotal = total
             }) { item in
                 seen += 1
                 guard seen > resumeAfter else { return }
                 batch.append(mapper.map(item))
-                if batch.count >= batchSize { try flush() }
+                if batch.count >= batchSize { try handOver() }
             }
-            try flush()
-        } catch let error as ImportError {
-            // Everything read before the error is committed; the job says where the file broke.
-            try flush()
-            job = try finish(job, started: started, error: error)
-            observer?(job)
-            throw error
+            try handOver()
         } catch {
+            readError = error
+            // A broken file: everything read before the error is committed too.
+            if error is ImportError { try? handOver() }
+        }
+        handoff.close()
+        writerDone.wait()
+        job = writer.job
+
+        if let failure = handoff.error ?? (readError is ImportError ? nil : readError) {
             job.state = .failed
             job.errorCode = "import_interrupted"
             job.errorMessageJa = "読み込みが中断されました。もう一度実行すると続きから再開します。"
             job.errorMessageEn = "The import was interrupted. Run it again to continue where it stopped."
             try? database.saveImportJobBlocking(job)
+            throw failure
+        }
+        if let error = readError as? ImportError {
+            job = try finish(job, started: started, error: error)
+            observer?(job)
             throw error
         }
         job.bytesProcessed = job.bytesTotal
@@ -161,5 +174,47 @@ public struct AppleHealthImporter: Sendable {
         job.durationSeconds = (job.durationSeconds ?? 0) + now.timeIntervalSince(started)
         try database.saveImportJobBlocking(job)
         return job
+    }
+}
+
+/// A batch of mapped items and how far into the file reading had got.
+struct PendingBatch {
+    var items: [MappedItem]
+    var bytesRead: Int
+    var bytesTotal: Int
+}
+
+/// The writing side of an import: commits batches in order, each with the job's progress, on its own thread.
+final class BatchWriter: @unchecked Sendable {
+    private let database: AppDatabase
+    private let observer: AppleHealthImporter.Observer?
+    private let beforeCommit: (@Sendable (Int) throws -> Void)?
+    private(set) var job: ImportJob
+    private var tracker = ImportTracker()
+    private var batchNumber = 0
+
+    init(database: AppDatabase, job: ImportJob, observer: AppleHealthImporter.Observer?, beforeCommit: (@Sendable (Int) throws -> Void)?) {
+        self.database = database
+        self.job = job
+        self.observer = observer
+        self.beforeCommit = beforeCommit
+    }
+
+    func drain(_ handoff: BatchHandoff<PendingBatch>) {
+        while let batch = handoff.take() {
+            do {
+                batchNumber += 1
+                let number = batchNumber
+                job.bytesProcessed = batch.bytesRead
+                job.bytesTotal = batch.bytesTotal
+                (job, tracker) = try database.commitImportBatchBlocking(batch.items, job: job, tracker: tracker, now: Date()) {
+                    try self.beforeCommit?(number)
+                }
+                observer?(job)
+            } catch {
+                handoff.fail(error)
+                return
+            }
+        }
     }
 }
