@@ -30,9 +30,12 @@ struct TestServer {
         return (user, secret)
     }
 
-    func test<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+    func test<Value: Sendable>(
+        configuration: AppConfiguration = AppConfiguration(port: 0),
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
         let app = try await buildApplication(
-            configuration: AppConfiguration(port: 0), dependencies: dependencies, logger: Logger(label: "test")
+            configuration: configuration, dependencies: dependencies, logger: Logger(label: "test")
         )
         return try await app.test(.router, body)
     }
