@@ -37,6 +37,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("tls-key"), help: "PEM private key for --tls-certificate (env KIROKU_TLS_KEY).")
     var tlsKey: String?
 
+    @Option(name: .customLong("max-import-size"), help: "Largest Apple Health / CSV upload, in MiB (default 4096).")
+    var maxImportMiB: Int = 4096
+
     /// The flag, else the environment (an optional @Option cannot take an environment default itself).
     var tlsFiles: (certificate: String?, key: String?) {
         let environment = ProcessInfo.processInfo.environment
@@ -50,13 +53,14 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let configuration = AppConfiguration(
+        var configuration = AppConfiguration(
             host: host, port: port, dataDirectory: data.directoryURL, logLevel: logLevel, logFormat: logFormat,
             logPersonalData: logPersonalData, behindHTTPSProxy: secureCookies,
             tls: tlsFiles.certificate.flatMap { certificate in
                 tlsFiles.key.map { AppConfiguration.TLSFiles(certificateChainPath: certificate, privateKeyPath: $0) }
             }
         )
+        configuration.maxImportUploadBytes = maxImportMiB << 20
         LoggingSetup.bootstrap(configuration)
         let logger = Logger(label: "kiroku")
         // Lock first: a second server must not even run migrations on a database another one is serving.

@@ -38,6 +38,8 @@ public struct DataExporter: Sendable {
         let exportedAt: Date
         let account: AccountProfile
         let records: [RecordResponse]
+        /// Workouts from Apple Health imports and Health Auto Export.
+        let workouts: [WorkoutResponse]
     }
 
     public func json(user: User, now: Date) async throws -> Data {
@@ -45,7 +47,8 @@ public struct DataExporter: Sendable {
         let document = Document(
             exportedAt: now,
             account: AccountProfile(user),
-            records: records
+            records: records,
+            workouts: try await database.workouts(userId: user.id!).map(WorkoutResponse.init)
         )
         let encoder = APIJSON.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
