@@ -98,3 +98,67 @@ extension CLITests {
         #expect(uploads.isEmpty)
     }
 }
+
+extension CLITests {
+    /// An export of `count` step records (plus the DTD), written the way the Health app writes it.
+    static func writeExport(records count: Int, to url: URL) throws {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE HealthData [
+            <!ATTLIST Record type CDATA #REQUIRED sourceName CDATA #REQUIRED startDate CDATA #REQUIRED endDate CDATA #REQUIRED>
+            ]>
+            <HealthData locale="ja_JP">
+
+            """
+        for index in 0..<count {
+            let minute = index % 60, hour = index / 60 % 24, day = index / 1440 % 28 + 1, month = index / 40_320 % 12 + 1
+            let stamp = String(format: "2023-%02d-%02d %02d:%02d:00 +0900", month, day, hour, minute)
+            text += " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"iPhone\" unit=\"count\" startDate=\"\(stamp)\" endDate=\"\(stamp)\" value=\"\(index % 500 + 1)\"><MetadataEntry key=\"HKWasUserEntered\" value=\"0\"/></Record>\n"
+        }
+        text += "</HealthData>\n"
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    @Test func anImportKilledMidwayIsCompletedByTheNextRun() async throws {
+        let binary = try #require(Programs.kiroku)
+        let sqlite = try #require(Programs.find(["sqlite3"]), "install sqlite3")
+        _ = try kiroku(["user", "create", "hanako", "--password-stdin"], input: "correct horse battery\n")
+        let export = URL(fileURLWithPath: dataDirectory + "-export.xml")
+        let count = 120_000
+        try Self.writeExport(records: count, to: export)
+
+        func committed() throws -> Int {
+            let query = Process()
+            query.executableURL = URL(fileURLWithPath: sqlite)
+            query.arguments = [dataDirectory + "/kiroku.sqlite", "SELECT COALESCE(MAX(itemsCommitted), 0) FROM importJob"]
+            let output = Pipe()
+            query.standardOutput = output
+            query.standardError = Pipe()
+            try query.run()
+            query.waitUntilExit()
+            return Int(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
+
+        let first = try Programs.start(binary.path, ["import", export.path, "--user", "hanako", "--data-dir", dataDirectory],
+                                       log: URL(fileURLWithPath: dataDirectory + "-import.log"))
+        var before = 0
+        for _ in 0..<600 where before == 0 && first.isRunning {
+            try await Task.sleep(for: .milliseconds(20))
+            before = (try? committed()) ?? 0
+        }
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        #expect(first.terminationReason == .uncaughtSignal)
+        #expect(before > 0 && before < count, "killed after \(before) of \(count) items")
+
+        let resumed = try kiroku(["import", export.path, "--user", "hanako"])
+        #expect(resumed.status == 0, "\(resumed.error)")
+        #expect(resumed.error.contains("Resuming"))
+        let total = try #require(resumed.output.split(separator: "\n").first { $0.hasPrefix("Total") })
+        #expect(total.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["Total", "\(count)", "0", "0"])
+
+        let again = try kiroku(["import", export.path, "--user", "hanako"])
+        let noop = try #require(again.output.split(separator: "\n").first { $0.hasPrefix("Total") })
+        #expect(noop.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["Total", "0", "\(count)", "0"])
+    }
+}

@@ -12,6 +12,10 @@ extension AppDatabase {
         }
     }
 
+    public func updateImportJob(_ job: ImportJob) async throws {
+        try await writer.write { db in try job.update(db) }
+    }
+
     /// The job if, and only if, it belongs to `userId`.
     public func importJob(id: Int64, userId: Int64) async throws -> ImportJob? {
         try await reader.read { db in
