@@ -45,7 +45,12 @@ struct ImportsWebController {
         values["fileKept"] = job.keepFile
         if let error = response.error { values["errorMessage"] = error.message }
         values["hasCounts"] = !job.counts.isEmpty
-        values["counts"] = job.counts.sorted { $0.key < $1.key }.map { type, tally in
+        // Catalog metrics first (by their names), then what was kept raw.
+        let sorted = job.counts.sorted { left, right in
+            let known = (MetricCatalog.metric(named: left.key)?.id == left.key, MetricCatalog.metric(named: right.key)?.id == right.key)
+            return known.0 != known.1 ? known.0 : left.key < right.key
+        }
+        values["counts"] = sorted.map { type, tally in
             ["name": Self.typeName(type, language), "imported": tally.imported, "present": tally.alreadyPresent, "skipped": tally.skipped] as [String: Any]
         }
         let total = job.total
@@ -71,6 +76,11 @@ struct ImportsWebController {
     static func typeName(_ type: String, _ language: Language) -> String {
         if let metric = MetricCatalog.metric(named: type), metric.id == type { return metric.name.text(in: language) }
         if type == "workout" { return LocalizedText(ja: "ワークアウト", en: "Workouts").text(in: language) }
+        // Raw HealthKit identifiers are long; their prefix says nothing a person needs on a phone screen.
+        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier", "HKDataType"]
+        where type.hasPrefix(prefix) {
+            return String(type.dropFirst(prefix.count))
+        }
         return type
     }
 }
