@@ -57,6 +57,14 @@ struct AppleHealthImportTests {
         let workouts = try await database.workouts(userId: userId)
         #expect(workouts.map { $0.energyKcal.map { ($0 * 1000).rounded() / 1000 } } == [320, 250])
         #expect(workouts[0].routeFiles == "[\"/workout-routes/route_2024-03-02_6.35am.gpx\"]")
+
+        // The user's full export carries the imported workouts next to the records.
+        let user = try #require(try await database.user(id: userId))
+        let exported = try await DataExporter(database: database).json(user: user, now: Date())
+        let document = try #require(try JSONSerialization.jsonObject(with: exported) as? [String: Any])
+        #expect((document["records"] as? [Any])?.count == 20)
+        let exportedWorkouts = try #require(document["workouts"] as? [[String: Any]])
+        #expect(exportedWorkouts.map { $0["activityType"] as? String } == ["HKWorkoutActivityTypeRunning", "HKWorkoutActivityTypeTraditionalStrengthTraining"])
     }
 
     @Test("Importing the same export again adds nothing and says everything was already there")
