@@ -30,7 +30,13 @@ public struct XMLStreamScanner {
             pending.removeFirst(consumed)
             base += consumed
         }
+        // No tag of a Health export comes near this; a file that never closes one must not fill memory.
+        if pending.count > Self.longestTag {
+            throw ImportError.malformedXML(reason: "a tag longer than 16 MiB", byteOffset: base, line: linesBeforeBase + 1)
+        }
     }
+
+    static let longestTag = 16 << 20
 
     /// Ends the document: anything left unfinished means the file was cut off or broken.
     public mutating func finish() throws {

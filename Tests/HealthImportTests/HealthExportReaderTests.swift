@@ -95,4 +95,15 @@ struct HealthExportReaderTests {
             try HealthExportReader(url: url).read { _ in }
         }
     }
+
+    @Test("A tag that never closes is an error, not a file held in memory")
+    func endlessTag() throws {
+        var scanner = XMLStreamScanner()
+        let head = Array("<HealthData><Record type=\"".utf8)
+        let filler = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+        #expect(throws: ImportError.self) {
+            try head.withUnsafeBytes { try scanner.feed($0) { _ in } }
+            for _ in 0..<20 { try filler.withUnsafeBytes { try scanner.feed($0) { _ in } } }
+        }
+    }
 }
