@@ -41,6 +41,7 @@ extension WebDriver {
             try await browser.submit("#submit")
 
             try await browser.open("\(site)/records")
+            try await browser.screenshot().write(to: artifacts.appendingPathComponent("import-form-390x844.png"))
             try await browser.attach(CLITests.fixture("export-localized.zip"), to: "#import-file")
             try await browser.submit("#import-start")
             #expect(try await browser.currentURL().hasPrefix("\(site)/imports/"))
