@@ -13,7 +13,17 @@ struct ImportsWebController {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.post("imports", use: upload)
         router.get("imports/{id}", use: status)
+        router.get("static/import-upload.js") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "public, max-age=3600"],
+                body: .init(byteBuffer: ByteBuffer(string: Self.uploadScript))
+            )
+        }
     }
+
+    /// Upload progress for browsers with JavaScript; the form works without it.
+    static let uploadScript = OperationsController.resource("import-upload", "js")
 
     @Sendable func upload(request: Request, context: AppRequestContext) async throws -> Response {
         guard let userId = context.user?.id else { return .redirect(to: "/signin?next=/records") }
