@@ -64,9 +64,9 @@ public struct AppleHealthImporter: Sendable {
         job.errorMessageJa = nil
         job.errorMessageEn = nil
         try database.saveImportJobBlocking(job)
-        try database.prepareForImportBlocking()
         try database.assignNaturalKeysBlocking(userId: job.userId)
         if job.kind == .csv { return try runCSV(job, file: file, started: started, observer: observer) }
+        try database.prepareForImportBlocking()
 
         // Reading and mapping (this thread) overlaps writing (a second thread), one batch in flight.
         let handoff = BatchHandoff<PendingBatch>()
@@ -111,6 +111,7 @@ public struct AppleHealthImporter: Sendable {
         handoff.close()
         writerDone.wait()
         job = writer.job
+        try? database.finishImportBlocking()
 
         if let failure = handoff.error ?? (readError is ImportError ? nil : readError) {
             job.state = .failed
