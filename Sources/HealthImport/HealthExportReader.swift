@@ -51,16 +51,22 @@ public struct HealthExportReader: Sendable {
         let total = Int(entry.uncompressedSize)
         let document = DocumentReader()
         var read = 0
+        // Errors from our own closures (a broken document, a failed write) pass through unchanged; only
+        // the archive's own errors (a zip cut off mid-entry, bad compressed data) become "unreadable".
+        var downstream: (any Error)?
         do {
             _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { chunk in
-                try document.feed(chunk, emit)
-                read += chunk.count
-                try progress(read, total)
+                do {
+                    try document.feed(chunk, emit)
+                    read += chunk.count
+                    try progress(read, total)
+                } catch {
+                    downstream = error
+                    throw error
+                }
             }
-        } catch let error as ImportError {
-            throw error
         } catch {
-            // A zip cut off mid-entry fails inside the decompressor or the archive reader.
+            if let downstream { throw downstream }
             throw ImportError.unreadable("\(url.lastPathComponent): \(error)")
         }
         try document.finish()

@@ -217,7 +217,11 @@ public struct XMLStreamScanner {
             guard let scalar = Self.entityScalar(entity) else {
                 throw malformed("unknown entity &\(entity);", bytes, at: index)
             }
-            decoded.append(contentsOf: Array(String(Character(scalar)).utf8))
+            if scalar.isASCII {
+                decoded.append(UInt8(scalar.value))
+            } else {
+                decoded.append(contentsOf: Array(String(Character(scalar)).utf8))
+            }
             index = semicolon + 1
         }
         return String(decoding: decoded, as: UTF8.self)
