@@ -4,7 +4,7 @@ DATA_DIR ?= .kiroku
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run build test deps build-deps bench format clean
+.PHONY: run build test deps build-deps bench bench-import format clean
 
 # C libraries the build links: SQLite, and librdkafka for the gateway's Kafka producer.
 build-deps:
@@ -30,6 +30,11 @@ test: deps
 bench: build-deps
 	$(SWIFT) build -c release --product KirokuBenchmarks
 	$$($(SWIFT) build -c release --show-bin-path)/KirokuBenchmarks
+	$(MAKE) bench-import
+
+# Apple Health import vs healthkit-to-sqlite (PyPI, installed into a venv) on a generated 220 MB export.
+bench-import:
+	Benchmarks/HealthImport/run.sh
 
 clean:
 	rm -rf .build

@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        // Apple Health import: reads export.zip entries as a stream, without unpacking to disk.
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
     ],
     targets: [
         // Pure domain: Foundation only, no I/O, the current time always a parameter.
@@ -38,6 +40,11 @@ let package = Package(
         .target(name: "WaitTimes", dependencies: ["Health"]),
         // Strength training: exercises, sets, e1RM formulas, weekly dashboard, personal records.
         .target(name: "Workouts", dependencies: ["Health"]),
+        // Apple Health export reader and HealthKit → catalog mapping: streams bytes in, samples out; no database.
+        .target(
+            name: "HealthImport",
+            dependencies: ["Health", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
 
         // librdkafka from Debian's librdkafka-dev; every C pointer stays inside EventStream's RDKafka* types.
         .systemLibrary(name: "CRdKafka", pkgConfig: "rdkafka", providers: [.apt(["librdkafka-dev"])]),
@@ -66,6 +73,7 @@ let package = Package(
             name: "Storage",
             dependencies: [
                 "Health",
+                "HealthImport",
                 "TaskSteps",
                 "WaitTimes",
                 "Workouts",
@@ -76,6 +84,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "Health",
+                "HealthImport",
                 "TaskSteps",
                 "EventStream",
                 "WaitTimes",
@@ -107,6 +116,7 @@ let package = Package(
                 "KirokuClient",
                 "WaitTimes",
                 "Workouts",
+                "HealthImport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -129,6 +139,7 @@ let package = Package(
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "TaskStepsTests", dependencies: ["TaskSteps", "Health"]),
         .testTarget(name: "WaitTimesTests", dependencies: ["WaitTimes", "Health"], exclude: ["Fixtures"]),
+        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Health"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WorkoutsTests", dependencies: ["Workouts", "Health"], exclude: ["Fixtures"]),
         .testTarget(
             name: "KirokuClientTests",

@@ -11,6 +11,7 @@ extension AppDatabase {
         migrator.registerMigration("v2-sync", migrate: Migrations.sync)
         migrator.registerMigration("v2-wait-times", migrate: Migrations.waitTimes)
         migrator.registerMigration("v2-workouts", migrate: Migrations.workouts)
+        migrator.registerMigration("v2-health-import", migrate: Migrations.healthImport)
         return migrator
     }
 }

@@ -75,6 +75,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("sawayaka-poll-minutes"), help: "Minutes between feed reads (default 5).")
     var sawayakaPollMinutes: Int = 5
 
+    @Option(name: .customLong("max-import-size"), help: "Largest Apple Health / CSV upload, in MiB (default 4096).")
+    var maxImportMiB: Int = 4096
+
     /// The flag, else the environment (an optional @Option cannot take an environment default itself).
     var tlsFiles: (certificate: String?, key: String?) {
         let environment = ProcessInfo.processInfo.environment
@@ -108,6 +111,7 @@ struct Serve: AsyncParsableCommand {
         configuration.gateway.kafkaEnabled = brokers != nil
         configuration.sawayakaFeedURL = sawayakaFeedURL ?? ProcessInfo.processInfo.environment["KIROKU_SAWAYAKA_FEED_URL"]
         configuration.sawayakaPollMinutes = sawayakaPollMinutes
+        configuration.maxImportUploadBytes = maxImportMiB << 20
         LoggingSetup.bootstrap(configuration)
         let logger = Logger(label: "kiroku")
         // Lock first: a second server must not even run migrations on a database another one is serving.

@@ -88,7 +88,8 @@ import WaitTimes
     @Test func timeoutsAreRetriedUpToThreeTimesThenKeepTheLastGoodList() async throws {
         let counter = RequestCounter()
         try await counter.serve { url in
-            let policy = ClientPolicy(requestTimeout: .milliseconds(200), resourceTimeout: .seconds(10), maxRetriesOnTimeout: 3)
+            // A slow answer takes 3 s and the timeout is 1 s: wide margins, so a loaded CI machine cannot blur the two.
+            let policy = ClientPolicy(requestTimeout: .seconds(1), resourceTimeout: .seconds(30), maxRetriesOnTimeout: 3)
             let client = WaitTimesClient(baseURL: url, policy: policy)
             // Two slow answers, then a quick one: the third attempt succeeds.
             counter.slowAnswers(2)
@@ -145,7 +146,7 @@ final class RequestCounter: Sendable {
                 value -= 1
                 return true
             }) {
-                try await Task.sleep(for: .milliseconds(600))
+                try await Task.sleep(for: .seconds(3))
             }
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: Self.store)))
         }

@@ -34,9 +34,12 @@ struct TestServer {
         return (user, secret)
     }
 
-    func test<Value: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+    func test<Value: Sendable>(
+        configuration: AppConfiguration? = nil,
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
         let app = try await buildApplication(
-            configuration: configuration, dependencies: dependencies, logger: Logger(label: "test")
+            configuration: configuration ?? self.configuration, dependencies: dependencies, logger: Logger(label: "test")
         )
         return try await app.test(.router, body)
     }

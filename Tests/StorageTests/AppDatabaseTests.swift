@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Health
-import Storage
+@testable import Storage
 import Testing
 
 @Suite struct AppDatabaseTests {
@@ -45,6 +45,7 @@ import Testing
         #expect(applied.contains("v2-task-steps"))
         #expect(applied.contains("v2-wait-times"))
         #expect(applied.contains("v2-workouts"))
+        #expect(applied.contains("v2-health-import"))
     }
 
     @Test func sameExternalIdFromTheSameSourceIsStoredOnce() async throws {
@@ -108,5 +109,15 @@ enum Fixtures {
             userId: userId, metric: "bodyMass", value: value, originalValue: value, originalUnit: "kg",
             startAt: start, endAt: start, source: .gateway, externalId: externalId, createdAt: Date()
         )
+    }
+}
+
+@Suite struct DatabaseDateTextTests {
+    @Test("Import dates are written exactly as GRDB writes them, so queries by date find imported rows")
+    func matchesGRDB() throws {
+        for seconds in [0.0, 1_709_246_530, 1_709_246_530.123, -86_400.5, 951_782_400, 4_102_444_799.999] {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(DatabaseDateText.string(date) == date.databaseValue.storage.value as? String, "\(seconds)")
+        }
     }
 }

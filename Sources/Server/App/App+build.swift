@@ -55,6 +55,8 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     let summaries = SummaryService(database: database)
     let exporter = DataExporter(database: database)
     let csrf = CSRFProtection(secureCookies: configuration.secureCookies)
+    let imports = ImportService(database: database, dataDirectory: configuration.dataDirectory, maxUploadBytes: configuration.maxImportUploadBytes)
+    Task { await imports.resumeUnfinished(logger: Logger(label: "kiroku.import")) }
 
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
@@ -87,6 +89,8 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     let devices = DeviceAuthService(database: database)
     DeviceAuthAPIController(devices: devices).addRoutes(to: router.group("v1"))
     WorkoutsAPIController(workouts: workouts).addRoutes(to: router.group("v1").add(middleware: BulkTrackAuthMiddleware(devices: devices, accounts: accounts)))
+    ImportsAPIController(imports: imports).addRoutes(to: api)
+    HealthAutoExportAPIController(accounts: accounts, ingest: HealthAutoExportIngest(database: database)).addRoutes(to: api)
 
     AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
     DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).addRoutes(to: router)
@@ -96,5 +100,6 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     SyncSettingsWebController(database: database, pages: pages, dataDirectory: configuration.dataDirectory).addRoutes(to: router)
     SawayakaWebController(service: waitTimes, pages: pages, csrf: csrf).addRoutes(to: router)
     WorkoutsWebController(workouts: workouts, pages: pages, csrf: csrf).addRoutes(to: router)
+    ImportsWebController(imports: imports, pages: pages, csrf: csrf).addRoutes(to: router)
     return router
 }

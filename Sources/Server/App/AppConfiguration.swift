@@ -18,6 +18,8 @@ public struct AppConfiguration: Sendable {
     /// さわやか wait times: a queue-service-shaped JSON feed to poll, and how often (minutes), within opening hours.
     public var sawayakaFeedURL: String?
     public var sawayakaPollMinutes: Int = 5
+    /// Largest health-data upload (Apple Health export, CSV) accepted by `/api/v1/imports` and the web form.
+    public var maxImportUploadBytes: Int = 4 << 30
 
     public struct TLSFiles: Sendable, Equatable {
         public var certificateChainPath: String

@@ -44,6 +44,8 @@ public struct DataExporter: Sendable {
         let inbox: [InboxMessage]
         /// Workouts: every set, with the exercise's English name beside its id.
         let workouts: WorkoutExport
+        /// Workouts from Apple Health imports and Health Auto Export.
+        let healthWorkouts: [WorkoutResponse]
     }
 
     public func json(user: User, now: Date) async throws -> Data {
@@ -55,7 +57,8 @@ public struct DataExporter: Sendable {
             tasks: try await database.tasks(userId: user.id!).map(TaskResponse.init),
             waitAlerts: try await database.alerts(userId: user.id!),
             inbox: try await database.inbox(userId: user.id!, limit: .max),
-            workouts: try await WorkoutExport(user: user, workouts: WorkoutService(database: database))
+            workouts: try await WorkoutExport(user: user, workouts: WorkoutService(database: database)),
+            healthWorkouts: try await database.workouts(userId: user.id!).map(WorkoutResponse.init)
         )
         let encoder = APIJSON.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -74,6 +74,8 @@ struct RecordsWebController {
             ]
         }
         values["nextCursor"] = page.nextCursor?.token ?? ""
+        let imports = try await records.database.importJobs(userId: user.id!, limit: 5)
+        values["imports"] = ImportsWebController.recent(imports, language: context.language)
         return pages.render("records", values, status: error == nil ? .ok : .badRequest)
     }
 

@@ -1,0 +1,7 @@
+#!/bin/sh
+# Apple Health import benchmark (see BENCHMARKS.md): release build, then bench.py in one run.
+set -e
+cd "$(dirname "$0")/../.."
+swift build -c release --product kiroku
+BIN="$(swift build -c release --show-bin-path)/kiroku"
+python3 Benchmarks/HealthImport/bench.py "$BIN" "${BENCH_DIR:-/tmp/kiroku-import-bench}" --size "${BENCH_SIZE_MB:-220}"

@@ -1,0 +1,131 @@
+import Foundation
+import ZIPFoundation
+
+/// Reads an Apple Health export, zipped or bare, as a stream of items in constant memory.
+///
+/// A zip is read entry by entry without unpacking it to disk. The export document is found by its content
+/// (`<HealthData` near the start), because its file name is localized (`export.xml`, `eksport.xml`, …).
+public struct HealthExportReader: Sendable {
+    public let url: URL
+    public var chunkSize = 1 << 20
+
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// Progress through the document: bytes of XML read so far and the document's total size.
+    public typealias Progress = (_ bytesRead: Int, _ totalBytes: Int) throws -> Void
+
+    /// Reads every item in document order. `progress` is called after each chunk; throwing from either
+    /// closure stops the read.
+    public func read(progress: Progress = { _, _ in }, _ emit: (ExportItem) throws -> Void) throws {
+        if try Self.isZip(url) {
+            try readZip(progress: progress, emit)
+        } else {
+            try readPlain(progress: progress, emit)
+        }
+    }
+
+    private func readPlain(progress: Progress, _ emit: (ExportItem) throws -> Void) throws {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw ImportError.unreadable(url.lastPathComponent) }
+        defer { try? handle.close() }
+        let total = Int((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0)
+        let document = DocumentReader()
+        var read = 0
+        while let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty {
+            try document.feed(chunk, emit)
+            read += chunk.count
+            try progress(read, total)
+        }
+        try document.finish()
+    }
+
+    private func readZip(progress: Progress, _ emit: (ExportItem) throws -> Void) throws {
+        let archive: Archive
+        do {
+            archive = try Archive(url: url, accessMode: .read)
+        } catch {
+            throw ImportError.unreadable("\(url.lastPathComponent): \(error)")
+        }
+        guard let entry = try Self.healthDataEntry(in: archive) else { throw ImportError.noHealthExport }
+        let total = Int(entry.uncompressedSize)
+        let document = DocumentReader()
+        var read = 0
+        // Errors from our own closures (a broken document, a failed write) pass through unchanged; only
+        // the archive's own errors (a zip cut off mid-entry, bad compressed data) become "unreadable".
+        var downstream: (any Error)?
+        do {
+            _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { chunk in
+                do {
+                    try document.feed(chunk, emit)
+                    read += chunk.count
+                    try progress(read, total)
+                } catch {
+                    downstream = error
+                    throw error
+                }
+            }
+        } catch {
+            if let downstream { throw downstream }
+            throw ImportError.unreadable("\(url.lastPathComponent): \(error)")
+        }
+        try document.finish()
+    }
+
+    /// The first file entry whose opening bytes say it is a HealthData document.
+    static func healthDataEntry(in archive: Archive) throws -> Entry? {
+        for entry in archive where entry.type == .file && entry.uncompressedSize > 0 {
+            if try startsLikeHealthData(entry, in: archive) { return entry }
+        }
+        return nil
+    }
+
+    private struct EnoughBytes: Error {}
+
+    private static func startsLikeHealthData(_ entry: Entry, in archive: Archive) throws -> Bool {
+        var head = Data()
+        do {
+            _ = try archive.extract(entry, bufferSize: 4096, skipCRC32: true) { chunk in
+                head.append(chunk)
+                if head.count >= 4096 { throw EnoughBytes() }
+            }
+        } catch is EnoughBytes {
+            // Stopped on purpose once the head was read.
+        } catch {
+            return false
+        }
+        return looksLikeHealthData(head.prefix(4096))
+    }
+
+    static func looksLikeHealthData(_ head: Data) -> Bool {
+        let text = String(decoding: head, as: UTF8.self)
+        return text.contains("<!DOCTYPE HealthData") || text.contains("<HealthData")
+    }
+
+    private static func isZip(_ url: URL) throws -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw ImportError.unreadable(url.lastPathComponent) }
+        defer { try? handle.close() }
+        let magic = try handle.read(upToCount: 4) ?? Data()
+        return magic == Data([0x50, 0x4B, 0x03, 0x04])
+    }
+}
+
+/// Scanner and assembler together, checking the document really is an Apple Health export.
+/// A class so the scanner's callback can drive the assembler without overlapping access to one value.
+final class DocumentReader {
+    private var scanner = XMLStreamScanner()
+    private var assembler = ExportItemAssembler()
+
+    func feed(_ chunk: Data, _ emit: (ExportItem) throws -> Void) throws {
+        try chunk.withUnsafeBytes { bytes in
+            try scanner.feed(bytes) { event in
+                try assembler.consume(event, emit)
+                if let root = assembler.rootName, root != "HealthData" { throw ImportError.noHealthExport }
+            }
+        }
+    }
+
+    func finish() throws {
+        try scanner.finish()
+    }
+}

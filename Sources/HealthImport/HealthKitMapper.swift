@@ -1,0 +1,249 @@
+import Foundation
+import Health
+
+/// Maps export items to Kiroku's metrics. Identifiers and unit conversions come from `MetricCatalog` only;
+/// this type decides which HealthKit shape goes where, and caches lookups because it runs per record.
+public struct HealthKitMapper {
+    private var metricsByType: [String: Metric?] = [:]
+    /// The catalog's conversion for each (metric, unit) pair met so far; nil when the catalog refuses the unit.
+    private var conversions: [UnitKey: UnitConversion?] = [:]
+
+    private struct UnitKey: Hashable {
+        let metric: String
+        let unit: String?
+    }
+    private let distance = MetricCatalog.metric(named: "distanceWalkingRunning")!
+    private let energy = MetricCatalog.metric(named: "activeEnergyBurned")!
+    private let minutes = MetricCatalog.metric(named: "exerciseTime")!
+    private let sleep = MetricCatalog.metric(named: "sleepAnalysis")!
+    private let inBed = MetricCatalog.metric(named: "timeInBed")!
+
+    public init() {}
+
+    public mutating func map(_ item: ExportItem) -> MappedItem {
+        switch item {
+        case let .record(record): .record(map(record))
+        case let .correlation(correlation): map(correlation)
+        case let .workout(workout): map(workout)
+        case let .activitySummary(element), let .me(element): .raw(raw(element, keyAttribute: "dateComponents"))
+        case let .other(element): element.name == "ExportDate" ? .ignored : .raw(raw(element, keyAttribute: nil))
+        }
+    }
+
+    // MARK: - Records
+
+    public mutating func map(_ record: ExportedRecord) -> MappedRecord {
+        guard let start = ExportDate(record.startDate), let end = record.endDate.isEmpty ? start : ExportDate(record.endDate) else {
+            return .skipped(type: metric(for: record.type)?.id ?? record.type, reason: .badDate)
+        }
+        if record.type.hasPrefix("HKCategoryTypeIdentifier") {
+            return category(record, start: start, end: end)
+        }
+        guard let metric = metric(for: record.type) else { return .raw(raw(record, start: start, end: end)) }
+        guard let text = record.value, let original = Double(text) else { return .skipped(type: metric.id, reason: .badValue) }
+        guard let value = canonical(original, unit: record.unit, metric: metric) else {
+            return .skipped(type: metric.id, reason: .unknownUnit)
+        }
+        return .sample(sample(record, metric: metric, value: value, original: original, unit: record.unit ?? metric.canonicalUnit,
+                              start: start, end: end, detail: nil))
+    }
+
+    /// The catalog's conversion, looked up once per unit spelling rather than once per record. Percent
+    /// metrics go through the catalog's HealthKit rule (0–1 ratios labelled "%") every time.
+    private mutating func canonical(_ value: Double, unit: String?, metric: Metric) -> Double? {
+        if metric.canonicalUnit == "%" { return try? metric.canonicalValue(fromHealthKit: value, unit: unit) }
+        let key = UnitKey(metric: metric.id, unit: unit)
+        let conversion: UnitConversion?
+        if let cached = conversions[key] {
+            conversion = cached
+        } else {
+            if let unit, !unit.trimmingCharacters(in: .whitespaces).isEmpty {
+                conversion = metric.unit(named: unit)
+            } else {
+                conversion = metric.canonical
+            }
+            conversions[key] = conversion
+        }
+        return conversion?.toCanonical(value)
+    }
+
+    /// Sleep stages and mindful sessions become minutes of their metric; the category value is kept.
+    /// Stages that are not sleep (awake) and categories without a metric (stand hours, …) stay raw.
+    private mutating func category(_ record: ExportedRecord, start: ExportDate, end: ExportDate) -> MappedRecord {
+        let value = record.value ?? ""
+        let metric: Metric?
+        if record.type == sleep.healthKitIdentifier {
+            metric = Self.sleepMetricIsInBed(value).map { $0 ? inBed : sleep }
+        } else {
+            metric = self.metric(for: record.type)
+        }
+        guard let metric, metric.aggregation == .duration else { return .raw(raw(record, start: start, end: end)) }
+        let seconds = end.date.timeIntervalSince(start.date)
+        guard seconds >= 0, let minutes = try? metric.canonicalValue(seconds, unit: "s") else {
+            return .skipped(type: metric.id, reason: .badValue)
+        }
+        var sample = sample(record, metric: metric, value: minutes, original: seconds, unit: "s", start: start, end: end, detail: value)
+        if !value.isEmpty { sample.metadata = (sample.metadata ?? [:]).merging(["HKCategoryValue": value]) { $1 } }
+        return .sample(sample)
+    }
+
+    /// true for time in bed, false for a sleep stage, nil for awake or unknown values. Early exports wrote
+    /// the value as a number (0 in bed, 1 asleep, 2 awake).
+    static func sleepMetricIsInBed(_ value: String) -> Bool? {
+        switch value {
+        case "HKCategoryValueSleepAnalysisInBed", "0": true
+        case "HKCategoryValueSleepAnalysisAsleep", "HKCategoryValueSleepAnalysisAsleepUnspecified",
+             "HKCategoryValueSleepAnalysisAsleepCore", "HKCategoryValueSleepAnalysisAsleepDeep",
+             "HKCategoryValueSleepAnalysisAsleepREM", "1": false
+        default: nil
+        }
+    }
+
+    private func sample(
+        _ record: ExportedRecord, metric: Metric, value: Double, original: Double, unit: String,
+        start: ExportDate, end: ExportDate, detail: String?
+    ) -> ImportedSample {
+        ImportedSample(
+            metric: metric.id, value: value, originalValue: original, originalUnit: unit,
+            startAt: start.date, endAt: end.date, utcOffsetSeconds: start.utcOffsetSeconds,
+            sourceName: record.sourceName, device: record.device, metadata: Self.metadata(of: record),
+            naturalKey: NaturalKey.sample(metric: metric.id, sourceName: record.sourceName, start: start.date, end: end.date,
+                                          value: value, detail: detail)
+        )
+    }
+
+    private func raw(_ record: ExportedRecord, start: ExportDate, end: ExportDate) -> ImportedRawItem {
+        var key = NaturalKey()
+        key.add(record.type)
+        key.add(record.sourceName)
+        key.add(Int64((start.date.timeIntervalSince1970 * 1000).rounded()))
+        key.add(Int64((end.date.timeIntervalSince1970 * 1000).rounded()))
+        key.add(record.value ?? "")
+        key.add(record.unit ?? "")
+        return ImportedRawItem(
+            element: "Record", type: record.type, value: record.value, unit: record.unit,
+            startAt: start.date, endAt: end.date, utcOffsetSeconds: start.utcOffsetSeconds, sourceName: record.sourceName,
+            attributes: record.otherAttributes.merging(record.device.map { ["device": $0] } ?? [:]) { $1 },
+            metadata: Self.metadata(of: record) ?? [:], naturalKey: key.value
+        )
+    }
+
+    /// Elements kept whole. Their key is the element name plus its identifying attribute (one activity
+    /// summary per day), or every attribute when there is none.
+    private func raw(_ element: ExportedElement, keyAttribute: String?) -> ImportedRawItem {
+        var key = NaturalKey()
+        key.add(element.name)
+        if let keyAttribute, let value = element.attributes[keyAttribute] {
+            key.add(value)
+        } else if element.name != "Me" {
+            for (name, value) in element.attributes.sorted(by: { $0.key < $1.key }) {
+                key.add(name)
+                key.add(value)
+            }
+        }
+        var metadata: [String: String] = [:]
+        if !element.children.isEmpty { metadata["children"] = ImportJSON.string(element.children.map(\.attributes)) }
+        let day = element.attributes["dateComponents"].flatMap { ExportDate($0 + " 00:00:00 +0000") }
+        return ImportedRawItem(
+            element: element.name, type: element.name, value: nil, unit: nil,
+            startAt: day?.date, endAt: day?.date, utcOffsetSeconds: nil, sourceName: nil,
+            attributes: element.attributes, metadata: metadata, naturalKey: key.value
+        )
+    }
+
+    private static func metadata(of record: ExportedRecord) -> [String: String]? {
+        guard !(record.metadata.isEmpty && record.otherAttributes.isEmpty && record.children.isEmpty) else { return nil }
+        var metadata = record.metadata
+        for (name, value) in record.otherAttributes { metadata["@" + name] = value }
+        if !record.children.isEmpty {
+            metadata["children"] = ImportJSON.string(record.children.map { ["element": $0.name].merging($0.attributes) { $1 } })
+        }
+        return metadata
+    }
+
+    private mutating func metric(for type: String) -> Metric? {
+        if let cached = metricsByType[type] { return cached }
+        let found = MetricCatalog.metric(named: type).flatMap { $0.healthKitIdentifier == type ? $0 : nil }
+        metricsByType[type] = found
+        return found
+    }
+
+    // MARK: - Correlations
+
+    private mutating func map(_ correlation: ExportedCorrelation) -> MappedItem {
+        guard let start = ExportDate(correlation.startDate) else { return .record(.skipped(type: correlation.type, reason: .badDate)) }
+        let end = ExportDate(correlation.endDate) ?? start
+        var key = NaturalKey()
+        key.add(correlation.type)
+        key.add(correlation.sourceName)
+        key.add(Int64((start.date.timeIntervalSince1970 * 1000).rounded()))
+        key.add(Int64((end.date.timeIntervalSince1970 * 1000).rounded()))
+        return .correlation(ImportedCorrelation(
+            type: correlation.type, startAt: start.date, endAt: end.date, utcOffsetSeconds: start.utcOffsetSeconds,
+            sourceName: correlation.sourceName, metadata: correlation.metadata,
+            members: correlation.records.map { map($0) }, naturalKey: key.value
+        ))
+    }
+
+    // MARK: - Workouts
+
+    private func map(_ workout: ExportedWorkout) -> MappedItem {
+        guard let start = ExportDate(workout.startDate), let end = ExportDate(workout.endDate) else {
+            return .skippedWorkout(reason: .badDate)
+        }
+        let statistics = workout.statistics.map(statistic)
+        let duration = Self.convert(workout.duration, unit: workout.durationUnit ?? "min", with: minutes)
+        let distanceTotal = Self.convert(workout.totalDistance, unit: workout.totalDistanceUnit, with: distance)
+            ?? statistics.first { $0.type.hasPrefix("HKQuantityTypeIdentifierDistance") }?.sum
+        let energyTotal = Self.convert(workout.totalEnergyBurned, unit: workout.totalEnergyBurnedUnit, with: energy)
+            ?? statistics.first { $0.type == energy.healthKitIdentifier }?.sum
+        var key = NaturalKey()
+        key.add("Workout")
+        key.add(workout.activityType)
+        key.add(workout.sourceName)
+        key.add(Int64((start.date.timeIntervalSince1970 * 1000).rounded()))
+        key.add(Int64((end.date.timeIntervalSince1970 * 1000).rounded()))
+        var metadata = workout.metadata
+        for (name, value) in workout.otherAttributes { metadata["@" + name] = value }
+        if workout.inlineLocationCount > 0 { metadata["inlineLocationCount"] = String(workout.inlineLocationCount) }
+        return .workout(ImportedWorkout(
+            activityType: workout.activityType, startAt: start.date, endAt: end.date, utcOffsetSeconds: start.utcOffsetSeconds,
+            durationMinutes: duration, distanceMeters: distanceTotal, energyKcal: energyTotal, statistics: statistics,
+            events: workout.events.map(\.attributes), routeFiles: workout.routeFiles, metadata: metadata,
+            sourceName: workout.sourceName, device: workout.device, naturalKey: key.value
+        ))
+    }
+
+    /// Distances that the catalog has no metric for (swimming, skiing…) are still lengths: they convert with
+    /// the walking distance's units.
+    private func statistic(_ element: ExportedElement) -> ImportedWorkoutStatistic {
+        let type = element.attributes["type"] ?? ""
+        let unit = element.attributes["unit"]
+        let metric = MetricCatalog.metric(named: type).flatMap { $0.healthKitIdentifier == type ? $0 : nil }
+            ?? (type.hasPrefix("HKQuantityTypeIdentifierDistance") ? distance : nil)
+        func value(_ name: String) -> Double? {
+            guard let number = element.attributes[name].flatMap(Double.init) else { return nil }
+            guard let metric else { return number }
+            return (try? metric.canonicalValue(fromHealthKit: number, unit: unit)) ?? number
+        }
+        let converted = metric.flatMap { metric in metric.resolvedUnitIsKnown(unit) ? metric : nil }
+        return ImportedWorkoutStatistic(
+            type: type, metric: converted?.id, unit: converted?.canonicalUnit ?? unit,
+            sum: value("sum"), average: value("average"), minimum: value("minimum"), maximum: value("maximum")
+        )
+    }
+
+    private static func convert(_ text: String?, unit: String?, with metric: Metric) -> Double? {
+        guard let number = text.flatMap(Double.init) else { return nil }
+        return try? metric.canonicalValue(number, unit: unit)
+    }
+
+}
+
+extension Metric {
+    /// Whether `unit` is one of this metric's accepted units (nil meaning canonical).
+    func resolvedUnitIsKnown(_ unit: String?) -> Bool {
+        guard let unit, !unit.isEmpty else { return true }
+        return self.unit(named: unit) != nil
+    }
+}

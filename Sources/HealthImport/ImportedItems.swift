@@ -1,0 +1,117 @@
+import Foundation
+
+/// A sample of a catalog metric, its value converted to the metric's canonical unit by the catalog.
+public struct ImportedSample: Sendable, Equatable {
+    public var metric: String
+    public var value: Double
+    public var originalValue: Double
+    public var originalUnit: String
+    public var startAt: Date
+    public var endAt: Date
+    public var utcOffsetSeconds: Int
+    public var sourceName: String
+    public var device: String?
+    /// MetadataEntry pairs, the category value of category samples, unknown attributes (as "@name").
+    public var metadata: [String: String]?
+    public var naturalKey: Int64
+}
+
+/// Anything the catalog has no metric for, kept as written: the raw HealthKit type (or element name), its
+/// value, unit, dates and attributes, so a later Kiroku can map it without a new export.
+public struct ImportedRawItem: Sendable, Equatable {
+    /// `Record`, `ActivitySummary`, `Me`, `ClinicalRecord`, …
+    public var element: String
+    /// The HealthKit type identifier for records, the element name otherwise.
+    public var type: String
+    public var value: String?
+    public var unit: String?
+    public var startAt: Date?
+    public var endAt: Date?
+    public var utcOffsetSeconds: Int?
+    public var sourceName: String?
+    public var attributes: [String: String]
+    public var metadata: [String: String]
+    public var naturalKey: Int64
+}
+
+/// One of a workout's statistics (iOS 16 and later), in the catalog's canonical unit when the type is a
+/// catalog metric, as written otherwise.
+public struct ImportedWorkoutStatistic: Sendable, Equatable, Codable {
+    public var type: String
+    public var metric: String?
+    public var unit: String?
+    public var sum: Double?
+    public var average: Double?
+    public var minimum: Double?
+    public var maximum: Double?
+}
+
+/// A workout with its totals in canonical units (minutes, metres, kilocalories).
+public struct ImportedWorkout: Sendable, Equatable {
+    public var activityType: String
+    public var startAt: Date
+    public var endAt: Date
+    public var utcOffsetSeconds: Int
+    /// Moving time, pauses excluded (endAt − startAt includes them).
+    public var durationMinutes: Double?
+    public var distanceMeters: Double?
+    public var energyKcal: Double?
+    public var statistics: [ImportedWorkoutStatistic]
+    /// WorkoutEvent attributes (pause, resume, lap, segment), in order.
+    public var events: [[String: String]]
+    public var routeFiles: [String]
+    public var metadata: [String: String]
+    public var sourceName: String
+    public var device: String?
+    public var naturalKey: Int64
+}
+
+/// A correlation (blood pressure, food) and the natural keys of the samples it groups: the link is stored,
+/// the samples themselves are stored once, however often the export repeats them.
+public struct ImportedCorrelation: Sendable, Equatable {
+    public var type: String
+    public var startAt: Date
+    public var endAt: Date
+    public var utcOffsetSeconds: Int
+    public var sourceName: String
+    public var metadata: [String: String]
+    public var members: [MappedRecord]
+    public var naturalKey: Int64
+
+    public var memberKeys: [Int64] {
+        members.compactMap(\.naturalKey)
+    }
+}
+
+/// Why an item was not imported; counted per reason in the job's summary.
+public enum SkipReason: String, Sendable, Codable, CaseIterable {
+    case badDate = "bad_date"
+    case badValue = "bad_value"
+    case unknownUnit = "unknown_unit"
+}
+
+/// What one record of an export becomes.
+public enum MappedRecord: Sendable, Equatable {
+    case sample(ImportedSample)
+    case raw(ImportedRawItem)
+    case skipped(type: String, reason: SkipReason)
+
+    public var naturalKey: Int64? {
+        switch self {
+        case let .sample(sample): sample.naturalKey
+        case let .raw(raw): raw.naturalKey
+        case .skipped: nil
+        }
+    }
+}
+
+/// What one top-level export item becomes.
+public enum MappedItem: Sendable, Equatable {
+    case record(MappedRecord)
+    case correlation(ImportedCorrelation)
+    case workout(ImportedWorkout)
+    case skippedWorkout(reason: SkipReason)
+    case raw(ImportedRawItem)
+    /// Items that carry nothing to store (ExportDate).
+    case ignored
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The identity of a sample regardless of how it arrived: what was measured, by which source, when, and the
+/// value. Two imports of one export, or an export and the gateway sending the same sample, produce the same
+/// key, so the database's unique index turns the second arrival into "already present".
+///
+/// FNV-1a with 128 bits, folded to the 64-bit integer that is stored: an integer index is a third the size
+/// of a text one, which keeps millions of random-order inserts in SQLite's page cache. Among one person's
+/// ten million samples the chance of any collision (which would drop one sample as "already present") is
+/// about three in a million.
+public struct NaturalKey: Sendable, Hashable {
+    private var high: UInt64 = 0x6C62_272E_07BB_0142
+    private var low: UInt64 = 0x62B8_2175_6295_C58D
+
+    public init() {}
+
+    /// The key of a health sample. The value is compared to a millionth of the canonical unit, so a value
+    /// converted from another unit along a different path still matches.
+    public static func sample(metric: String, sourceName: String?, start: Date, end: Date, value: Double, detail: String? = nil) -> Int64 {
+        var key = NaturalKey()
+        key.add(metric)
+        key.add(sourceName ?? "")
+        key.add(Int64((start.timeIntervalSince1970 * 1000).rounded()))
+        key.add(Int64((end.timeIntervalSince1970 * 1000).rounded()))
+        key.add(Int64((value * 1_000_000).rounded()))
+        if let detail { key.add(detail) }
+        return key.value
+    }
+
+    /// The stored form.
+    public var value: Int64 {
+        Int64(bitPattern: high ^ low)
+    }
+
+    public mutating func add(_ text: String) {
+        for byte in text.utf8 { add(byte: byte) }
+        add(byte: 0)
+    }
+
+    public mutating func add(_ number: Int64) {
+        var bits = UInt64(bitPattern: number)
+        for _ in 0..<8 {
+            add(byte: UInt8(truncatingIfNeeded: bits))
+            bits >>= 8
+        }
+    }
+
+    private mutating func add(byte: UInt8) {
+        low ^= UInt64(byte)
+        // Multiply by the 128-bit FNV prime 2^88 + 0x13B, modulo 2^128.
+        let product = low.multipliedFullWidth(by: 0x13B)
+        let newHigh = high &* 0x13B &+ product.high &+ (low << 24)
+        low = product.low
+        high = newHigh
+    }
+
+    /// 32 lowercase hex digits.
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes = [UInt8](repeating: 0, count: 32)
+        for index in 0..<16 {
+            let nibble = (high >> UInt64(60 - index * 4)) & 0xF
+            bytes[index] = digits[Int(nibble)]
+            bytes[16 + index] = digits[Int((low >> UInt64(60 - index * 4)) & 0xF)]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

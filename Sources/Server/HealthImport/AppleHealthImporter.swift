@@ -1,0 +1,221 @@
+import Foundation
+import Health
+import HealthImport
+import Storage
+
+/// Runs one Apple Health import job: reads the export, maps it, and commits it in batches.
+///
+/// The work happens on a thread of its own (reading and SQLite writes block for minutes on a large
+/// export). A job that committed part of a file and stopped — a crash, a kill, a failed batch — resumes
+/// when run again on the same file: the committed items are skipped, the rest imported.
+public struct AppleHealthImporter: Sendable {
+    public let database: AppDatabase
+    /// Items per transaction: large enough that commits cost little, small enough that progress moves.
+    public var batchSize = 5_000
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// Called with the job after every committed batch, on the importer's thread.
+    public typealias Observer = @Sendable (ImportJob) -> Void
+
+    /// Runs `job` (created by the caller) to the end. A read error (truncated or malformed file) commits the
+    /// items before it, marks the job failed and is rethrown.
+    public func run(
+        _ job: ImportJob, file: URL, observer: Observer? = nil,
+        beforeCommit: (@Sendable (_ batchNumber: Int) throws -> Void)? = nil
+    ) async throws -> ImportJob {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                do {
+                    continuation.resume(returning: try runBlocking(job, file: file, observer: observer, beforeCommit: beforeCommit))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "kiroku-import"
+            thread.start()
+        }
+    }
+
+    /// A new job for `file`, or the unfinished one that was reading the same file.
+    public func prepareJob(userId: Int64, file: URL, displayName: String? = nil, storedPath: String? = nil, keepFile: Bool = false, now: Date) async throws -> ImportJob {
+        let fingerprint = try FileFingerprint.of(file)
+        if let resumable = try await database.resumableImportJob(userId: userId, fingerprint: fingerprint) {
+            return resumable
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
+        return try await database.insertImportJob(ImportJob(
+            userId: userId, kind: try Self.isCSV(file) ? .csv : .appleHealth, fileName: displayName ?? file.lastPathComponent, fileSize: size,
+            fingerprint: fingerprint, storedPath: storedPath, keepFile: keepFile, createdAt: now
+        ))
+    }
+
+    private func runBlocking(
+        _ job: ImportJob, file: URL, observer: Observer?, beforeCommit: (@Sendable (Int) throws -> Void)?
+    ) throws -> ImportJob {
+        var job = job
+        let started = Date()
+        let resumeAfter = job.itemsCommitted
+        job.state = .running
+        job.startedAt = job.startedAt ?? started
+        job.errorCode = nil
+        job.errorMessageJa = nil
+        job.errorMessageEn = nil
+        try database.saveImportJobBlocking(job)
+        try database.assignNaturalKeysBlocking(userId: job.userId)
+        if job.kind == .csv { return try runCSV(job, file: file, started: started, observer: observer) }
+        try database.prepareForImportBlocking()
+
+        // Reading and mapping (this thread) overlaps writing (a second thread), one batch in flight.
+        let handoff = BatchHandoff<PendingBatch>()
+        let writer = BatchWriter(database: database, job: job, observer: observer, beforeCommit: beforeCommit)
+        let writerDone = DispatchSemaphore(value: 0)
+        let writerThread = Thread {
+            writer.drain(handoff)
+            writerDone.signal()
+        }
+        writerThread.name = "kiroku-import-writer"
+        writerThread.start()
+
+        var mapper = HealthKitMapper()
+        var batch: [MappedItem] = []
+        batch.reserveCapacity(batchSize)
+        var seen = 0
+        var bytesRead = 0
+        var bytesTotal = job.bytesTotal
+        var readError: (any Error)?
+        func handOver() throws {
+            guard !batch.isEmpty else { return }
+            try handoff.put(PendingBatch(items: batch, bytesRead: bytesRead, bytesTotal: bytesTotal))
+            batch = []
+            batch.reserveCapacity(batchSize)
+        }
+        do {
+            try HealthExportReader(url: file).read(progress: { read, total in
+                bytesRead = read
+                bytesTotal = total
+            }) { item in
+                seen += 1
+                guard seen > resumeAfter else { return }
+                batch.append(mapper.map(item))
+                if batch.count >= batchSize { try handOver() }
+            }
+            try handOver()
+        } catch {
+            readError = error
+            // A broken file: everything read before the error is committed too.
+            if error is ImportError { try? handOver() }
+        }
+        handoff.close()
+        writerDone.wait()
+        job = writer.job
+        try? database.finishImportBlocking()
+
+        if let failure = handoff.error ?? (readError is ImportError ? nil : readError) {
+            job.state = .failed
+            job.errorCode = "import_interrupted"
+            job.errorMessageJa = "読み込みが中断されました。もう一度実行すると続きから再開します。"
+            job.errorMessageEn = "The import was interrupted. Run it again to continue where it stopped."
+            try? database.saveImportJobBlocking(job)
+            throw failure
+        }
+        if let error = readError as? ImportError {
+            job = try finish(job, started: started, error: error)
+            observer?(job)
+            throw error
+        }
+        job.bytesProcessed = job.bytesTotal
+        job = try finish(job, started: started, error: nil)
+        observer?(job)
+        return job
+    }
+
+    /// CSV files are small and all-or-nothing: every row is checked, then all are written in one transaction.
+    private func runCSV(_ job: ImportJob, file: URL, started: Date, observer: Observer?) throws -> ImportJob {
+        var job = job
+        let samples: [ImportedSample]
+        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        do throws(CSVImportError) {
+            samples = try CSVRecordParser.parse(text)
+        } catch {
+            job.state = .failed
+            job.errorCode = error.code
+            job.errorMessageJa = error.message.ja
+            job.errorMessageEn = error.message.en
+            job.finishedAt = Date()
+            try database.saveImportJobBlocking(job)
+            observer?(job)
+            throw error
+        }
+        job.bytesProcessed = job.bytesTotal
+        (job, _) = try database.commitImportBatchBlocking(samples.map { .record(.sample($0)) }, job: job, tracker: ImportTracker(), now: Date())
+        job = try finish(job, started: started, error: nil)
+        observer?(job)
+        return job
+    }
+
+    /// A CSV import file starts with its `date,` header; exports start with `<?xml` or a zip signature.
+    static func isCSV(_ file: URL) throws -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { throw ImportError.unreadable(file.lastPathComponent) }
+        defer { try? handle.close() }
+        let head = String(decoding: try handle.read(upToCount: 5) ?? Data(), as: UTF8.self)
+        return head.lowercased() == "date,"
+    }
+
+    private func finish(_ job: ImportJob, started: Date, error: ImportError?) throws -> ImportJob {
+        var job = job
+        let now = Date()
+        job.state = error == nil ? .succeeded : .failed
+        job.errorCode = error?.code
+        job.errorMessageJa = error?.message.ja
+        job.errorMessageEn = error?.message.en
+        job.finishedAt = now
+        job.durationSeconds = (job.durationSeconds ?? 0) + now.timeIntervalSince(started)
+        try database.saveImportJobBlocking(job)
+        return job
+    }
+}
+
+/// A batch of mapped items and how far into the file reading had got.
+struct PendingBatch {
+    var items: [MappedItem]
+    var bytesRead: Int
+    var bytesTotal: Int
+}
+
+/// The writing side of an import: commits batches in order, each with the job's progress, on its own thread.
+final class BatchWriter: @unchecked Sendable {
+    private let database: AppDatabase
+    private let observer: AppleHealthImporter.Observer?
+    private let beforeCommit: (@Sendable (Int) throws -> Void)?
+    private(set) var job: ImportJob
+    private var tracker = ImportTracker()
+    private var batchNumber = 0
+
+    init(database: AppDatabase, job: ImportJob, observer: AppleHealthImporter.Observer?, beforeCommit: (@Sendable (Int) throws -> Void)?) {
+        self.database = database
+        self.job = job
+        self.observer = observer
+        self.beforeCommit = beforeCommit
+    }
+
+    func drain(_ handoff: BatchHandoff<PendingBatch>) {
+        while let batch = handoff.take() {
+            do {
+                batchNumber += 1
+                let number = batchNumber
+                job.bytesProcessed = batch.bytesRead
+                job.bytesTotal = batch.bytesTotal
+                (job, tracker) = try database.commitImportBatchBlocking(batch.items, job: job, tracker: tracker, now: Date()) {
+                    try self.beforeCommit?(number)
+                }
+                observer?(job)
+            } catch {
+                handoff.fail(error)
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Health
+import HealthImport
+import Logging
+import Storage
+
+/// Starts imports of uploaded files in the background and cleans up after them.
+struct ImportService: Sendable {
+    let database: AppDatabase
+    /// Where uploads wait for their import: `<data-dir>/imports`.
+    let directory: URL
+    let maxUploadBytes: Int
+    /// Jobs running in this process: a second upload of a file being imported right now starts its own job
+    /// instead of resuming (and racing) the running one.
+    let active = ActiveImportJobs()
+
+    init(database: AppDatabase, dataDirectory: URL, maxUploadBytes: Int) {
+        self.database = database
+        self.directory = dataDirectory.appendingPathComponent("imports", isDirectory: true)
+        self.maxUploadBytes = maxUploadBytes
+    }
+
+    /// A fresh path for an upload, in a directory only the server's user can read.
+    func newUploadURL() throws -> URL {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return directory.appendingPathComponent("upload-\(UUID().uuidString)")
+    }
+
+    /// Uploads whose import a stopped server left queued or running continue when it starts again.
+    func resumeUnfinished(logger: Logger) async {
+        guard let jobs = try? await database.unfinishedImportJobs() else { return }
+        for job in jobs {
+            guard let path = job.storedPath, FileManager.default.fileExists(atPath: path), active.insert(job.id!) else { continue }
+            let importer = AppleHealthImporter(database: database)
+            Task.detached {
+                _ = try? await importer.run(job, file: URL(fileURLWithPath: path))
+                logger.info("resumed import finished", metadata: ["job": "\(job.id!)"])
+                if !job.keepFile { try? FileManager.default.removeItem(atPath: path) }
+                active.remove(job.id!)
+            }
+        }
+    }
+
+    /// Creates the job for an uploaded file and runs it in the background; answers at once.
+    func start(userId: Int64, upload: URL, fileName: String?, keepFile: Bool, logger: Logger) async throws -> ImportJob {
+        let importer = AppleHealthImporter(database: database)
+        var job = try await importer.prepareJob(
+            userId: userId, file: upload, displayName: fileName ?? "upload", storedPath: upload.path, keepFile: keepFile, now: Date()
+        )
+        if !active.insert(job.id!) {
+            job = try await database.insertImportJob(ImportJob(
+                userId: userId, kind: job.kind, fileName: fileName ?? "upload", fileSize: job.fileSize,
+                fingerprint: job.fingerprint, storedPath: upload.path, keepFile: keepFile, createdAt: Date()
+            ))
+            _ = active.insert(job.id!)
+        }
+        // A resumed job reads the new upload (the earlier copy may be gone).
+        if job.storedPath != upload.path || job.keepFile != keepFile {
+            job.storedPath = upload.path
+            job.keepFile = keepFile
+            try await database.updateImportJob(job)
+        }
+        let started = job
+        Task.detached {
+            do {
+                _ = try await importer.run(started, file: upload)
+                logger.info("import finished", metadata: ["job": "\(started.id!)"])
+            } catch {
+                logger.warning("import failed", metadata: ["job": "\(started.id!)", "error": "\(String(describing: type(of: error)))"])
+            }
+            if !started.keepFile { try? FileManager.default.removeItem(at: upload) }
+            active.remove(started.id!)
+        }
+        return job
+    }
+}
+
+/// The ids of import jobs running in this process.
+final class ActiveImportJobs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids: Set<Int64> = []
+
+    /// false when the job is already running.
+    func insert(_ id: Int64) -> Bool {
+        lock.withLock { ids.insert(id).inserted }
+    }
+
+    func remove(_ id: Int64) {
+        lock.withLock { _ = ids.remove(id) }
+    }
+}

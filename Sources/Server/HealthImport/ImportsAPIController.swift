@@ -1,0 +1,47 @@
+import Foundation
+import Health
+import Hummingbird
+import Storage
+
+/// `/api/v1/imports`: upload an Apple Health export or a CSV file (raw body or multipart), then follow the
+/// background job. The body is streamed to disk, never held in memory, so the app's 1 MB body limit does
+/// not apply here; `maxUploadBytes` does.
+struct ImportsAPIController {
+    let imports: ImportService
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.post("imports", use: create)
+        group.get("imports", use: list)
+        group.get("imports/{id}", use: show)
+    }
+
+    @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        let destination = try imports.newUploadURL()
+        let upload = try await UploadReceiver(limit: imports.maxUploadBytes).receive(request, to: destination)
+        let keep = (upload.fields["keep"] ?? request.uri.queryParameters["keep"].map(String.init)).map { ["1", "true", "on", "yes"].contains($0.lowercased()) } ?? false
+        let job = try await imports.start(userId: userId, upload: destination, fileName: upload.fileName, keepFile: keep, logger: context.logger)
+        var response = try context.responseEncoder.encode(ImportJobResponse(job, language: context.language), from: request, context: context)
+        response.status = .accepted
+        response.headers[.location] = "/api/v1/imports/\(job.id!)"
+        return response
+    }
+
+    @Sendable func list(request: Request, context: AppRequestContext) async throws -> ImportJobListResponse {
+        let userId = try context.requireUserId()
+        let jobs = try await imports.database.importJobs(userId: userId)
+        return ImportJobListResponse(imports: jobs.map { ImportJobResponse($0, language: context.language) })
+    }
+
+    @Sendable func show(request: Request, context: AppRequestContext) async throws -> ImportJobResponse {
+        let userId = try context.requireUserId()
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let job = try await imports.database.importJob(id: id, userId: userId)
+        else { throw APIError.notFound }
+        return ImportJobResponse(job, language: context.language)
+    }
+}
+
+struct ImportJobListResponse: ResponseEncodable {
+    let imports: [ImportJobResponse]
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Health
+import Hummingbird
+import Storage
+
+/// The web side of imports: the upload form on the records page posts here; the status page shows progress
+/// (refreshing itself without JavaScript) and the per-type summary when done.
+struct ImportsWebController {
+    let imports: ImportService
+    let pages: WebRenderer
+    let csrf: CSRFProtection
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.post("imports", use: upload)
+        router.get("imports/{id}", use: status)
+        router.get("static/import-upload.js") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "public, max-age=3600"],
+                body: .init(byteBuffer: ByteBuffer(string: Self.uploadScript))
+            )
+        }
+    }
+
+    /// Upload progress for browsers with JavaScript; the form works without it.
+    static let uploadScript = OperationsController.resource("import-upload", "js")
+
+    @Sendable func upload(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let userId = context.user?.id else { return .redirect(to: "/signin?next=/records") }
+        let destination = try imports.newUploadURL()
+        // The form sends its CSRF token before the file: a forged upload is refused before it is stored.
+        let upload = try await UploadReceiver(limit: imports.maxUploadBytes).receive(request, to: destination) { fields in
+            try csrf.verify(fields["csrf"], request: request, context: context)
+        }
+        let keep = upload.fields["keep"] != nil
+        let job = try await imports.start(userId: userId, upload: destination, fileName: upload.fileName, keepFile: keep, logger: context.logger)
+        return .redirect(to: "/imports/\(job.id!)")
+    }
+
+    @Sendable func status(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let userId = context.user?.id else { return .redirect(to: "/signin?next=\(request.uri.path)") }
+        guard let id = context.parameters.get("id", as: Int64.self),
+              let job = try await imports.database.importJob(id: id, userId: userId)
+        else { throw APIError.notFound }
+        let language = context.language
+        let strings = WebStrings.table(language)
+        var values = pages.base(context, title: strings["impStatus"]!, csrf: csrf.token(for: request, context: context).token)
+        values["navRecords"] = true
+        let response = ImportJobResponse(job, language: language)
+        values["fileName"] = job.fileName
+        values["state"] = job.state.rawValue
+        values["stateName"] = Self.stateName(job.state, language)
+        values["finished"] = job.isFinished
+        values["percent"] = Int((response.progress * 100).rounded(.down))
+        values["fileKept"] = job.keepFile
+        if let error = response.error { values["errorMessage"] = error.message }
+        values["hasCounts"] = !job.counts.isEmpty
+        // Catalog metrics first (by their names), then what was kept raw.
+        let sorted = job.counts.sorted { left, right in
+            let known = (MetricCatalog.metric(named: left.key)?.id == left.key, MetricCatalog.metric(named: right.key)?.id == right.key)
+            return known.0 != known.1 ? known.0 : left.key < right.key
+        }
+        values["counts"] = sorted.map { type, tally in
+            ["name": Self.typeName(type, language), "imported": tally.imported, "present": tally.alreadyPresent, "skipped": tally.skipped] as [String: Any]
+        }
+        let total = job.total
+        values["total"] = ["imported": total.imported, "present": total.alreadyPresent, "skipped": total.skipped]
+        return pages.render("import", values)
+    }
+
+    /// Recent imports for the records page.
+    static func recent(_ jobs: [ImportJob], language: Language) -> [[String: Any]] {
+        jobs.map { ["id": $0.id!, "fileName": $0.fileName, "stateName": stateName($0.state, language)] }
+    }
+
+    static func stateName(_ state: ImportJob.State, _ language: Language) -> String {
+        let key = switch state {
+        case .queued: "impQueued"
+        case .running: "impRunning"
+        case .succeeded: "impSucceeded"
+        case .failed: "impFailed"
+        }
+        return WebStrings.all[key]!.text(in: language)
+    }
+
+    static func typeName(_ type: String, _ language: Language) -> String {
+        if let metric = MetricCatalog.metric(named: type), metric.id == type { return metric.name.text(in: language) }
+        if type == "workout" { return LocalizedText(ja: "ワークアウト", en: "Workouts").text(in: language) }
+        // Raw HealthKit identifiers are long; their prefix says nothing a person needs on a phone screen.
+        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier", "HKDataType"]
+        where type.hasPrefix(prefix) {
+            return String(type.dropFirst(prefix.count))
+        }
+        return type
+    }
+}

@@ -1,0 +1,32 @@
+import Health
+
+extension WebStrings {
+    /// The import form on the records page and the import status page. Keys start with "imp" (a dot would
+    /// read as a Mustache path).
+    static let healthImport: [String: LocalizedText] = [
+        "impTitle": .init(ja: "ヘルスケアから読み込む", en: "Import from Apple Health"),
+        "impHint": .init(
+            ja: "iPhone の「ヘルスケア」→ プロフィール →「すべてのヘルスケアデータを書き出す」で作った export.zip（または export.xml、date,metric,value,unit の CSV）を選んでください。同じファイルを何度読み込んでも重複しません。",
+            en: "Choose the export.zip made in the iPhone Health app (profile → Export All Health Data), an export.xml, or a date,metric,value,unit CSV. Importing a file again adds nothing twice."
+        ),
+        "impFile": .init(ja: "ファイル", en: "File"),
+        "impKeep": .init(ja: "読み込み後もファイルをサーバーに残す", en: "Keep the file on the server after the import"),
+        "impStart": .init(ja: "読み込む", en: "Import"),
+        "impStatus": .init(ja: "読み込みの状況", en: "Import status"),
+        "impQueued": .init(ja: "待機中", en: "Waiting"),
+        "impRunning": .init(ja: "読み込み中", en: "Importing"),
+        "impSucceeded": .init(ja: "完了", en: "Done"),
+        "impFailed": .init(ja: "失敗", en: "Failed"),
+        "impRefresh": .init(ja: "このページは自動で更新されます。更新されない場合は再読み込みしてください。", en: "This page refreshes by itself; reload it if it does not."),
+        "impType": .init(ja: "種類", en: "Type"),
+        "impImported": .init(ja: "追加", en: "Imported"),
+        "impPresent": .init(ja: "登録済み", en: "Already present"),
+        "impSkipped": .init(ja: "スキップ", en: "Skipped"),
+        "impTotal": .init(ja: "合計", en: "Total"),
+        "impRecent": .init(ja: "最近の読み込み", en: "Recent imports"),
+        "impBack": .init(ja: "記録へ戻る", en: "Back to records"),
+        "impProgress": .init(ja: "進み具合", en: "Progress"),
+        "impFileKept": .init(ja: "ファイルはサーバーに保存されています。", en: "The file is kept on the server."),
+        "impFileDeleted": .init(ja: "ファイルは読み込み後に削除されます。", en: "The file is deleted after the import."),
+    ]
+}

@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+import Health
+import HealthImport
+
+/// What one Health Auto Export delivery did.
+public struct UpsertCounts: Sendable, Equatable, Codable {
+    public var inserted = 0
+    /// The same metric, date and source arrived before with another value (the app re-sends a day as it grows).
+    public var updated = 0
+    /// Already stored exactly so: a retry or an overlapping backfill.
+    public var unchanged = 0
+
+    public init() {}
+}
+
+extension AppDatabase {
+    /// Upserts Health Auto Export samples keyed by `externalIds` (metric + date + source), in one transaction.
+    public func upsertHealthAutoExport(userId: Int64, samples: [(sample: ImportedSample, externalId: String)], workouts: [ImportedWorkout], now: Date) async throws -> (records: UpsertCounts, workouts: UpsertCounts) {
+        try await writer.write { db in
+            var records = UpsertCounts()
+            let source = RecordSource.healthAutoExport.rawValue
+            let find = try db.cachedStatement(sql: "SELECT id, value FROM healthRecord WHERE userId = ? AND source = ? AND externalId = ?")
+            let update = try db.cachedStatement(sql: """
+                UPDATE healthRecord SET value = ?, originalValue = ?, originalUnit = ?, metadata = ?, naturalKey = NULL, updatedAt = ? WHERE id = ?
+                """)
+            let insert = try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO healthRecord
+                (userId, metric, value, originalValue, originalUnit, startAt, endAt, utcOffsetSeconds, source, sourceName,
+                 device, metadata, externalId, createdAt, updatedAt, naturalKey)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for (sample, externalId) in samples {
+                let metadata = sample.metadata.map(ImportJSON.object)
+                if let row = try Row.fetchOne(find, arguments: [userId, source, externalId]) {
+                    if (row["value"] as Double) == sample.value {
+                        records.unchanged += 1
+                    } else {
+                        try update.execute(arguments: [sample.value, sample.originalValue, sample.originalUnit, metadata, now, row["id"] as Int64])
+                        records.updated += 1
+                    }
+                    continue
+                }
+                try insert.execute(arguments: [
+                    userId, sample.metric, sample.value, sample.originalValue, sample.originalUnit, sample.startAt, sample.endAt,
+                    sample.utcOffsetSeconds, source, sample.sourceName, nil, metadata, externalId, now, now, sample.naturalKey,
+                ])
+                if db.changesCount > 0 { records.inserted += 1 } else { records.unchanged += 1 }
+            }
+            var workoutCounts = UpsertCounts()
+            for workout in workouts {
+                let existing = try Row.fetchOne(db, sql: "SELECT durationMinutes, distanceMeters, energyKcal FROM healthWorkout WHERE userId = ? AND naturalKey = ?", arguments: [userId, workout.naturalKey])
+                if let existing {
+                    let same = existing["durationMinutes"] as Double? == workout.durationMinutes
+                        && existing["distanceMeters"] as Double? == workout.distanceMeters && existing["energyKcal"] as Double? == workout.energyKcal
+                    if same { workoutCounts.unchanged += 1; continue }
+                    try db.execute(sql: """
+                        UPDATE healthWorkout SET durationMinutes = ?, distanceMeters = ?, energyKcal = ?, endAt = ? WHERE userId = ? AND naturalKey = ?
+                        """, arguments: [workout.durationMinutes, workout.distanceMeters, workout.energyKcal, workout.endAt, userId, workout.naturalKey])
+                    workoutCounts.updated += 1
+                    continue
+                }
+                try db.execute(sql: """
+                    INSERT INTO healthWorkout
+                    (userId, activityType, startAt, endAt, utcOffsetSeconds, durationMinutes, distanceMeters, energyKcal,
+                     statistics, events, routeFiles, metadata, source, sourceName, device, naturalKey, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', '[]', '[]', ?, ?, ?, NULL, ?, ?)
+                    """, arguments: [
+                        userId, workout.activityType, workout.startAt, workout.endAt, workout.utcOffsetSeconds, workout.durationMinutes,
+                        workout.distanceMeters, workout.energyKcal, ImportJSON.object(workout.metadata), source, workout.sourceName,
+                        workout.naturalKey, now,
+                    ])
+                workoutCounts.inserted += 1
+            }
+            return (records, workoutCounts)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+import Health
+import HealthImport
+
+extension AppDatabase {
+    public func insertImportJob(_ job: ImportJob) async throws -> ImportJob {
+        try await writer.write { db in
+            var job = job
+            try job.insert(db)
+            return job
+        }
+    }
+
+    public func updateImportJob(_ job: ImportJob) async throws {
+        try await writer.write { db in try job.update(db) }
+    }
+
+    /// The job if, and only if, it belongs to `userId`.
+    public func importJob(id: Int64, userId: Int64) async throws -> ImportJob? {
+        try await reader.read { db in
+            try ImportJob.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
+        }
+    }
+
+    /// The user's jobs, newest first.
+    public func importJobs(userId: Int64, limit: Int = 20) async throws -> [ImportJob] {
+        try await reader.read { db in
+            try ImportJob.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+        }
+    }
+
+    /// An unfinished or failed job reading the same file (same fingerprint) that committed part of it:
+    /// running it again continues where it stopped.
+    public func resumableImportJob(userId: Int64, fingerprint: String) async throws -> ImportJob? {
+        try await reader.read { db in
+            try ImportJob
+                .filter(Column("userId") == userId && Column("fingerprint") == fingerprint)
+                .filter([ImportJob.State.running.rawValue, ImportJob.State.failed.rawValue, ImportJob.State.queued.rawValue].contains(Column("state")))
+                .order(Column("id").desc)
+                .fetchOne(db)
+        }
+    }
+
+    /// Jobs left queued or running by a server that stopped, for resuming at start-up.
+    public func unfinishedImportJobs() async throws -> [ImportJob] {
+        try await reader.read { db in
+            try ImportJob.filter([ImportJob.State.running.rawValue, ImportJob.State.queued.rawValue].contains(Column("state"))).fetchAll(db)
+        }
+    }
+
+    public func workouts(userId: Int64) async throws -> [HealthWorkoutRecord] {
+        try await reader.read { db in
+            try HealthWorkoutRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchAll(db)
+        }
+    }
+
+    /// Rows per table for one user, for summaries and tests.
+    public func importedRowCounts(userId: Int64) async throws -> [String: Int] {
+        try await reader.read { db in
+            var counts: [String: Int] = [:]
+            for table in ["healthRecord", "healthWorkout", "healthCorrelation", "healthRawItem"] {
+                counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE userId = ?", arguments: [userId]) ?? 0
+            }
+            return counts
+        }
+    }
+}
+
+// MARK: - The import's own thread
+
+/// These run on the importer's dedicated thread, never on the concurrency pool: an import of a large
+/// export is minutes of blocking I/O and would otherwise starve the server's few cooperative threads.
+extension AppDatabase {
+    /// A 16 MiB page cache on the writing connection (SQLite's default is 2 MiB): an import inserts into the
+    /// natural-key index in random order, and a cache that holds that index saves a read per insert. The
+    /// WAL is checkpointed every 256 MiB instead of every 4 MiB: each checkpoint waits for the disk (fsync),
+    /// on a busy disk those waits were most of an import's time, and index pages changed by many batches are
+    /// copied into the database once per checkpoint. The WAL file is cut back to 64 MiB after a checkpoint.
+    public func prepareForImportBlocking() throws {
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA cache_size = -16384")
+            try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 65536")
+        }
+    }
+
+    /// Back to SQLite's default checkpointing once the import is over, and the log moved into the database.
+    public func finishImportBlocking() throws {
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000")
+            _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")
+        }
+    }
+
+    public func saveImportJobBlocking(_ job: ImportJob) throws {
+        try writer.write { db in try job.update(db) }
+    }
+
+    /// Gives every key-less record of the user (gateway, manual entry, API) its natural key, so that the
+    /// same sample arriving in an export is recognised as already present. Twins keep one key.
+    public func assignNaturalKeysBlocking(userId: Int64) throws {
+        try writer.write { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT id, metric, sourceName, startAt, endAt, value FROM healthRecord
+                WHERE userId = ? AND naturalKey IS NULL
+                """, arguments: [userId])
+            var keys: [(Int64, Int64)] = []
+            while let row = try rows.next() {
+                let key = NaturalKey.sample(metric: row["metric"], sourceName: row["sourceName"], start: row["startAt"], end: row["endAt"], value: row["value"])
+                keys.append((row["id"], key))
+            }
+            let update = try db.cachedStatement(sql: "UPDATE OR IGNORE healthRecord SET naturalKey = ? WHERE id = ?")
+            for (id, key) in keys { try update.execute(arguments: [key, id]) }
+        }
+    }
+
+    /// Writes one batch of mapped items and the job's new progress in one transaction: after a crash the
+    /// database holds whole batches and a job that says exactly how many items they cover.
+    ///
+    /// `beforeCommit` runs inside the transaction after the rows are written; throwing from it rolls the
+    /// batch back (tests use it to interrupt an import).
+    public func commitImportBatchBlocking(
+        _ items: [MappedItem], job: ImportJob, tracker: ImportTracker, now: Date,
+        beforeCommit: (() throws -> Void)? = nil
+    ) throws -> (ImportJob, ImportTracker) {
+        try writer.write { db in
+            var job = job
+            var tracker = tracker
+            let writer = try ImportRowWriter(db: db, userId: job.userId, jobId: job.id!, now: now)
+            for item in items {
+                try writer.write(item, job: &job, tracker: &tracker)
+            }
+            job.itemsCommitted += items.count
+            try job.update(db)
+            try beforeCommit?()
+            return (job, tracker)
+        }
+    }
+}
+
+/// What an import remembers between batches besides the job row: the samples it inserted through
+/// correlations, so their top-level copies (same key) are not reported as "already present".
+public struct ImportTracker: Sendable {
+    public var keysInsertedFromCorrelations: Set<Int64> = []
+
+    public init() {}
+}

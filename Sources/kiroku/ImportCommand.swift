@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import Health
+import HealthImport
+import Server
+import Storage
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import an Apple Health export (export.zip or export.xml) or a CSV file (date,metric,value,unit[,source]).",
+        discussion: """
+            Importing the same file again adds nothing. An import that stopped (crash, kill, error) continues \
+            where it stopped when run again on the same file. A malformed file stops at the error: everything \
+            before it is committed.
+            """
+    )
+
+    @OptionGroup var data: DataOptions
+    @Argument(help: "export.zip, export.xml or a .csv file.") var file: String
+    @Option(help: "Owner's username.") var user: String
+
+    func run() async throws {
+        let database = try data.openDatabase()
+        let owner = try await data.user(user, in: database)
+        let url = URL(fileURLWithPath: file)
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw CLIError(LocalizedText(ja: "ファイル「\(file)」を読めません。", en: "Cannot read the file “\(file)”."))
+        }
+        let importer = AppleHealthImporter(database: database)
+        let job = try await importer.prepareJob(userId: owner.id!, file: url, now: Date())
+        if job.itemsCommitted > 0 {
+            printError(LocalizedText(
+                ja: "前回の読み込み（\(job.itemsCommitted) 件まで完了）の続きから再開します。",
+                en: "Resuming the previous import after its first \(job.itemsCommitted) items."
+            ))
+        }
+        let progress = ImportProgressLine(startedItems: job.itemsCommitted)
+        let finished: ImportJob
+        do {
+            finished = try await importer.run(job, file: url, observer: { progress.draw($0) })
+            progress.finish()
+        } catch let error as ImportError {
+            progress.finish()
+            if let failed = try await database.importJob(id: job.id!, userId: owner.id!) { print(ImportSummary(job: failed).render(in: .terminal)) }
+            throw CLIError(error.message)
+        } catch let error as CSVImportError {
+            progress.finish()
+            throw CLIError(error.message)
+        }
+        print(ImportSummary(job: finished).render(in: .terminal))
+    }
+
+    private func printError(_ text: LocalizedText) {
+        FileHandle.standardError.write(Data((text.text(in: .terminal) + "\n").utf8))
+    }
+}
+
+/// The per-type table printed when an import ends.
+struct ImportSummary {
+    let job: ImportJob
+
+    func render(in language: Language) -> String {
+        let header = language == .ja ? ["種類", "追加", "登録済み", "スキップ"] : ["Type", "Imported", "Already present", "Skipped"]
+        let rows = job.counts.sorted { $0.key < $1.key }.map { type, tally in
+            [Self.name(type, language), String(tally.imported), String(tally.alreadyPresent), String(tally.skipped)]
+        }
+        let total = job.total
+        let totalRow = [language == .ja ? "合計" : "Total", String(total.imported), String(total.alreadyPresent), String(total.skipped)]
+        var text = Table(header: header, rows: rows + [totalRow]).render()
+        if !job.skippedReasons.isEmpty {
+            let reasons = job.skippedReasons.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+            text += "\n" + (language == .ja ? "スキップの理由: " : "Skipped because: ") + reasons
+        }
+        if let seconds = job.durationSeconds {
+            text += "\n" + String(format: language == .ja ? "所要時間 %.1f 秒" : "Took %.1f s", seconds)
+        }
+        return text
+    }
+
+    static func name(_ type: String, _ language: Language) -> String {
+        if let metric = MetricCatalog.metric(named: type), metric.id == type { return metric.name.text(in: language) }
+        if type == "workout" { return language == .ja ? "ワークアウト" : "Workout" }
+        return type
+    }
+}
+
+/// bytes %, records/s and ETA on one redrawn line of standard error, only when it is a terminal.
+final class ImportProgressLine: @unchecked Sendable {
+    private let started = Date()
+    private let startedItems: Int
+    private let lock = NSLock()
+
+    init(startedItems: Int) {
+        self.startedItems = startedItems
+    }
+
+    func draw(_ job: ImportJob) {
+        guard ProgressBar.isTerminal, job.bytesTotal > 0 else { return }
+        let fraction = min(1, Double(job.bytesProcessed) / Double(job.bytesTotal))
+        let elapsed = max(0.001, Date().timeIntervalSince(started))
+        let rate = Double(job.itemsCommitted - startedItems) / elapsed
+        let remaining = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
+        let width = 30
+        let filled = Int(Double(width) * fraction)
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let line = String(format: "\r%@ %3.0f%%  %d records/s  ETA %d:%02d ", bar, fraction * 100, Int(rate), Int(remaining) / 60, Int(remaining) % 60)
+        lock.withLock { FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
+    func finish() {
+        ProgressBar.finish()
+    }
+}

@@ -1,0 +1,171 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// `kiroku import` and `POST /api/v1/imports` run for real: the built binary, a real SQLite file, real HTTP.
+extension CLITests {
+    static func fixture(_ name: String) -> String {
+        Programs.packageRoot.appendingPathComponent("Tests/HealthImportTests/Fixtures/\(name)").path
+    }
+
+    @Test func importAnAppleHealthExportTwiceThenABrokenOne() throws {
+        let created = try kiroku(["user", "create", "hanako", "--password-stdin"], input: "correct horse battery\n")
+        #expect(created.status == 0, "\(created.error)")
+
+        let first = try kiroku(["import", Self.fixture("export-localized.zip"), "--user", "hanako"])
+        #expect(first.status == 0, "\(first.error)")
+        let stepsLine = try #require(first.output.split(separator: "\n").first { $0.hasPrefix("Steps ") })
+        #expect(stepsLine.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["Steps", "2", "0", "1"])
+        let totalLine = try #require(first.output.split(separator: "\n").first { $0.hasPrefix("Total") })
+        #expect(totalLine.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["Total", "31", "0", "2"])
+
+        let again = try kiroku(["import", Self.fixture("export-modern.xml"), "--user", "hanako"], language: "ja_JP.UTF-8")
+        #expect(again.status == 0)
+        let total = try #require(again.output.split(separator: "\n").first { $0.hasPrefix("合計") })
+        #expect(total.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["合計", "0", "30", "2"])
+
+        let broken = try kiroku(["import", Self.fixture("malformed.xml"), "--user", "hanako"])
+        #expect(broken.status != 0)
+        #expect(broken.error.contains("line 39"))
+
+        let list = try kiroku(["records", "list", "--user", "hanako", "--limit", "100"])
+        #expect(list.output.split(separator: "\n").count == 21)
+    }
+
+    @Test func aCSVWithBadRowsImportsNothingAndNamesEveryLine() throws {
+        _ = try kiroku(["user", "create", "taro", "--password-stdin"], input: "correct horse battery\n")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-csv-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let bad = directory.appendingPathComponent("bad.csv")
+        try """
+            date,metric,value,unit,source
+            2024-03-01T07:30:00+09:00,weight,70.2,kg,Scale
+            2024-03-01T08:00:00+09:00,steps,abc,count
+            yesterday,weight,70,kg
+            2024-03-02T07:30:00+09:00,weight,154,lb,Scale
+            2024-03-02T07:30:00+09:00,flux,1,x
+
+            """.write(to: bad, atomically: true, encoding: .utf8)
+        let refused = try kiroku(["import", bad.path, "--user", "taro"])
+        #expect(refused.status != 0)
+        for line in ["line 3:", "line 4:", "line 6:"] { #expect(refused.error.contains(line), "\(refused.error)") }
+        #expect(!refused.error.contains("line 2:") && !refused.error.contains("line 5:"))
+        #expect(try kiroku(["records", "list", "--user", "taro"]).output.split(separator: "\n").count == 1)
+
+        let good = directory.appendingPathComponent("good.csv")
+        try "date,metric,value,unit\n2024-03-01T07:30:00+09:00,weight,70.2,kg\n2024-03-02 07:30:00 +0900,weight,154,lb\n"
+            .write(to: good, atomically: true, encoding: .utf8)
+        let imported = try kiroku(["import", good.path, "--user", "taro"])
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(try kiroku(["import", good.path, "--user", "taro"]).output.contains("Already present"))
+        let list = try kiroku(["records", "list", "--user", "taro"]).output
+        #expect(list.contains("70.2") && list.contains("69.9"))
+    }
+
+    @Test func uploadAnExportToTheRunningServer() async throws {
+        let binary = try #require(Programs.kiroku)
+        _ = try kiroku(["user", "create", "hanako", "--password-stdin"], input: "correct horse battery\n")
+        let token = try kiroku(["token", "create", "--user", "hanako", "--name", "e2e"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let port = Programs.freePort()
+        let server = try Programs.start(binary.path, ["serve", "--port", "\(port)", "--data-dir", dataDirectory],
+                                        log: URL(fileURLWithPath: dataDirectory + "-server.log"))
+        defer { server.terminate() }
+        try await Programs.waitUntilUp(URL(string: "http://127.0.0.1:\(port)/health")!)
+
+        var upload = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v1/imports?name=export.zip")
+        upload.method = .POST
+        upload.headers.add(name: "Authorization", value: "Bearer \(token)")
+        upload.headers.add(name: "Content-Type", value: "application/zip")
+        upload.body = .bytes(ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: Self.fixture("export-localized.zip")))))
+        let accepted = try await HTTPClient.shared.execute(upload, timeout: .seconds(30))
+        #expect(accepted.status == .accepted)
+        let location = try #require(accepted.headers["location"].first)
+
+        var job: [String: Any] = [:]
+        for _ in 0..<100 {
+            var status = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(location)")
+            status.headers.add(name: "Authorization", value: "Bearer \(token)")
+            let answer = try await HTTPClient.shared.execute(status, timeout: .seconds(10))
+            job = try JSONSerialization.jsonObject(with: Data((try await answer.body.collect(upTo: 1 << 20)).readableBytesView)) as? [String: Any] ?? [:]
+            if job["state"] as? String == "succeeded" { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(job["state"] as? String == "succeeded")
+        #expect((job["total"] as? [String: Int])?["imported"] == 31)
+        let uploads = try FileManager.default.contentsOfDirectory(atPath: dataDirectory + "/imports")
+        #expect(uploads.isEmpty)
+    }
+}
+
+extension CLITests {
+    /// An export of `count` step records (plus the DTD), written the way the Health app writes it.
+    static func writeExport(records count: Int, to url: URL) throws {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE HealthData [
+            <!ATTLIST Record type CDATA #REQUIRED sourceName CDATA #REQUIRED startDate CDATA #REQUIRED endDate CDATA #REQUIRED>
+            ]>
+            <HealthData locale="ja_JP">
+
+            """
+        for index in 0..<count {
+            let minute = index % 60, hour = index / 60 % 24, day = index / 1440 % 28 + 1, month = index / 40_320 % 12 + 1
+            let stamp = String(format: "2023-%02d-%02d %02d:%02d:00 +0900", month, day, hour, minute)
+            text += " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"iPhone\" unit=\"count\" startDate=\"\(stamp)\" endDate=\"\(stamp)\" value=\"\(index % 500 + 1)\"><MetadataEntry key=\"HKWasUserEntered\" value=\"0\"/></Record>\n"
+        }
+        text += "</HealthData>\n"
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    @Test func anImportKilledMidwayIsCompletedByTheNextRun() async throws {
+        let binary = try #require(Programs.kiroku)
+        let sqlite = try #require(Programs.find(["sqlite3"]), "install sqlite3")
+        _ = try kiroku(["user", "create", "hanako", "--password-stdin"], input: "correct horse battery\n")
+        let export = URL(fileURLWithPath: dataDirectory + "-export.xml")
+        // Big enough that the import is still running when the first committed batch shows, even on a loaded machine.
+        let count = 400_000
+        try Self.writeExport(records: count, to: export)
+
+        func committed() throws -> Int {
+            let query = Process()
+            query.executableURL = URL(fileURLWithPath: sqlite)
+            // Waits out the importer's brief WAL checkpoints instead of reading "database is locked" as zero.
+            query.arguments = ["-cmd", ".timeout 5000", dataDirectory + "/kiroku.sqlite", "SELECT COALESCE(MAX(itemsCommitted), 0) FROM importJob"]
+            let output = Pipe()
+            query.standardOutput = output
+            query.standardError = Pipe()
+            try query.run()
+            query.waitUntilExit()
+            return Int(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
+
+        let first = try Programs.start(binary.path, ["import", export.path, "--user", "hanako", "--data-dir", dataDirectory],
+                                       log: URL(fileURLWithPath: dataDirectory + "-import.log"))
+        // The importer runs only in short bursts (SIGCONT … SIGSTOP) and is checked while stopped, so it is killed
+        // part-way through however loaded the machine is.
+        kill(first.processIdentifier, SIGSTOP)
+        var before = 0
+        for _ in 0..<3_000 where before == 0 && first.isRunning {
+            kill(first.processIdentifier, SIGCONT)
+            try await Task.sleep(for: .milliseconds(15))
+            kill(first.processIdentifier, SIGSTOP)
+            before = (try? committed()) ?? 0
+        }
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        #expect(first.terminationReason == .uncaughtSignal)
+        #expect(before > 0 && before < count, "killed after \(before) of \(count) items")
+
+        let resumed = try kiroku(["import", export.path, "--user", "hanako"])
+        #expect(resumed.status == 0, "\(resumed.error)")
+        #expect(resumed.error.contains("Resuming"))
+        let total = try #require(resumed.output.split(separator: "\n").first { $0.hasPrefix("Total") })
+        #expect(total.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["Total", "\(count)", "0", "0"])
+
+        let again = try kiroku(["import", export.path, "--user", "hanako"])
+        let noop = try #require(again.output.split(separator: "\n").first { $0.hasPrefix("Total") })
+        #expect(noop.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["Total", "0", "\(count)", "0"])
+    }
+}

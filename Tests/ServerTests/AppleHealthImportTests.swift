@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+import Health
+import HealthImport
+@testable import Server
+import Storage
+import Testing
+
+/// The whole import path — reader, mapping, batched transactions — into a real temporary SQLite file.
+@Suite("Importing an Apple Health export into the database")
+struct AppleHealthImportTests {
+    static func fixture(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("HealthImportTests/Fixtures/\(name)")
+    }
+
+    struct Failure: Error {}
+
+    let database: AppDatabase
+    let userId: Int64
+
+    init() async throws {
+        database = try AppDatabase.temporary()
+        userId = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id!
+    }
+
+    func importFile(_ name: String, batchSize: Int = 5_000, failAtBatch: Int? = nil) async throws -> ImportJob {
+        var importer = AppleHealthImporter(database: database)
+        importer.batchSize = batchSize
+        let job = try await importer.prepareJob(userId: userId, file: Self.fixture(name), now: Date())
+        return try await importer.run(job, file: Self.fixture(name), beforeCommit: { batch in
+            if batch == failAtBatch { throw Failure() }
+        })
+    }
+
+    @Test("A fresh import stores each sample once, with exact counts per type")
+    func freshImport() async throws {
+        let job = try await importFile("export-modern.xml")
+        #expect(job.state == .succeeded)
+        #expect(job.counts["stepCount"] == ImportTally(imported: 2, alreadyPresent: 0, skipped: 1))
+        #expect(job.counts["bodyMass"] == ImportTally(imported: 2, alreadyPresent: 0, skipped: 1))
+        #expect(job.counts["bloodPressureSystolic"] == ImportTally(imported: 1))
+        #expect(job.counts["dietaryEnergy"] == ImportTally(imported: 1))
+        #expect(job.counts["dietaryProtein"] == ImportTally(imported: 1))
+        #expect(job.counts["sleepAnalysis"] == ImportTally(imported: 2))
+        #expect(job.counts["workout"] == ImportTally(imported: 2))
+        #expect(job.counts["HKCorrelationTypeIdentifierBloodPressure"] == ImportTally(imported: 1))
+        #expect(job.counts["HKQuantityTypeIdentifierFutureThing"] == ImportTally(imported: 1))
+        #expect(job.skippedReasons == ["unknown_unit": 1, "bad_date": 1])
+        #expect(job.total == ImportTally(imported: 31, alreadyPresent: 0, skipped: 2))
+        let rows = try await database.importedRowCounts(userId: userId)
+        #expect(rows == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 7])
+        let records = try await database.allRecords(userId: userId)
+        #expect(records.filter { $0.metric == "bloodPressureSystolic" }.map(\.value) == [120])
+        #expect(records.first { $0.metric == "bodyMass" }?.utcOffsetSeconds == 32_400)
+        #expect(records.allSatisfy { $0.source == "import" })
+        let workouts = try await database.workouts(userId: userId)
+        #expect(workouts.map { $0.energyKcal.map { ($0 * 1000).rounded() / 1000 } } == [320, 250])
+        #expect(workouts[0].routeFiles == "[\"/workout-routes/route_2024-03-02_6.35am.gpx\"]")
+
+        // The user's full export carries the imported workouts next to the records.
+        let user = try #require(try await database.user(id: userId))
+        let exported = try await DataExporter(database: database).json(user: user, now: Date())
+        let document = try #require(try JSONSerialization.jsonObject(with: exported) as? [String: Any])
+        #expect((document["records"] as? [Any])?.count == 20)
+        let exportedWorkouts = try #require(document["healthWorkouts"] as? [[String: Any]])
+        #expect(exportedWorkouts.map { $0["activityType"] as? String } == ["HKWorkoutActivityTypeRunning", "HKWorkoutActivityTypeTraditionalStrengthTraining"])
+    }
+
+    @Test("Importing the same export again adds nothing and says everything was already there")
+    func reimportAddsNothing() async throws {
+        let first = try await importFile("export-modern.xml")
+        let before = try await database.importedRowCounts(userId: userId)
+        let second = try await importFile("export-modern.xml")
+        #expect(second.id != first.id)
+        #expect(try await database.importedRowCounts(userId: userId) == before)
+        // A sample listed only inside a correlation is not counted again (counts follow top-level records).
+        #expect(second.total == ImportTally(imported: 0, alreadyPresent: 30, skipped: 2))
+        #expect(second.counts["bloodPressureSystolic"] == ImportTally(imported: 0, alreadyPresent: 1))
+    }
+
+    @Test("A sample the gateway sent earlier is recognised in the export and not stored twice")
+    func gatewaySampleNotDuplicated() async throws {
+        let start = try #require(ExportDate("2024-03-01 08:00:00 +0900")).date
+        _ = try await database.insertRecords([HealthRecord(
+            userId: userId, metric: "stepCount", value: 1234, originalValue: 1234, originalUnit: "count",
+            startAt: start, endAt: start.addingTimeInterval(600), source: .gateway, sourceName: "Taro\u{2019}s iPhone",
+            externalId: "gw-1", createdAt: Date()
+        )])
+        let job = try await importFile("export-modern.xml")
+        #expect(job.counts["stepCount"] == ImportTally(imported: 1, alreadyPresent: 1, skipped: 1))
+        let steps = try await database.allRecords(userId: userId).filter { $0.metric == "stepCount" }
+        #expect(steps.map(\.source) == ["gateway", "import"])
+    }
+
+    @Test("An import interrupted mid-way keeps whole batches and the next run completes it with the same result")
+    func interruptedImportResumes() async throws {
+        await #expect(throws: Failure.self) {
+            try await importFile("export-modern.xml", batchSize: 4, failAtBatch: 3)
+        }
+        let interrupted = try #require(try await database.importJobs(userId: userId).first)
+        #expect(interrupted.state == .failed)
+        #expect(interrupted.errorCode == "import_interrupted")
+        #expect(interrupted.itemsCommitted == 8)
+        let partial = try await database.importedRowCounts(userId: userId)
+        #expect(partial["healthRecord"]! > 0 && partial["healthRecord"]! < 20)
+
+        let resumed = try await importFile("export-modern.xml", batchSize: 4)
+        #expect(resumed.id == interrupted.id)
+        #expect(resumed.state == .succeeded)
+        #expect(resumed.total == ImportTally(imported: 31, alreadyPresent: 0, skipped: 2))
+        #expect(try await database.importedRowCounts(userId: userId) == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 7])
+    }
+
+    @Test("Malformed XML fails the job with the line, after committing everything before it")
+    func malformedCommitsWhatCameBefore() async throws {
+        await #expect(throws: ImportError.self) {
+            try await importFile("malformed.xml", batchSize: 2)
+        }
+        let job = try #require(try await database.importJobs(userId: userId).first)
+        #expect(job.state == .failed)
+        #expect(job.errorCode == "import_malformed_xml")
+        #expect(job.errorMessageEn?.contains("line 39") == true)
+        #expect(job.itemsCommitted == 9)
+        // Me, ExportDate (not stored), then seven records.
+        #expect(try await database.importedRowCounts(userId: userId)["healthRecord"] == 7)
+    }
+
+    @Test("The legacy 2015 shape and the localized zip import the same way")
+    func legacyAndZip() async throws {
+        let legacy = try await importFile("export-legacy-2015.xml")
+        #expect(legacy.counts["sleepAnalysis"] == ImportTally(imported: 1))
+        #expect(legacy.counts["workout"] == ImportTally(imported: 1))
+        let zipped = try await importFile("export-localized.zip")
+        // One person has one Me: the legacy export's is already there.
+        #expect(zipped.total == ImportTally(imported: 30, alreadyPresent: 1, skipped: 2))
+        #expect(zipped.counts["Me"] == ImportTally(alreadyPresent: 1))
+    }
+
+    @Test("Deleting the account deletes its imports, workouts, correlations and raw items")
+    func accountDeletion() async throws {
+        _ = try await importFile("export-modern.xml")
+        try await database.deleteUser(id: userId)
+        #expect(try await database.importedRowCounts(userId: userId).values.allSatisfy { $0 == 0 })
+        #expect(try await database.importJobs(userId: userId).isEmpty)
+    }
+}
