@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The `kiroku` command line, run as a person would, against a temporary data directory.
-@Suite struct CLITests {
+@Suite(.timeLimit(.minutes(5))) struct CLITests {
     struct Run {
         let status: Int32
         let output: String

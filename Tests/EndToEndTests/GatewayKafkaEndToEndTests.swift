@@ -8,7 +8,7 @@ import Testing
 /// The gateway feeding Kafka for real: `kiroku serve --kafka-brokers` against librdkafka's mock cluster, the
 /// broker taken down while batches keep arriving, then brought back; Debian's kcat, another process, reads the
 /// topic at the end and finds every sample exactly once, in order.
-@Suite(.serialized) struct GatewayKafkaEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct GatewayKafkaEndToEndTests {
     @Test func samplesReachTheTopicExactlyOnceAndInOrderAcrossABrokerOutage() async throws {
         let kiroku = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")
         let kcat = try #require(Programs.kcat, "install kcat (make test does this as root)")
@@ -76,7 +76,7 @@ import Testing
         cluster.setBrokerUp()
         try await Self.waitUntil(timeout: .seconds(60)) { try await outboxDepth() == 0 }
 
-        let consumed = try Programs.run(kcat, ["-C", "-b", cluster.bootstrapServers, "-t", "health-data", "-o", "beginning", "-e", "-q", "-f", "%k\\t%s\\n"])
+        let consumed = try Programs.run("/usr/bin/timeout", ["120", kcat, "-C", "-b", cluster.bootstrapServers, "-t", "health-data", "-o", "beginning", "-e", "-q", "-f", "%k\\t%s\\n"])
         #expect(consumed.status == 0, "\(consumed.error)")
         let lines = consumed.output.split(separator: "\n")
         #expect(lines.allSatisfy { $0.hasPrefix("1:user123\t") }, "keyed by account and phone user")

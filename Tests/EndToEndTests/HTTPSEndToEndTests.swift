@@ -6,7 +6,7 @@ import NIOSSL
 import Testing
 
 /// `kiroku serve` speaking real TLS with a certificate made by Debian's openssl, checked by a client that trusts it.
-@Suite struct HTTPSEndToEndTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPSEndToEndTests {
     @Test func servesHTTPSAndMarksCookiesSecure() async throws {
         let kiroku = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")
         let openssl = try #require(Programs.find(["openssl"]), "install openssl (make test does this as root)")

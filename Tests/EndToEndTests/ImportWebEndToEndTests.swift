@@ -11,7 +11,7 @@ extension WebDriver {
 
 /// Uploading an Apple Health export from the records page in a real browser at phone size, without any script:
 /// the status page refreshes itself until the summary appears.
-@Suite(.serialized) struct ImportWebEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ImportWebEndToEndTests {
     @Test func uploadAnExportFromTheRecordsPageAndSeeTheSummary() async throws {
         let kiroku = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")
         let chromium = try #require(Programs.chromium, "install chromium (make test does this as root)")

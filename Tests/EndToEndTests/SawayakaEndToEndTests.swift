@@ -3,7 +3,7 @@ import Testing
 
 /// The さわやか page on a phone, for real: `kiroku serve`, Debian's chromium at 390×844, the list, a search, the
 /// "clear" link, a region filter, a store's detail page, and a refresh that keeps the list when the server is gone.
-@Suite(.serialized) struct SawayakaEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct SawayakaEndToEndTests {
     static let artifacts = WebEndToEndTests.artifacts
 
     @Test func listFilterDetailAndARefreshThatSurvivesAnOutage() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `kiroku stores …` run as an operator would, against a temporary data directory.
-@Suite struct StoresCLITests {
+@Suite(.timeLimit(.minutes(5))) struct StoresCLITests {
     let cli = CLITests()
 
     @Test func listObserveShowAndFilter() throws {

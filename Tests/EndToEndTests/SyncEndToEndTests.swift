@@ -9,7 +9,7 @@ import Testing
 /// The sync agent against another Kiroku over TLS, with faults: the gateway not running, answering 503 (its
 /// Kafka outbox full while the broker is down), and killed with SIGKILL and restarted. At the end the gateway
 /// holds every record exactly once and the agent's history tells what happened.
-@Suite(.serialized) struct SyncEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct SyncEndToEndTests {
     @Test func everyRecordArrivesOnceDespiteFaults() async throws {
         let kiroku = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests").path
         let openssl = try #require(Programs.find(["openssl"]), "install openssl (make test does this as root)")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Step tasks on a phone-sized chromium: plan a task, tick a step with one tap, watch progress move.
-@Suite(.serialized) struct TasksEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct TasksEndToEndTests {
     @Test func tickingAStepOnAPhoneMovesTheProgressBar() async throws {
         try await BrowserHarness.run("tasks") { browser, site in
             try await BrowserHarness.signUp(browser, site: site, username: "taro")

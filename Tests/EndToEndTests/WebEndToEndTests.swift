@@ -3,7 +3,7 @@ import Testing
 
 /// A newcomer's first minutes, for real: the `kiroku serve` binary, Debian's chromium at phone size,
 /// sign up, record a weight, see it on the dashboard chart, restart the server, and it is still there.
-@Suite(.serialized) struct WebEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct WebEndToEndTests {
     static let artifacts = Programs.packageRoot.appendingPathComponent("test-artifacts", isDirectory: true)
 
     @Test func newUserRecordsAWeightAndSeesItOnTheChartAcrossARestart() async throws {

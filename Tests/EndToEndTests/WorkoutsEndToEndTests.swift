@@ -3,7 +3,7 @@ import Testing
 
 /// The Workouts page on a phone, for real: `kiroku serve`, Debian's chromium at 390×844, sign up, log a set from the
 /// exercise list, then repeat it from the recent list with one tap, and adjust-and-log with two.
-@Suite(.serialized) struct WorkoutsEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct WorkoutsEndToEndTests {
     static let artifacts = Programs.packageRoot.appendingPathComponent("test-artifacts", isDirectory: true)
     static let bench = "6b1d0000-0000-4000-8000-000000000001"
 

@@ -5,7 +5,7 @@ import ServiceLifecycle
 import Testing
 
 /// The producer against librdkafka's mock cluster: the real Kafka protocol over loopback TCP.
-@Suite(.serialized) struct KafkaProducerTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct KafkaProducerTests {
     @Test func everyMessageGetsASuccessfulDeliveryReportWithItsId() async throws {
         let cluster = try KafkaMockCluster(brokers: 1)
         try cluster.createTopic("health-data")

@@ -24,7 +24,7 @@ actor MemoryOutbox: OutboxSource {
     }
 }
 
-@Suite(.serialized) struct OutboxRelayTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct OutboxRelayTests {
     @Test func entriesArePublishedAndRemovedOnlyAfterDeliveryEvenAcrossABrokerOutage() async throws {
         let cluster = try KafkaMockCluster(brokers: 1)
         try cluster.createTopic("health-data")
