@@ -65,6 +65,19 @@ public struct WorkoutService: Sendable {
 
     // MARK: Sets
 
+    /// Beaten records go to the user's inbox as one message. A first set of an exercise beats nothing earlier, so
+    /// it is celebrated on the page but not posted: the inbox would otherwise fill up with every new exercise.
+    func postToInbox(_ records: [PersonalRecord], userId: Int64, now: Date) async throws {
+        let beaten = records.filter { $0.previous > 0 }
+        guard let first = beaten.first, let exercise = try await exercise(id: first.exerciseId, userId: userId) else { return }
+        let lines = beaten.map { $0.message(exerciseName: exercise.name) }
+        _ = try await database.insertInboxMessage(InboxMessage(
+            userId: userId, createdAt: now, kind: "personal-record",
+            title: LocalizedText(ja: "自己ベスト更新: \(exercise.name.ja)", en: "New personal record: \(exercise.name.en)"),
+            body: LocalizedText(ja: lines.map(\.ja).joined(separator: "\n"), en: lines.map(\.en).joined(separator: "\n"))
+        ))
+    }
+
     /// Validates and stores a set; with an idempotency key seen before, returns the set stored then.
     public func logSet(_ input: SetInput, user: User, idempotencyKey: String?, now: Date) async throws -> LoggedOutcome {
         let input = try SetValidator.validate(input, now: now)
@@ -77,6 +90,7 @@ public struct WorkoutService: Sendable {
             for: (stored.set.weight, stored.set.reps), exerciseId: input.exerciseId, previousMaxWeightByReps: previous,
             formula: try await formula(userId: user.id!)
         )
+        try await postToInbox(records, userId: user.id!, now: now)
         return LoggedOutcome(set: stored.set, created: true, records: records)
     }
 
