@@ -87,6 +87,43 @@ import Testing
         try await client.shutdown()
     }
 
+    @Test func connectionsCutMidRequestAreRetriedAndNothingArrivesTwice() async throws {
+        let kiroku = try #require(Programs.kiroku).path
+        let openssl = try #require(Programs.find(["openssl"]))
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-cut-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let (caFile, certificate, key) = try Self.makeCertificates(openssl: openssl, in: work)
+        let agentData = work.appendingPathComponent("agent").path
+        let gatewayData = work.appendingPathComponent("gateway").path
+        _ = try Programs.run(kiroku, ["demo", "--days", "30", "--data-dir", agentData])
+        let total = try Self.recordCount(kiroku, data: agentData, user: "demo")
+        _ = try Programs.run(kiroku, ["user", "create", "lake", "--password-stdin", "--data-dir", gatewayData], input: "correct horse battery\n")
+        let apiKey = try Programs.run(kiroku, ["token", "create", "--user", "lake", "--name", "agent", "--data-dir", gatewayData]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let port = Programs.freePort()
+        let gateway = try Programs.start(kiroku, ["serve", "--port", "\(port)", "--data-dir", gatewayData, "--tls-cert", certificate, "--tls-key", key], log: work.appendingPathComponent("gateway.log"))
+        defer { if gateway.isRunning { gateway.terminate() } }
+        let client = try Self.client(trusting: caFile)
+        try await Self.waitUntilUp(client, "https://127.0.0.1:\(port)/health")
+
+        // The first three connections are cut 6 KB in: after the TLS handshake, inside a batch's body.
+        let proxy = try FaultyProxy(targetPort: port, cutFirst: 3, cutAfterBytes: 6_000)
+        defer { proxy.stop() }
+        let configured = try Programs.run(kiroku, ["sync", "configure", "--user", "demo", "--url", "https://127.0.0.1:\(proxy.port)", "--api-key", apiKey, "--ca-file", caFile, "--data-dir", agentData])
+        #expect(configured.status == 0, "\(configured.error)")
+        let run = try Programs.run(kiroku, ["sync", "run", "--user", "demo", "--data-dir", agentData], environment: ["KIROKU_SYNC_RETRY_DELAYS_MS": "100,100,100,100,100"])
+        #expect(run.status == 0, "\(run.output) \(run.error)")
+        #expect(run.output.contains("Synced \(total) records"))
+
+        let stored = try await Self.gatewayRecords(client, port: port, token: apiKey)
+        #expect(stored.count == total)
+        #expect(Set(stored).count == total, "no sample stored twice")
+        let history = try Programs.run(kiroku, ["sync", "history", "--user", "demo", "--data-dir", agentData]).output
+        let retries = history.split(separator: "\n").dropFirst().first.map { $0.split(separator: " ", omittingEmptySubsequences: true)[4] }
+        #expect(retries == "3", "the three cut requests were retried: \(history)")
+        await Programs.stop(gateway)
+        try await client.shutdown()
+    }
+
     @Test func theRealtimeDaemonPushesANewRecordWithinSecondsAndStopsCleanly() async throws {
         let kiroku = try #require(Programs.kiroku).path
         let openssl = try #require(Programs.find(["openssl"]))
