@@ -19,6 +19,12 @@ public final class KafkaMockCluster: Sendable {
         mock.setBroker(id, up: false)
     }
 
+    /// The next `count` produce requests are refused with a permanent error (message too large), so their messages'
+    /// delivery reports fail — for testing what happens after a failed delivery.
+    public func refuseNextProduceRequests(_ count: Int) {
+        mock.failProduceRequests(count, code: 10)
+    }
+
     public func setBrokerUp(_ id: Int32 = 1) {
         mock.setBroker(id, up: true)
     }

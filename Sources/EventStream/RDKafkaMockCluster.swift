@@ -33,6 +33,13 @@ final class RDKafkaMockCluster: @unchecked Sendable {
         guard code == RD_KAFKA_RESP_ERR_NO_ERROR else { throw RDKafkaClient.error(code) }
     }
 
+    /// The next `count` produce requests fail with `code` (a Kafka protocol error number).
+    func failProduceRequests(_ count: Int, code: Int32) {
+        let errors = [rd_kafka_resp_err_t](repeating: rd_kafka_resp_err_t(rawValue: code), count: count)
+        // ApiKey 0 is Produce in the Kafka protocol.
+        errors.withUnsafeBufferPointer { rd_kafka_mock_push_request_errors_array(cluster, 0, count, $0.baseAddress) }
+    }
+
     func setBroker(_ id: Int32, up: Bool) {
         _ = up ? rd_kafka_mock_broker_set_up(cluster, id) : rd_kafka_mock_broker_set_down(cluster, id)
     }

@@ -50,6 +50,32 @@ actor MemoryOutbox: OutboxSource {
         }
     }
 
+    @Test func aFailedDeliveryIsRetriedAndItsEntryStaysUntilItLands() async throws {
+        let cluster = try KafkaMockCluster(brokers: 1)
+        try cluster.createTopic("health-data")
+        let outbox = MemoryOutbox()
+        let logger = Logger(label: "test")
+        let producer = try KafkaProducer(configuration: .init(bootstrapServers: cluster.bootstrapServers, options: ["linger.ms": "0"]), logger: logger)
+        let relay = OutboxRelay(source: outbox, producer: producer, topic: "health-data", logger: logger, maxInFlight: 10)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await producer.run() }
+            group.addTask { try await relay.run() }
+            // Deliver one first, so the connection is up and the next produce request is the one refused.
+            await outbox.add(key: "k", value: "first")
+            try await Self.waitUntil(timeout: .seconds(90)) { await outbox.entries.isEmpty }
+            cluster.refuseNextProduceRequests(1)
+            let added = ContinuousClock.now
+            await outbox.add(key: "k", value: "second")
+            // The refusal is reported as a failed delivery; the entry stays and is sent again after a backoff.
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(await outbox.entries.count == 1)
+            try await Self.waitUntil(timeout: .seconds(90)) { await outbox.entries.isEmpty }
+            // It landed only after the relay's 1 s retry delay: a first attempt that had succeeded takes milliseconds.
+            #expect(ContinuousClock.now - added >= .seconds(1))
+            group.cancelAll()
+        }
+    }
+
     struct TimedOut: Error, CustomStringConvertible {
         let timeout: Duration
         var description: String { "condition not met within \(timeout)" }
