@@ -3,7 +3,7 @@ import Health
 
 /// Why Workouts refused some input: a stable code for clients, a message for the person in both languages
 /// that says what would have been accepted, and the HTTP status it maps to.
-public struct WorkoutError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct WorkoutError: DomainError, Equatable, CustomStringConvertible {
     public let code: String
     public let message: LocalizedText
     public let httpStatus: Int

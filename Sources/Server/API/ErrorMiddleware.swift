@@ -19,8 +19,6 @@ struct ErrorMiddleware: RouterMiddleware {
             return respond(error, to: request, context: context)
         } catch let error as any DomainError {
             return respond(APIError(error), to: request, context: context)
-        } catch let error as WorkoutError {
-            return respond(APIError(error), to: request, context: context)
         } catch is NIOTooManyBytesError {
             return respond(.bodyTooLarge, to: request, context: context)
         } catch let error as HTTPError {

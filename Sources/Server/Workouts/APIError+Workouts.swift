@@ -5,10 +5,6 @@ import NIOCore
 import Workouts
 
 extension APIError {
-    public init(_ error: WorkoutError) {
-        self.init(status: .init(code: error.httpStatus), code: error.code, message: error.message)
-    }
-
     static let invalidDeviceId = APIError(
         status: .badRequest, code: "invalid_device_id",
         message: .init(ja: "X-Device-Id ヘッダーに端末IDを指定してください。", en: "Send the device id in the X-Device-Id header.")
