@@ -131,7 +131,7 @@ public struct HealthAutoExportPayload: Sendable {
             durationMinutes: Self.number(row["duration"]).flatMap { try? minutes.canonicalValue($0, unit: "s") },
             distanceMeters: quantity(["distance"], distance), energyKcal: quantity(["activeEnergyBurned", "activeEnergy"], energy),
             statistics: [], events: [], routeFiles: [], metadata: (row["id"] as? String).map { ["id": $0] } ?? [:],
-            sourceName: Self.defaultSource, device: nil, naturalKey: key.value
+            sourceName: Self.defaultSource, device: nil, naturalKey: key
         ))
     }
 

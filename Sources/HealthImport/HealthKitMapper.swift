@@ -124,7 +124,7 @@ public struct HealthKitMapper {
             element: "Record", type: record.type, value: record.value, unit: record.unit,
             startAt: start.date, endAt: end.date, utcOffsetSeconds: start.utcOffsetSeconds, sourceName: record.sourceName,
             attributes: record.otherAttributes.merging(record.device.map { ["device": $0] } ?? [:]) { $1 },
-            metadata: Self.metadata(of: record) ?? [:], naturalKey: key.value
+            metadata: Self.metadata(of: record) ?? [:], naturalKey: key
         )
     }
 
@@ -147,7 +147,7 @@ public struct HealthKitMapper {
         return ImportedRawItem(
             element: element.name, type: element.name, value: nil, unit: nil,
             startAt: day?.date, endAt: day?.date, utcOffsetSeconds: nil, sourceName: nil,
-            attributes: element.attributes, metadata: metadata, naturalKey: key.value
+            attributes: element.attributes, metadata: metadata, naturalKey: key
         )
     }
 
@@ -181,7 +181,7 @@ public struct HealthKitMapper {
         return .correlation(ImportedCorrelation(
             type: correlation.type, startAt: start.date, endAt: end.date, utcOffsetSeconds: start.utcOffsetSeconds,
             sourceName: correlation.sourceName, metadata: correlation.metadata,
-            members: correlation.records.map { map($0) }, naturalKey: key.value
+            members: correlation.records.map { map($0) }, naturalKey: key
         ))
     }
 
@@ -210,7 +210,7 @@ public struct HealthKitMapper {
             activityType: workout.activityType, startAt: start.date, endAt: end.date, utcOffsetSeconds: start.utcOffsetSeconds,
             durationMinutes: duration, distanceMeters: distanceTotal, energyKcal: energyTotal, statistics: statistics,
             events: workout.events.map(\.attributes), routeFiles: workout.routeFiles, metadata: metadata,
-            sourceName: workout.sourceName, device: workout.device, naturalKey: key.value
+            sourceName: workout.sourceName, device: workout.device, naturalKey: key
         ))
     }
 

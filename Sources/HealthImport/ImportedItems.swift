@@ -13,7 +13,7 @@ public struct ImportedSample: Sendable, Equatable {
     public var device: String?
     /// MetadataEntry pairs, the category value of category samples, unknown attributes (as "@name").
     public var metadata: [String: String]?
-    public var naturalKey: Int64
+    public var naturalKey: NaturalKey
 }
 
 /// Anything the catalog has no metric for, kept as written: the raw HealthKit type (or element name), its
@@ -31,7 +31,7 @@ public struct ImportedRawItem: Sendable, Equatable {
     public var sourceName: String?
     public var attributes: [String: String]
     public var metadata: [String: String]
-    public var naturalKey: Int64
+    public var naturalKey: NaturalKey
 }
 
 /// One of a workout's statistics (iOS 16 and later), in the catalog's canonical unit when the type is a
@@ -63,7 +63,7 @@ public struct ImportedWorkout: Sendable, Equatable {
     public var metadata: [String: String]
     public var sourceName: String
     public var device: String?
-    public var naturalKey: Int64
+    public var naturalKey: NaturalKey
 }
 
 /// A correlation (blood pressure, food) and the natural keys of the samples it groups: the link is stored,
@@ -76,9 +76,9 @@ public struct ImportedCorrelation: Sendable, Equatable {
     public var sourceName: String
     public var metadata: [String: String]
     public var members: [MappedRecord]
-    public var naturalKey: Int64
+    public var naturalKey: NaturalKey
 
-    public var memberKeys: [Int64] {
+    public var memberKeys: [NaturalKey] {
         members.compactMap(\.naturalKey)
     }
 }
@@ -96,7 +96,7 @@ public enum MappedRecord: Sendable, Equatable {
     case raw(ImportedRawItem)
     case skipped(type: String, reason: SkipReason)
 
-    public var naturalKey: Int64? {
+    public var naturalKey: NaturalKey? {
         switch self {
         case let .sample(sample): sample.naturalKey
         case let .raw(raw): raw.naturalKey

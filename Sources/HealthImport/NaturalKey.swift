@@ -4,10 +4,11 @@ import Foundation
 /// value. Two imports of one export, or an export and the gateway sending the same sample, produce the same
 /// key, so the database's unique index turns the second arrival into "already present".
 ///
-/// FNV-1a with 128 bits, folded to the 64-bit integer that is stored: an integer index is a third the size
-/// of a text one, which keeps millions of random-order inserts in SQLite's page cache. Among one person's
-/// ten million samples the chance of any collision (which would drop one sample as "already present") is
-/// about three in a million.
+/// FNV-1a with 128 bits, stored as two integers: `value` (the halves folded together) is what the database
+/// indexes — an integer index is a third the size of a text one, which keeps millions of random-order
+/// inserts in SQLite's page cache — and `check` (the high half) tells apart two items whose `value`s collide,
+/// which among one person's ten million samples happens with a chance of about three in a million. Together
+/// they are the whole 128-bit hash.
 public struct NaturalKey: Sendable, Hashable {
     private var high: UInt64 = 0x6C62_272E_07BB_0142
     private var low: UInt64 = 0x62B8_2175_6295_C58D
@@ -16,7 +17,7 @@ public struct NaturalKey: Sendable, Hashable {
 
     /// The key of a health sample. The value is compared to a millionth of the canonical unit, so a value
     /// converted from another unit along a different path still matches.
-    public static func sample(metric: String, sourceName: String?, start: Date, end: Date, value: Double, detail: String? = nil) -> Int64 {
+    public static func sample(metric: String, sourceName: String?, start: Date, end: Date, value: Double, detail: String? = nil) -> NaturalKey {
         var key = NaturalKey()
         key.add(metric)
         key.add(sourceName ?? "")
@@ -24,12 +25,17 @@ public struct NaturalKey: Sendable, Hashable {
         key.add(Int64((end.timeIntervalSince1970 * 1000).rounded()))
         key.add(Int64((value * 1_000_000).rounded()))
         if let detail { key.add(detail) }
-        return key.value
+        return key
     }
 
-    /// The stored form.
+    /// The indexed half of the stored form.
     public var value: Int64 {
         Int64(bitPattern: high ^ low)
+    }
+
+    /// The other half: with `value` it determines all 128 bits.
+    public var check: Int64 {
+        Int64(bitPattern: high)
     }
 
     public mutating func add(_ text: String) {

@@ -75,7 +75,7 @@ struct HealthKitMapperTests {
     @Test("A correlation's records have the same natural keys as their top-level copies, so they are stored once")
     func correlationKeys() throws {
         let mapped = try FixtureFiles.mapped("export-modern.xml")
-        let topLevelKeys = Set(mapped.compactMap { item -> Int64? in
+        let topLevelKeys = Set(mapped.compactMap { item -> NaturalKey? in
             if case let .record(record) = item { record.naturalKey } else { nil }
         })
         let correlations = mapped.compactMap { item -> ImportedCorrelation? in

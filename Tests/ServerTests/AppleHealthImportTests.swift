@@ -74,9 +74,99 @@ struct AppleHealthImportTests {
         let second = try await importFile("export-modern.xml")
         #expect(second.id != first.id)
         #expect(try await database.importedRowCounts(userId: userId) == before)
-        // A sample listed only inside a correlation is not counted again (counts follow top-level records).
-        #expect(second.total == ImportTally(imported: 0, alreadyPresent: 30, skipped: 2))
+        // Every item the first run imported is "already present" now, the food correlation's protein too
+        // (listed only inside its correlation), and the samples listed twice are counted once.
+        #expect(second.total == ImportTally(imported: 0, alreadyPresent: 31, skipped: 2))
         #expect(second.counts["bloodPressureSystolic"] == ImportTally(imported: 0, alreadyPresent: 1))
+        #expect(second.counts["dietaryProtein"] == ImportTally(imported: 0, alreadyPresent: 1))
+        #expect(second.counts["dietaryEnergy"] == ImportTally(imported: 0, alreadyPresent: 1))
+    }
+
+    /// An export whose correlation comes before the top-level copies of its samples (HealthKit writes any mix).
+    static let correlationFirstExport = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <HealthData locale="en_US">
+         <ExportDate value="2024-03-05 10:00:00 +0900"/>
+         <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="Omron" startDate="2024-03-01 07:00:00 +0900" endDate="2024-03-01 07:00:00 +0900">
+          <Record type="HKQuantityTypeIdentifierBloodPressureSystolic" sourceName="Omron" unit="mmHg" startDate="2024-03-01 07:00:00 +0900" endDate="2024-03-01 07:00:00 +0900" value="118"/>
+          <Record type="HKQuantityTypeIdentifierBloodPressureDiastolic" sourceName="Omron" unit="mmHg" startDate="2024-03-01 07:00:00 +0900" endDate="2024-03-01 07:00:00 +0900" value="76"/>
+         </Correlation>
+         <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="Omron" startDate="2024-03-01 07:00:00 +0900" endDate="2024-03-01 07:00:00 +0900">
+          <Record type="HKQuantityTypeIdentifierBloodPressureSystolic" sourceName="Omron" unit="mmHg" startDate="2024-03-01 07:00:00 +0900" endDate="2024-03-01 07:00:00 +0900" value="118"/>
+          <Record type="HKQuantityTypeIdentifierBloodPressureDiastolic" sourceName="Omron" unit="mmHg" startDate="2024-03-01 07:00:00 +0900" endDate="2024-03-01 07:00:00 +0900" value="76"/>
+         </Correlation>
+         <Record type="HKQuantityTypeIdentifierBloodPressureSystolic" sourceName="Omron" unit="mmHg" startDate="2024-03-01 07:00:00 +0900" endDate="2024-03-01 07:00:00 +0900" value="118"/>
+         <Record type="HKQuantityTypeIdentifierBloodPressureDiastolic" sourceName="Omron" unit="mmHg" startDate="2024-03-01 07:00:00 +0900" endDate="2024-03-01 07:00:00 +0900" value="76"/>
+        </HealthData>
+        """
+
+    @Test("A correlation listed before its samples' top-level copies counts each sample once, fresh and again")
+    func correlationBeforeItsSamples() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-correlation-first-\(UUID().uuidString).xml")
+        try Self.correlationFirstExport.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        func run() async throws -> ImportJob {
+            let importer = AppleHealthImporter(database: database)
+            return try await importer.run(try await importer.prepareJob(userId: userId, file: file, now: Date()), file: file)
+        }
+        let fresh = try await run()
+        #expect(fresh.counts["bloodPressureSystolic"] == ImportTally(imported: 1))
+        #expect(fresh.counts["bloodPressureDiastolic"] == ImportTally(imported: 1))
+        #expect(fresh.counts["HKCorrelationTypeIdentifierBloodPressure"] == ImportTally(imported: 1, alreadyPresent: 1))
+        #expect(try await database.importedRowCounts(userId: userId)["healthRecord"] == 2)
+        let again = try await run()
+        #expect(again.counts["bloodPressureSystolic"] == ImportTally(alreadyPresent: 1))
+        #expect(again.counts["bloodPressureDiastolic"] == ImportTally(alreadyPresent: 1))
+        #expect(again.total == ImportTally(alreadyPresent: 4))
+    }
+
+    /// Writes a one-line CSV import and returns it with the sample it holds, natural key included.
+    func csvImport(value: String) throws -> (file: URL, sample: ImportedSample) {
+        let text = "date,metric,value,unit\n2024-03-01 07:30:00 +0900,bodyMass,\(value),kg\n"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-collision-\(UUID().uuidString).csv")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return (file, try #require(try CSVRecordParser.parse(text).first))
+    }
+
+    func importCSV(_ file: URL) async throws -> ImportJob {
+        let importer = AppleHealthImporter(database: database)
+        return try await importer.run(try await importer.prepareJob(userId: userId, file: file, now: Date()), file: file)
+    }
+
+    /// Puts another sample (value 99 kg) where `sample`'s indexed key points, as a 64-bit collision would.
+    func occupyHomeSlot(of sample: ImportedSample, check: Int64?) async throws {
+        try await database.writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO healthRecord (userId, metric, value, originalValue, originalUnit, startAt, endAt, source, sourceName,
+                  createdAt, updatedAt, naturalKey, naturalKeyCheck)
+                VALUES (?, 'bodyMass', 99, 99, 'kg', ?, ?, 'import', 'Other', ?, ?, ?, ?)
+                """, arguments: [userId, sample.startAt, sample.endAt, Date(), Date(), sample.naturalKey.value, check])
+        }
+    }
+
+    @Test("Two samples whose 64-bit keys collide are both kept, and each is recognised on re-import")
+    func collidingKeysKeepBothSamples() async throws {
+        let (file, sample) = try csvImport(value: "61.5")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await occupyHomeSlot(of: sample, check: sample.naturalKey.check &+ 1)
+
+        let first = try await importCSV(file)
+        #expect(first.counts["bodyMass"] == ImportTally(imported: 1))
+        let stored = try await database.allRecords(userId: userId).map(\.value).sorted()
+        #expect(stored == [61.5, 99])
+        let again = try await importCSV(file)
+        #expect(again.counts["bodyMass"] == ImportTally(alreadyPresent: 1))
+        #expect(try await database.allRecords(userId: userId).count == 2)
+    }
+
+    @Test("A row stored before keys had a check half still counts as the same sample")
+    func legacyKeyWithoutCheckStillMatches() async throws {
+        let (file, sample) = try csvImport(value: "61.5")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await occupyHomeSlot(of: sample, check: nil)
+        let job = try await importCSV(file)
+        #expect(job.counts["bodyMass"] == ImportTally(alreadyPresent: 1))
+        #expect(try await database.allRecords(userId: userId).count == 1)
     }
 
     @Test("A sample the gateway sent earlier is recognised in the export and not stored twice")

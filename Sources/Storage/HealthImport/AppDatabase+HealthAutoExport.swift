@@ -22,14 +22,16 @@ extension AppDatabase {
             let source = RecordSource.healthAutoExport.rawValue
             let find = try db.cachedStatement(sql: "SELECT id, value FROM healthRecord WHERE userId = ? AND source = ? AND externalId = ?")
             let update = try db.cachedStatement(sql: """
-                UPDATE healthRecord SET value = ?, originalValue = ?, originalUnit = ?, metadata = ?, naturalKey = NULL, updatedAt = ? WHERE id = ?
+                UPDATE healthRecord SET value = ?, originalValue = ?, originalUnit = ?, metadata = ?, naturalKey = NULL, naturalKeyCheck = NULL, updatedAt = ? WHERE id = ?
                 """)
             let insert = try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO healthRecord
                 (userId, metric, value, originalValue, originalUnit, startAt, endAt, utcOffsetSeconds, source, sourceName,
-                 device, metadata, externalId, createdAt, updatedAt, naturalKey)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 device, metadata, externalId, createdAt, updatedAt, naturalKey, naturalKeyCheck)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+            let recordSlots = try NaturalKeySlots(db: db, table: "healthRecord", userId: userId)
+            let workoutSlots = try NaturalKeySlots(db: db, table: "healthWorkout", userId: userId)
             for (sample, externalId) in samples {
                 let metadata = sample.metadata.map(ImportJSON.object)
                 if let row = try Row.fetchOne(find, arguments: [userId, source, externalId]) {
@@ -41,34 +43,42 @@ extension AppDatabase {
                     }
                     continue
                 }
-                try insert.execute(arguments: [
-                    userId, sample.metric, sample.value, sample.originalValue, sample.originalUnit, sample.startAt, sample.endAt,
-                    sample.utcOffsetSeconds, source, sample.sourceName, nil, metadata, externalId, now, now, sample.naturalKey,
-                ])
-                if db.changesCount > 0 { records.inserted += 1 } else { records.unchanged += 1 }
+                let stored = try recordSlots.store(sample.naturalKey) { slot in
+                    try insert.execute(arguments: [
+                        userId, sample.metric, sample.value, sample.originalValue, sample.originalUnit, sample.startAt, sample.endAt,
+                        sample.utcOffsetSeconds, source, sample.sourceName, nil, metadata, externalId, now, now, slot, sample.naturalKey.check,
+                    ])
+                    return db.changesCount > 0
+                }
+                if stored.inserted { records.inserted += 1 } else { records.unchanged += 1 }
             }
             var workoutCounts = UpsertCounts()
             for workout in workouts {
-                let existing = try Row.fetchOne(db, sql: "SELECT durationMinutes, distanceMeters, energyKcal FROM healthWorkout WHERE userId = ? AND naturalKey = ?", arguments: [userId, workout.naturalKey])
+                let slot: Int64
+                switch try workoutSlots.place(workout.naturalKey) {
+                case let .present(found): slot = found
+                case let .free(free): slot = free
+                }
+                let existing = try Row.fetchOne(db, sql: "SELECT durationMinutes, distanceMeters, energyKcal FROM healthWorkout WHERE userId = ? AND naturalKey = ?", arguments: [userId, slot])
                 if let existing {
                     let same = existing["durationMinutes"] as Double? == workout.durationMinutes
                         && existing["distanceMeters"] as Double? == workout.distanceMeters && existing["energyKcal"] as Double? == workout.energyKcal
                     if same { workoutCounts.unchanged += 1; continue }
                     try db.execute(sql: """
                         UPDATE healthWorkout SET durationMinutes = ?, distanceMeters = ?, energyKcal = ?, endAt = ? WHERE userId = ? AND naturalKey = ?
-                        """, arguments: [workout.durationMinutes, workout.distanceMeters, workout.energyKcal, workout.endAt, userId, workout.naturalKey])
+                        """, arguments: [workout.durationMinutes, workout.distanceMeters, workout.energyKcal, workout.endAt, userId, slot])
                     workoutCounts.updated += 1
                     continue
                 }
                 try db.execute(sql: """
                     INSERT INTO healthWorkout
                     (userId, activityType, startAt, endAt, utcOffsetSeconds, durationMinutes, distanceMeters, energyKcal,
-                     statistics, events, routeFiles, metadata, source, sourceName, device, naturalKey, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', '[]', '[]', ?, ?, ?, NULL, ?, ?)
+                     statistics, events, routeFiles, metadata, source, sourceName, device, naturalKey, naturalKeyCheck, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', '[]', '[]', ?, ?, ?, NULL, ?, ?, ?)
                     """, arguments: [
                         userId, workout.activityType, workout.startAt, workout.endAt, workout.utcOffsetSeconds, workout.durationMinutes,
                         workout.distanceMeters, workout.energyKcal, ImportJSON.object(workout.metadata), source, workout.sourceName,
-                        workout.naturalKey, now,
+                        slot, workout.naturalKey.check, now,
                     ])
                 workoutCounts.inserted += 1
             }

@@ -105,13 +105,19 @@ extension AppDatabase {
                 SELECT id, metric, sourceName, startAt, endAt, value FROM healthRecord
                 WHERE userId = ? AND naturalKey IS NULL
                 """, arguments: [userId])
-            var keys: [(Int64, Int64)] = []
+            var keys: [(Int64, NaturalKey)] = []
             while let row = try rows.next() {
                 let key = NaturalKey.sample(metric: row["metric"], sourceName: row["sourceName"], start: row["startAt"], end: row["endAt"], value: row["value"])
                 keys.append((row["id"], key))
             }
-            let update = try db.cachedStatement(sql: "UPDATE OR IGNORE healthRecord SET naturalKey = ? WHERE id = ?")
-            for (id, key) in keys { try update.execute(arguments: [key, id]) }
+            let update = try db.cachedStatement(sql: "UPDATE OR IGNORE healthRecord SET naturalKey = ?, naturalKeyCheck = ? WHERE id = ?")
+            let slots = try NaturalKeySlots(db: db, table: "healthRecord", userId: userId)
+            for (id, key) in keys {
+                _ = try slots.store(key) { slot in
+                    try update.execute(arguments: [slot, key.check, id])
+                    return db.changesCount > 0
+                }
+            }
         }
     }
 
@@ -137,12 +143,4 @@ extension AppDatabase {
             return (job, tracker)
         }
     }
-}
-
-/// What an import remembers between batches besides the job row: the samples it inserted through
-/// correlations, so their top-level copies (same key) are not reported as "already present".
-public struct ImportTracker: Sendable {
-    public var keysInsertedFromCorrelations: Set<Int64> = []
-
-    public init() {}
 }

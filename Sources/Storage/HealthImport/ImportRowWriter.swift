@@ -5,8 +5,8 @@ import HealthImport
 
 /// Inserts mapped import items inside one transaction with prepared statements, tallying each outcome.
 ///
-/// Every insert is `INSERT OR IGNORE` against a unique (userId, naturalKey) index: a row that is already
-/// there (earlier import, gateway, manual entry) is counted as present and left untouched.
+/// Every insert is `INSERT OR IGNORE` against a unique (userId, naturalKey) index, placed by NaturalKeySlots:
+/// a row that is already there (earlier import, gateway, manual entry) is counted as present and left untouched.
 struct ImportRowWriter {
     let db: Database
     let userId: Int64
@@ -17,6 +17,11 @@ struct ImportRowWriter {
     private let rawStatement: Statement
     private let workoutStatement: Statement
     private let correlationStatement: Statement
+    private let recordJobStatement: Statement
+    private let recordSlots: NaturalKeySlots
+    private let rawSlots: NaturalKeySlots
+    private let workoutSlots: NaturalKeySlots
+    private let correlationSlots: NaturalKeySlots
 
     init(db: Database, userId: Int64, jobId: Int64, now: Date) throws {
         self.db = db
@@ -27,25 +32,31 @@ struct ImportRowWriter {
         recordStatement = try db.cachedStatement(sql: """
             INSERT OR IGNORE INTO healthRecord
             (userId, metric, value, originalValue, originalUnit, startAt, endAt, utcOffsetSeconds, source, sourceName,
-             device, metadata, createdAt, updatedAt, naturalKey, importJobId)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             device, metadata, createdAt, updatedAt, naturalKey, naturalKeyCheck, importJobId)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         rawStatement = try db.cachedStatement(sql: """
             INSERT OR IGNORE INTO healthRawItem
-            (userId, element, type, value, unit, startAt, endAt, utcOffsetSeconds, sourceName, attributes, metadata, naturalKey, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            (userId, element, type, value, unit, startAt, endAt, utcOffsetSeconds, sourceName, attributes, metadata,
+             naturalKey, naturalKeyCheck, createdAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         workoutStatement = try db.cachedStatement(sql: """
             INSERT OR IGNORE INTO healthWorkout
             (userId, activityType, startAt, endAt, utcOffsetSeconds, durationMinutes, distanceMeters, energyKcal,
-             statistics, events, routeFiles, metadata, source, sourceName, device, naturalKey, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             statistics, events, routeFiles, metadata, source, sourceName, device, naturalKey, naturalKeyCheck, createdAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         correlationStatement = try db.cachedStatement(sql: """
             INSERT OR IGNORE INTO healthCorrelation
-            (userId, type, startAt, endAt, utcOffsetSeconds, sourceName, metadata, memberKeys, naturalKey, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            (userId, type, startAt, endAt, utcOffsetSeconds, sourceName, metadata, memberKeys, naturalKey, naturalKeyCheck, createdAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        recordJobStatement = try db.cachedStatement(sql: "SELECT importJobId FROM healthRecord WHERE userId = ? AND naturalKey = ?")
+        recordSlots = try NaturalKeySlots(db: db, table: "healthRecord", userId: userId)
+        rawSlots = try NaturalKeySlots(db: db, table: "healthRawItem", userId: userId)
+        workoutSlots = try NaturalKeySlots(db: db, table: "healthWorkout", userId: userId)
+        correlationSlots = try NaturalKeySlots(db: db, table: "healthCorrelation", userId: userId)
     }
 
     func write(_ item: MappedItem, job: inout ImportJob, tracker: inout ImportTracker) throws {
@@ -53,47 +64,62 @@ struct ImportRowWriter {
         case let .record(record):
             try write(record, job: &job, tracker: &tracker, inCorrelation: false)
         case let .correlation(correlation):
-            let inserted = try insert(correlation)
-            Self.count(inserted, type: correlation.type, in: &job)
+            // Members first: the correlation stores the slots that hold them, which is its link to them.
+            var memberSlots: [Int64] = []
             for member in correlation.members {
-                try write(member, job: &job, tracker: &tracker, inCorrelation: true)
+                if let slot = try write(member, job: &job, tracker: &tracker, inCorrelation: true) { memberSlots.append(slot) }
             }
+            Self.count(try insert(correlation, memberSlots: memberSlots), type: correlation.type, in: &job)
         case let .workout(workout):
             Self.count(try insert(workout), type: "workout", in: &job)
         case let .skippedWorkout(reason):
             Self.skip(type: "workout", reason: reason, in: &job)
         case let .raw(raw):
-            Self.count(try insert(raw), type: raw.type, in: &job)
+            Self.count(try insert(raw).inserted, type: raw.type, in: &job)
         case .ignored:
             break
         }
     }
 
-    /// A sample appears twice in an export, top-level and inside its correlation, and is counted once.
-    /// Counts follow the top-level records; a correlation member is counted only when it is new (a sample
-    /// the export lists nowhere else), and a top-level copy of a member this run inserted is silent.
-    private func write(_ record: MappedRecord, job: inout ImportJob, tracker: inout ImportTracker, inCorrelation: Bool) throws {
-        let inserted: Bool
+    /// An export lists a correlation's samples twice — inside it and at top level, in either order — and a
+    /// sample may also appear only inside its correlation. Each is counted once: by whichever copy comes
+    /// first in this run (the tracker remembers them), and a member already stored by this very job is
+    /// silent (a top-level copy the tracker did not take for a member, or a batch before a resume).
+    @discardableResult
+    private func write(_ record: MappedRecord, job: inout ImportJob, tracker: inout ImportTracker, inCorrelation: Bool) throws -> Int64? {
+        let outcome: (inserted: Bool, slot: Int64)
         let type: String
         switch record {
         case let .sample(sample):
-            inserted = try insert(sample)
+            outcome = try insert(sample)
             type = sample.metric
         case let .raw(raw):
-            inserted = try insert(raw)
+            outcome = try insert(raw)
             type = raw.type
         case let .skipped(skippedType, reason):
             if !inCorrelation { Self.skip(type: skippedType, reason: reason, in: &job) }
-            return
+            return nil
         }
-        guard let key = record.naturalKey else { return }
         if inCorrelation {
-            guard inserted else { return }
-            tracker.keysInsertedFromCorrelations.insert(key)
-        } else if !inserted, tracker.keysInsertedFromCorrelations.contains(key) {
-            return
+            tracker.memberTypes.insert(type)
+            let countedBefore = tracker.countedAsMembers.contains(outcome.slot) || tracker.countedAtTopLevel.contains(outcome.slot)
+            let silent = try !outcome.inserted && (countedBefore || storedByThisJob(record, slot: outcome.slot))
+            if !silent {
+                Self.count(outcome.inserted, type: type, in: &job)
+            }
+            tracker.countedAsMembers.insert(outcome.slot)
+        } else {
+            if outcome.inserted || !tracker.countedAsMembers.contains(outcome.slot) {
+                Self.count(outcome.inserted, type: type, in: &job)
+            }
+            if tracker.mayBeCorrelationMember(type) { tracker.countedAtTopLevel.insert(outcome.slot) }
         }
-        Self.count(inserted, type: type, in: &job)
+        return outcome.slot
+    }
+
+    private func storedByThisJob(_ record: MappedRecord, slot: Int64) throws -> Bool {
+        guard case .sample = record else { return false }
+        return try Int64.fetchOne(recordJobStatement, arguments: [userId, slot]) == jobId
     }
 
     private static func count(_ inserted: Bool, type: String, in job: inout ImportJob) {
@@ -107,40 +133,49 @@ struct ImportRowWriter {
 
     // MARK: - Rows
 
-    private func insert(_ sample: ImportedSample) throws -> Bool {
-        try recordStatement.execute(arguments: [
-            userId, sample.metric, sample.value, sample.originalValue, sample.originalUnit,
-            DatabaseDateText.string(sample.startAt), DatabaseDateText.string(sample.endAt),
-            sample.utcOffsetSeconds, RecordSource.import.rawValue, sample.sourceName, sample.device,
-            sample.metadata.map(ImportJSON.object), nowText, nowText, sample.naturalKey, jobId,
-        ])
-        return db.changesCount > 0
+    private func insert(_ sample: ImportedSample) throws -> (inserted: Bool, slot: Int64) {
+        try recordSlots.store(sample.naturalKey) { slot in
+            try recordStatement.execute(arguments: [
+                userId, sample.metric, sample.value, sample.originalValue, sample.originalUnit,
+                DatabaseDateText.string(sample.startAt), DatabaseDateText.string(sample.endAt),
+                sample.utcOffsetSeconds, RecordSource.import.rawValue, sample.sourceName, sample.device,
+                sample.metadata.map(ImportJSON.object), nowText, nowText, slot, sample.naturalKey.check, jobId,
+            ])
+            return db.changesCount > 0
+        }
     }
 
-    private func insert(_ raw: ImportedRawItem) throws -> Bool {
-        try rawStatement.execute(arguments: [
-            userId, raw.element, raw.type, raw.value, raw.unit, raw.startAt.map(DatabaseDateText.string), raw.endAt.map(DatabaseDateText.string), raw.utcOffsetSeconds, raw.sourceName,
-            ImportJSON.object(raw.attributes), ImportJSON.object(raw.metadata), raw.naturalKey, nowText,
-        ])
-        return db.changesCount > 0
+    private func insert(_ raw: ImportedRawItem) throws -> (inserted: Bool, slot: Int64) {
+        try rawSlots.store(raw.naturalKey) { slot in
+            try rawStatement.execute(arguments: [
+                userId, raw.element, raw.type, raw.value, raw.unit, raw.startAt.map(DatabaseDateText.string), raw.endAt.map(DatabaseDateText.string),
+                raw.utcOffsetSeconds, raw.sourceName, ImportJSON.object(raw.attributes), ImportJSON.object(raw.metadata),
+                slot, raw.naturalKey.check, nowText,
+            ])
+            return db.changesCount > 0
+        }
     }
 
     private func insert(_ workout: ImportedWorkout) throws -> Bool {
-        try workoutStatement.execute(arguments: [
-            userId, workout.activityType, workout.startAt, workout.endAt, workout.utcOffsetSeconds, workout.durationMinutes,
-            workout.distanceMeters, workout.energyKcal, ImportJSON.string(workout.statistics), ImportJSON.string(workout.events),
-            ImportJSON.string(workout.routeFiles), ImportJSON.object(workout.metadata), RecordSource.import.rawValue,
-            workout.sourceName, workout.device, workout.naturalKey, now,
-        ])
-        return db.changesCount > 0
+        try workoutSlots.store(workout.naturalKey) { slot in
+            try workoutStatement.execute(arguments: [
+                userId, workout.activityType, workout.startAt, workout.endAt, workout.utcOffsetSeconds, workout.durationMinutes,
+                workout.distanceMeters, workout.energyKcal, ImportJSON.string(workout.statistics), ImportJSON.string(workout.events),
+                ImportJSON.string(workout.routeFiles), ImportJSON.object(workout.metadata), RecordSource.import.rawValue,
+                workout.sourceName, workout.device, slot, workout.naturalKey.check, now,
+            ])
+            return db.changesCount > 0
+        }.inserted
     }
 
-    private func insert(_ correlation: ImportedCorrelation) throws -> Bool {
-        try correlationStatement.execute(arguments: [
-            userId, correlation.type, correlation.startAt, correlation.endAt, correlation.utcOffsetSeconds,
-            correlation.sourceName, ImportJSON.object(correlation.metadata), ImportJSON.string(correlation.memberKeys),
-            correlation.naturalKey, now,
-        ])
-        return db.changesCount > 0
+    private func insert(_ correlation: ImportedCorrelation, memberSlots: [Int64]) throws -> Bool {
+        try correlationSlots.store(correlation.naturalKey) { slot in
+            try correlationStatement.execute(arguments: [
+                userId, correlation.type, correlation.startAt, correlation.endAt, correlation.utcOffsetSeconds,
+                correlation.sourceName, ImportJSON.object(correlation.metadata), ImportJSON.string(memberSlots),
+                slot, correlation.naturalKey.check, now,
+            ])
+            return db.changesCount > 0
+        }.inserted
     }
 }

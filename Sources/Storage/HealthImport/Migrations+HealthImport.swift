@@ -93,4 +93,14 @@ extension Migrations {
         }
         try db.create(index: "importJob_byUser", on: "importJob", columns: ["userId", "createdAt"])
     }
+
+    /// The second half of every natural key, so two items whose indexed halves collide are told apart
+    /// (NaturalKeySlots). Rows stored before this have none and keep their meaning.
+    static func naturalKeyCheck(_ db: Database) throws {
+        for table in ["healthRecord", "healthWorkout", "healthCorrelation", "healthRawItem"] {
+            try db.alter(table: table) { t in
+                t.add(column: "naturalKeyCheck", .integer)
+            }
+        }
+    }
 }
