@@ -78,6 +78,8 @@ let package = Package(
                 "WaitTimes",
                 "Workouts",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API for the import's hot inserts (ImportInsert).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .target(

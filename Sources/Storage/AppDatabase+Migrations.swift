@@ -13,6 +13,7 @@ extension AppDatabase {
         migrator.registerMigration("v2-workouts", migrate: Migrations.workouts)
         migrator.registerMigration("v2-health-import", migrate: Migrations.healthImport)
         migrator.registerMigration("v3-natural-key-check", migrate: Migrations.naturalKeyCheck)
+        migrator.registerMigration("v3-redundant-owner-indexes", migrate: Migrations.redundantOwnerIndexes)
         return migrator
     }
 }

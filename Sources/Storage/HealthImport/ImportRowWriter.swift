@@ -13,10 +13,10 @@ struct ImportRowWriter {
     let jobId: Int64
     let now: Date
     private let nowText: String
-    private let recordStatement: Statement
-    private let rawStatement: Statement
-    private let workoutStatement: Statement
-    private let correlationStatement: Statement
+    private let recordStatement: ImportInsert
+    private let rawStatement: ImportInsert
+    private let workoutStatement: ImportInsert
+    private let correlationStatement: ImportInsert
     private let recordJobStatement: Statement
     private let recordSlots: NaturalKeySlots
     private let rawSlots: NaturalKeySlots
@@ -29,25 +29,25 @@ struct ImportRowWriter {
         self.jobId = jobId
         self.now = now
         self.nowText = DatabaseDateText.string(now)
-        recordStatement = try db.cachedStatement(sql: """
+        recordStatement = try ImportInsert(db, sql: """
             INSERT OR IGNORE INTO healthRecord
             (userId, metric, value, originalValue, originalUnit, startAt, endAt, utcOffsetSeconds, source, sourceName,
              device, metadata, createdAt, updatedAt, naturalKey, naturalKeyCheck, importJobId)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        rawStatement = try db.cachedStatement(sql: """
+        rawStatement = try ImportInsert(db, sql: """
             INSERT OR IGNORE INTO healthRawItem
             (userId, element, type, value, unit, startAt, endAt, utcOffsetSeconds, sourceName, attributes, metadata,
              naturalKey, naturalKeyCheck, createdAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        workoutStatement = try db.cachedStatement(sql: """
+        workoutStatement = try ImportInsert(db, sql: """
             INSERT OR IGNORE INTO healthWorkout
             (userId, activityType, startAt, endAt, utcOffsetSeconds, durationMinutes, distanceMeters, energyKcal,
              statistics, events, routeFiles, metadata, source, sourceName, device, naturalKey, naturalKeyCheck, createdAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        correlationStatement = try db.cachedStatement(sql: """
+        correlationStatement = try ImportInsert(db, sql: """
             INSERT OR IGNORE INTO healthCorrelation
             (userId, type, startAt, endAt, utcOffsetSeconds, sourceName, metadata, memberKeys, naturalKey, naturalKeyCheck, createdAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -135,47 +135,89 @@ struct ImportRowWriter {
 
     private func insert(_ sample: ImportedSample) throws -> (inserted: Bool, slot: Int64) {
         try recordSlots.store(sample.naturalKey) { slot in
-            try recordStatement.execute(arguments: [
-                userId, sample.metric, sample.value, sample.originalValue, sample.originalUnit,
-                DatabaseDateText.string(sample.startAt), DatabaseDateText.string(sample.endAt),
-                sample.utcOffsetSeconds, RecordSource.import.rawValue, sample.sourceName, sample.device,
-                sample.metadata.map(ImportJSON.object), nowText, nowText, slot, sample.naturalKey.check, jobId,
-            ])
-            return db.changesCount > 0
+            try recordStatement.execute(db) { row in
+                row.add(userId)
+                row.add(sample.metric)
+                row.add(sample.value)
+                row.add(sample.originalValue)
+                row.add(sample.originalUnit)
+                row.add(DatabaseDateText.string(sample.startAt))
+                row.add(DatabaseDateText.string(sample.endAt))
+                row.add(sample.utcOffsetSeconds)
+                row.add(RecordSource.import.rawValue)
+                row.add(sample.sourceName)
+                row.add(sample.device)
+                row.add(sample.metadata.map(ImportJSON.object))
+                row.add(nowText)
+                row.add(nowText)
+                row.add(slot)
+                row.add(sample.naturalKey.check)
+                row.add(jobId)
+            }
         }
     }
 
     private func insert(_ raw: ImportedRawItem) throws -> (inserted: Bool, slot: Int64) {
         try rawSlots.store(raw.naturalKey) { slot in
-            try rawStatement.execute(arguments: [
-                userId, raw.element, raw.type, raw.value, raw.unit, raw.startAt.map(DatabaseDateText.string), raw.endAt.map(DatabaseDateText.string),
-                raw.utcOffsetSeconds, raw.sourceName, ImportJSON.object(raw.attributes), ImportJSON.object(raw.metadata),
-                slot, raw.naturalKey.check, nowText,
-            ])
-            return db.changesCount > 0
+            try rawStatement.execute(db) { row in
+                row.add(userId)
+                row.add(raw.element)
+                row.add(raw.type)
+                row.add(raw.value)
+                row.add(raw.unit)
+                row.add(raw.startAt.map(DatabaseDateText.string))
+                row.add(raw.endAt.map(DatabaseDateText.string))
+                row.add(raw.utcOffsetSeconds)
+                row.add(raw.sourceName)
+                row.add(ImportJSON.object(raw.attributes))
+                row.add(ImportJSON.object(raw.metadata))
+                row.add(slot)
+                row.add(raw.naturalKey.check)
+                row.add(nowText)
+            }
         }
     }
 
     private func insert(_ workout: ImportedWorkout) throws -> Bool {
         try workoutSlots.store(workout.naturalKey) { slot in
-            try workoutStatement.execute(arguments: [
-                userId, workout.activityType, workout.startAt, workout.endAt, workout.utcOffsetSeconds, workout.durationMinutes,
-                workout.distanceMeters, workout.energyKcal, ImportJSON.string(workout.statistics), ImportJSON.string(workout.events),
-                ImportJSON.string(workout.routeFiles), ImportJSON.object(workout.metadata), RecordSource.import.rawValue,
-                workout.sourceName, workout.device, slot, workout.naturalKey.check, now,
-            ])
-            return db.changesCount > 0
+            try workoutStatement.execute(db) { row in
+                row.add(userId)
+                row.add(workout.activityType)
+                row.add(DatabaseDateText.string(workout.startAt))
+                row.add(DatabaseDateText.string(workout.endAt))
+                row.add(workout.utcOffsetSeconds)
+                row.add(workout.durationMinutes)
+                row.add(workout.distanceMeters)
+                row.add(workout.energyKcal)
+                row.add(ImportJSON.string(workout.statistics))
+                row.add(ImportJSON.string(workout.events))
+                row.add(ImportJSON.string(workout.routeFiles))
+                row.add(ImportJSON.object(workout.metadata))
+                row.add(RecordSource.import.rawValue)
+                row.add(workout.sourceName)
+                row.add(workout.device)
+                row.add(slot)
+                row.add(workout.naturalKey.check)
+                row.add(nowText)
+            }
         }.inserted
     }
 
     private func insert(_ correlation: ImportedCorrelation, memberSlots: [Int64]) throws -> Bool {
         try correlationSlots.store(correlation.naturalKey) { slot in
-            try correlationStatement.execute(arguments: [
-                userId, correlation.type, correlation.startAt, correlation.endAt, correlation.utcOffsetSeconds,
-                correlation.sourceName, ImportJSON.object(correlation.metadata), ImportJSON.string(memberSlots),
-                slot, correlation.naturalKey.check, now,
-            ])
-            return db.changesCount > 0
+            try correlationStatement.execute(db) { row in
+                row.add(userId)
+                row.add(correlation.type)
+                row.add(DatabaseDateText.string(correlation.startAt))
+                row.add(DatabaseDateText.string(correlation.endAt))
+                row.add(correlation.utcOffsetSeconds)
+                row.add(correlation.sourceName)
+                row.add(ImportJSON.object(correlation.metadata))
+                row.add(ImportJSON.string(memberSlots))
+                row.add(slot)
+                row.add(correlation.naturalKey.check)
+                row.add(nowText)
+            }
         }.inserted
     }
 }

@@ -103,4 +103,13 @@ extension Migrations {
             }
         }
     }
+
+    /// Every owned table got an index on `userId` alone from `belongsTo`, and each of these also has an index
+    /// that starts with `userId`, which serves the same lookups and the account-deletion cascade. An import
+    /// writes every index once per row, so the redundant ones cost a B-tree insert per record for nothing.
+    static func redundantOwnerIndexes(_ db: Database) throws {
+        for table in ["healthRecord", "healthWorkout", "healthCorrelation", "healthRawItem"] {
+            try db.drop(index: "\(table)_on_userId")
+        }
+    }
 }
