@@ -12,6 +12,7 @@ extension AppDatabase {
         migrator.registerMigration("v2-wait-times", migrate: Migrations.waitTimes)
         migrator.registerMigration("v2-workouts", migrate: Migrations.workouts)
         migrator.registerMigration("v2-health-import", migrate: Migrations.healthImport)
+        migrator.registerMigration("v3-profile-characteristics", migrate: Migrations.profileCharacteristics)
         return migrator
     }
 }
