@@ -20,6 +20,7 @@ enum ImportedProfileFiller {
             user.biologicalSex = sex
             filled.append(.biologicalSex)
         }
+        // A characteristic's raw value is its column's name on `user`; only those columns are written.
         if !filled.isEmpty { try user.update(db, columns: filled.map(\.rawValue)) }
         return filled
     }
