@@ -25,7 +25,8 @@ public struct HealthKitMapper {
         case let .record(record): .record(map(record))
         case let .correlation(correlation): map(correlation)
         case let .workout(workout): map(workout)
-        case let .activitySummary(element), let .me(element): .raw(raw(element, keyAttribute: "dateComponents"))
+        case let .activitySummary(element): .raw(raw(element, keyAttribute: "dateComponents"))
+        case let .me(element): .me(ImportedCharacteristics(attributes: element.attributes), raw: raw(element, keyAttribute: nil))
         case let .other(element): element.name == "ExportDate" ? .ignored : .raw(raw(element, keyAttribute: nil))
         }
     }

@@ -112,6 +112,8 @@ public enum MappedItem: Sendable, Equatable {
     case workout(ImportedWorkout)
     case skippedWorkout(reason: SkipReason)
     case raw(ImportedRawItem)
+    /// The export's `<Me>`: what it says about the person (fills an empty profile) and the element kept raw.
+    case me(ImportedCharacteristics, raw: ImportedRawItem)
     /// Items that carry nothing to store (ExportDate).
     case ignored
 }

@@ -14,6 +14,7 @@ extension AppDatabase {
         migrator.registerMigration("v2-health-import", migrate: Migrations.healthImport)
         migrator.registerMigration("v3-natural-key-check", migrate: Migrations.naturalKeyCheck)
         migrator.registerMigration("v3-redundant-owner-indexes", migrate: Migrations.redundantOwnerIndexes)
+        migrator.registerMigration("v3-profile-characteristics", migrate: Migrations.profileCharacteristics)
         return migrator
     }
 }

@@ -72,6 +72,9 @@ struct ImportSummary {
             let reasons = job.skippedReasons.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
             text += "\n" + (language == .ja ? "スキップの理由: " : "Skipped because: ") + reasons
         }
+        if let profile = ProfileCharacteristic.importSummary(job.profileFilled) {
+            text += "\n" + profile.text(in: language)
+        }
         if let seconds = job.durationSeconds {
             text += "\n" + String(format: language == .ja ? "所要時間 %.1f 秒" : "Took %.1f s", seconds)
         }

@@ -56,7 +56,7 @@ struct HealthKitMapperTests {
     func rawAndSkipped() throws {
         let mapped = try FixtureFiles.mapped("export-modern.xml")
         let raw = mapped.compactMap { item -> ImportedRawItem? in
-            if case let .raw(raw) = item { raw } else if case let .record(.raw(raw)) = item { raw } else { nil }
+            if case let .raw(raw) = item { raw } else if case let .record(.raw(raw)) = item { raw } else if case let .me(_, raw) = item { raw } else { nil }
         }
         #expect(raw.map(\.type) == [
             "Me", "HKCategoryTypeIdentifierSleepAnalysis", "HKCategoryTypeIdentifierAppleStandHour",

@@ -25,10 +25,14 @@ struct AppleHealthImportTests {
     }
 
     func importFile(_ name: String, batchSize: Int = 5_000, failAtBatch: Int? = nil) async throws -> ImportJob {
+        try await importFile(at: Self.fixture(name), batchSize: batchSize, failAtBatch: failAtBatch)
+    }
+
+    func importFile(at file: URL, batchSize: Int = 5_000, failAtBatch: Int? = nil) async throws -> ImportJob {
         var importer = AppleHealthImporter(database: database)
         importer.batchSize = batchSize
-        let job = try await importer.prepareJob(userId: userId, file: Self.fixture(name), now: Date())
-        return try await importer.run(job, file: Self.fixture(name), beforeCommit: { batch in
+        let job = try await importer.prepareJob(userId: userId, file: file, now: Date())
+        return try await importer.run(job, file: file, beforeCommit: { batch in
             if batch == failAtBatch { throw Failure() }
         })
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Health
 import Hummingbird
 import Storage
 
@@ -11,6 +12,8 @@ struct AccountProfile: ResponseEncodable {
     let timeZone: String
     let language: String?
     let createdAt: Date
+    let dateOfBirth: LocalDay?
+    let biologicalSex: BiologicalSex?
 
     init(_ user: User) {
         username = user.username
@@ -20,5 +23,7 @@ struct AccountProfile: ResponseEncodable {
         timeZone = user.timeZone
         language = user.language
         createdAt = user.createdAt
+        dateOfBirth = user.dateOfBirth
+        biologicalSex = user.biologicalSex
     }
 }

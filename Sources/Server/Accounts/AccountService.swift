@@ -116,7 +116,9 @@ public struct AccountService: Sendable {
         try await database.deleteUser(id: user.id!)
     }
 
-    public func updateProfile(_ user: User, with update: ProfileUpdate) async throws -> User {
+    /// Applies `update` after checking every field: one bad value refuses the whole update. `now` decides
+    /// what "a future date of birth" is, in the user's time zone.
+    public func updateProfile(_ user: User, with update: ProfileUpdate, now: Date = Date()) async throws -> User {
         var user = user
         if let displayName = update.displayName {
             user.displayName = String(displayName.trimmingCharacters(in: .whitespacesAndNewlines).prefix(64))
@@ -137,6 +139,12 @@ public struct AccountService: Sendable {
             guard language.isEmpty || Language(rawValue: language) != nil else { throw APIError.invalidProfile }
             user.language = language.isEmpty ? nil : language
         }
+        if let dateOfBirth = update.dateOfBirth {
+            user.dateOfBirth = try dateOfBirth.map { try DateOfBirth.parse($0, today: LocalDay(now, in: user.resolvedTimeZone)) }
+        }
+        if let sex = update.biologicalSex {
+            user.biologicalSex = try sex.map { try BiologicalSex(parsing: $0) }
+        }
         try await database.updateUser(user)
         return user
     }
@@ -147,25 +155,34 @@ public struct AccountService: Sendable {
     }
 }
 
-/// Profile fields a user may change. A nil field is left as it is; for the two optional numbers,
-/// `.some(nil)` (JSON `null`, or an emptied form field) clears the stored value.
+/// Profile fields a user may change. A nil field is left as it is; for the optional fields (numbers, date
+/// of birth, sex), `.some(nil)` (JSON `null`, or an emptied form field) clears the stored value.
 public struct ProfileUpdate: Decodable, Sendable {
     public var displayName: String?
     public var heightCm: Double??
     public var targetWeightKg: Double??
     public var timeZone: String?
     public var language: String?
+    /// "YYYY-MM-DD"; checked by `AccountService.updateProfile`, so a bad value gets its own clear error.
+    public var dateOfBirth: String??
+    /// "female", "male" or "other".
+    public var biologicalSex: String??
 
-    public init(displayName: String? = nil, heightCm: Double?? = nil, targetWeightKg: Double?? = nil, timeZone: String? = nil, language: String? = nil) {
+    public init(
+        displayName: String? = nil, heightCm: Double?? = nil, targetWeightKg: Double?? = nil, timeZone: String? = nil, language: String? = nil,
+        dateOfBirth: String?? = nil, biologicalSex: String?? = nil
+    ) {
         self.displayName = displayName
         self.heightCm = heightCm
         self.targetWeightKg = targetWeightKg
         self.timeZone = timeZone
         self.language = language
+        self.dateOfBirth = dateOfBirth
+        self.biologicalSex = biologicalSex
     }
 
     private enum CodingKeys: String, CodingKey {
-        case displayName, heightCm, targetWeightKg, timeZone, language
+        case displayName, heightCm, targetWeightKg, timeZone, language, dateOfBirth, biologicalSex
     }
 
     public init(from decoder: any Decoder) throws {
@@ -176,5 +193,7 @@ public struct ProfileUpdate: Decodable, Sendable {
         // Absent means "unchanged"; present and null means "clear".
         heightCm = container.contains(.heightCm) ? .some(try container.decodeIfPresent(Double.self, forKey: .heightCm)) : nil
         targetWeightKg = container.contains(.targetWeightKg) ? .some(try container.decodeIfPresent(Double.self, forKey: .targetWeightKg)) : nil
+        dateOfBirth = container.contains(.dateOfBirth) ? .some(try container.decodeIfPresent(String.self, forKey: .dateOfBirth)) : nil
+        biologicalSex = container.contains(.biologicalSex) ? .some(try container.decodeIfPresent(String.self, forKey: .biologicalSex)) : nil
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Health
+import HealthImport
 import Hummingbird
 import Storage
 
@@ -23,6 +24,8 @@ struct ImportJobResponse: Codable, Sendable {
     let counts: [String: ImportTally]
     let total: ImportTally
     let skippedReasons: [String: Int]
+    /// Profile fields filled from the export's `<Me>`.
+    let profileFilled: [ProfileCharacteristic]
     let error: ErrorDetail?
     let fileKept: Bool
     let createdAt: Date
@@ -43,6 +46,7 @@ struct ImportJobResponse: Codable, Sendable {
         counts = job.counts
         total = job.total
         skippedReasons = job.skippedReasons
+        profileFilled = job.profileFilled
         if let code = job.errorCode {
             let message = LocalizedText(ja: job.errorMessageJa ?? code, en: job.errorMessageEn ?? code)
             error = ErrorDetail(code: code, message: message.text(in: language))

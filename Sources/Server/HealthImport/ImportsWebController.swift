@@ -1,5 +1,6 @@
 import Foundation
 import Health
+import HealthImport
 import Hummingbird
 import Storage
 
@@ -54,6 +55,7 @@ struct ImportsWebController {
         values["percent"] = Int((response.progress * 100).rounded(.down))
         values["fileKept"] = job.keepFile
         if let error = response.error { values["errorMessage"] = error.message }
+        if let profile = ProfileCharacteristic.importSummary(job.profileFilled) { values["profileFilled"] = profile.text(in: language) }
         values["hasCounts"] = !job.counts.isEmpty
         // Catalog metrics first (by their names), then what was kept raw.
         let sorted = job.counts.sorted { left, right in

@@ -16,6 +16,8 @@ struct SettingsWebController {
         var targetWeightKg: String?
         var timeZone: String?
         var language: String?
+        var dateOfBirth: String?
+        var biologicalSex: String?
         var csrf: String?
     }
 
@@ -71,6 +73,7 @@ struct SettingsWebController {
             "heightCm": user.heightCm.map { String(format: "%.1f", $0) } ?? "",
             "targetWeightKg": user.targetWeightKg.map { String(format: "%.1f", $0) } ?? "",
         ]
+        values["characteristics"] = ProfileCharacteristicsForm.values(for: user, now: Date(), language: context.language)
         var zones = Self.timeZones
         if !zones.contains(user.timeZone) { zones.insert(user.timeZone, at: 0) }
         values["timeZones"] = zones.map { ["id": $0, "selected": $0 == user.timeZone] }
@@ -114,10 +117,13 @@ struct SettingsWebController {
             // The form always sends every field, so an emptied number clears the stored value.
             _ = try await accounts.updateProfile(user, with: ProfileUpdate(
                 displayName: form.displayName, heightCm: .some(height), targetWeightKg: .some(target),
-                timeZone: form.timeZone, language: form.language ?? ""
+                timeZone: form.timeZone, language: form.language ?? "",
+                dateOfBirth: ProfileCharacteristicsForm.field(form.dateOfBirth), biologicalSex: ProfileCharacteristicsForm.field(form.biologicalSex)
             ))
             return .redirect(to: "/settings?notice=profileSaved")
         } catch let error as APIError {
+            return try await page(request: request, context: context, error: error.message.text(in: context.language))
+        } catch let error as any DomainError {
             return try await page(request: request, context: context, error: error.message.text(in: context.language))
         }
     }

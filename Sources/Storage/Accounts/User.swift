@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Health
 
 /// An account. The profile settings live on the same row: there is exactly one profile per account.
 public struct User: Codable, Sendable, Equatable, Identifiable {
@@ -12,6 +13,9 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
     public var timeZone: String
     public var language: String?
     public var createdAt: Date
+    /// Stored as "YYYY-MM-DD". Set by the user, or by an import when it was empty.
+    public var dateOfBirth: LocalDay?
+    public var biologicalSex: BiologicalSex?
 
     public init(
         id: Int64? = nil,
@@ -22,7 +26,9 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
         targetWeightKg: Double? = nil,
         timeZone: String = "Asia/Tokyo",
         language: String? = nil,
-        createdAt: Date
+        createdAt: Date,
+        dateOfBirth: LocalDay? = nil,
+        biologicalSex: BiologicalSex? = nil
     ) {
         self.id = id
         self.username = username
@@ -33,6 +39,8 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
         self.timeZone = timeZone
         self.language = language
         self.createdAt = createdAt
+        self.dateOfBirth = dateOfBirth
+        self.biologicalSex = biologicalSex
     }
 
     /// The user's time zone for day boundaries; Asia/Tokyo when the stored name is unknown to this system.

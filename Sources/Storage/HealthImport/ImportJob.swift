@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthImport
 
 /// One import of one file: where it is, how far it got, and what it did per type.
 public struct ImportJob: Codable, Sendable, Equatable, Identifiable {
@@ -27,6 +28,8 @@ public struct ImportJob: Codable, Sendable, Equatable, Identifiable {
     /// Per metric id, raw HealthKit type, "workout" or correlation type.
     public var counts: [String: ImportTally]
     public var skippedReasons: [String: Int]
+    /// Profile fields this import filled from the export's `<Me>` (only ever fields that were empty).
+    public var profileFilled: [ProfileCharacteristic]
     public var errorCode: String?
     public var errorMessageJa: String?
     public var errorMessageEn: String?
@@ -51,6 +54,7 @@ public struct ImportJob: Codable, Sendable, Equatable, Identifiable {
         self.itemsCommitted = 0
         self.counts = [:]
         self.skippedReasons = [:]
+        self.profileFilled = []
         self.storedPath = storedPath
         self.keepFile = keepFile
         self.createdAt = createdAt

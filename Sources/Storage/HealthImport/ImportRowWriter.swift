@@ -76,6 +76,9 @@ struct ImportRowWriter {
             Self.skip(type: "workout", reason: reason, in: &job)
         case let .raw(raw):
             Self.count(try insert(raw).inserted, type: raw.type, in: &job)
+        case let .me(characteristics, raw):
+            Self.count(try insert(raw).inserted, type: raw.type, in: &job)
+            job.profileFilled += try ImportedProfileFiller.fill(characteristics, userId: userId, now: now, db: db)
         case .ignored:
             break
         }
