@@ -57,6 +57,15 @@ extension WebDriver {
             #expect(page.contains("歩数"))
             try await browser.screenshot().write(to: artifacts.appendingPathComponent("import-status-390x844.png"))
 
+            // The imported history (2024, far outside the last year) is on the dashboard's whole-history view.
+            try await browser.click("#import-see-history")
+            #expect(try await browser.currentURL().hasSuffix("/?range=all"))
+            let dashboard = try await browser.source()
+            let weightChart = try #require(dashboard.components(separatedBy: "id=\"weight-chart\"").last)
+            #expect(weightChart.contains("class=\"kc-line\""), "the imported weights are drawn")
+            #expect(dashboard.components(separatedBy: "class=\"kc-bar\"").count > 1, "the imported steps are drawn")
+            try await browser.screenshot().write(to: artifacts.appendingPathComponent("import-history-390x844.png"))
+
             try await browser.open("\(site)/records")
             let records = try await browser.source()
             #expect(records.contains("export.zip") || records.contains("eksport"), "the import is listed")

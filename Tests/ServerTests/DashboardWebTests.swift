@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Health
 import Server
 import Storage
 import Testing
@@ -38,6 +39,38 @@ import Testing
             #expect(year.contains("href=\"/?range=365\" aria-current=\"true\""))
             let odd = try await browser.get("/?range=12345").text
             #expect(odd.contains("href=\"/?range=30\" aria-current=\"true\""))
+        }
+    }
+
+    @Test func allTimeShowsAnOldImportedHistoryWithMonthlyStepBars() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let user = try #require(try await server.database.user(username: "hanako"))
+            // Three years ago: outside every fixed range, as an imported history usually is.
+            let start = Date().addingTimeInterval(-3 * 365 * 86_400)
+            var records: [HealthRecord] = []
+            for day in 0..<70 {
+                let at = start.addingTimeInterval(Double(day) * 86_400)
+                records.append(HealthRecord(userId: user.id!, metric: "stepCount", value: 6_000, originalValue: 6_000, originalUnit: "count",
+                                            startAt: at, endAt: at.addingTimeInterval(3_600), source: .import, createdAt: Date()))
+                records.append(HealthRecord(userId: user.id!, metric: "bodyMass", value: 60 + Double(day) / 10, originalValue: 60, originalUnit: "kg",
+                                            startAt: at, endAt: at, source: .import, createdAt: Date()))
+            }
+            _ = try await server.database.insertRecords(records)
+
+            let year = try await browser.get("/?range=365").text
+            #expect(year.components(separatedBy: "class=\"kc-bar\"").count == 1, "nothing from three years ago in the last year")
+
+            let all = try await browser.get("/?range=all").text
+            #expect(all.contains("href=\"/?range=all\" aria-current=\"true\""))
+            #expect(all.contains("全期間"))
+            #expect(all.contains("歩数（月ごとの1日平均）"))
+            // 70 days span three calendar months, so three monthly bars; every day's weight is a point.
+            let bars = all.components(separatedBy: "class=\"kc-bar\"").count - 1
+            #expect((3...4).contains(bars), "one bar per month with data, got \(bars)")
+            #expect(all.contains("6,000") || all.contains("6000"), "the monthly average of 6,000 steps a day is labelled")
         }
     }
 

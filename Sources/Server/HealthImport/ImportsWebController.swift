@@ -52,6 +52,7 @@ struct ImportsWebController {
         values["state"] = job.state.rawValue
         values["stateName"] = Self.stateName(job.state, language)
         values["finished"] = job.isFinished
+        values["succeeded"] = job.state == .succeeded
         values["percent"] = Int((response.progress * 100).rounded(.down))
         values["fileKept"] = job.keepFile
         if let error = response.error { values["errorMessage"] = error.message }

@@ -25,6 +25,7 @@ extension WebStrings {
         "impTotal": .init(ja: "合計", en: "Total"),
         "impRecent": .init(ja: "最近の読み込み", en: "Recent imports"),
         "impBack": .init(ja: "記録へ戻る", en: "Back to records"),
+        "impSeeHistory": .init(ja: "ダッシュボードで全期間を見る", en: "See the whole history on the dashboard"),
         "impProgress": .init(ja: "進み具合", en: "Progress"),
         "impFileKept": .init(ja: "ファイルはサーバーに保存されています。", en: "The file is kept on the server."),
         "impFileDeleted": .init(ja: "ファイルは読み込み後に削除されます。", en: "The file is deleted after the import."),

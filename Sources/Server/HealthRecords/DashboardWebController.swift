@@ -10,7 +10,10 @@ struct DashboardWebController {
     let pages: WebRenderer
     let csrf: CSRFProtection
 
-    static let ranges = [30, 90, 365]
+    /// Days shown, or "all": from the first weight or steps record to today (an imported history included).
+    static let ranges = ["30", "90", "365", "all"]
+    /// Beyond a year, steps are drawn as one bar per month (the month's average day) instead of one per day.
+    static let dailyBarsUpTo = 366
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("/", use: dashboard)
@@ -21,8 +24,14 @@ struct DashboardWebController {
         let strings = WebStrings.table(context.language)
         let timeZone = user.resolvedTimeZone
         let today = LocalDay(Date(), in: timeZone)
-        let range = request.uri.queryParameters["range"].flatMap { Int($0) }.flatMap { Self.ranges.contains($0) ? $0 : nil } ?? 30
-        let from = today.adding(days: -(range - 1))
+        let range = request.uri.queryParameters["range"].map(String.init).flatMap { Self.ranges.contains($0) ? $0 : nil } ?? "30"
+        let from: LocalDay
+        if let days = Int(range) {
+            from = today.adding(days: -(days - 1))
+        } else {
+            let first = try await summaries.database.earliestRecordStart(userId: userId, metrics: ["bodyMass", "stepCount"])
+            from = min(first.map { LocalDay($0, in: timeZone) } ?? today, today)
+        }
 
         var values = pages.base(context, title: strings["dashboard"]!, csrf: csrf.token(for: request, context: context).token)
         var tiles: [[String: Any]] = []
@@ -59,9 +68,14 @@ struct DashboardWebController {
         )
         let steps = MetricCatalog.metric(named: "stepCount")!
         let stepsTrend = try await summaries.trend(userId: userId, metric: steps, from: from, to: today, timeZone: timeZone)
+        let monthlySteps = from.days(until: today) >= Self.dailyBarsUpTo
+        let stepBars = monthlySteps
+            ? MonthlyAverage.of(stepsTrend.days.map { TrendPoint(day: $0.day, value: $0.value) })
+            : stepsTrend.days.map { TrendPoint(day: $0.day, value: $0.value) }
+        let stepsTitle = monthlySteps ? strings["stepsMonthly"]! : strings["stepsTrend"]!
         let stepsChart = BarChart(
-            bars: stepsTrend.days.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) },
-            title: strings["stepsTrend"]!, emptyMessage: strings["noData"]!,
+            bars: stepBars.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) },
+            title: stepsTitle, emptyMessage: strings["noData"]!,
             valueDecimals: 0, unit: "", timeZone: timeZone, language: context.language.chartLanguage
         )
 
@@ -69,10 +83,11 @@ struct DashboardWebController {
         values["tiles"] = tiles
         values["weightChart"] = weightChart.svg()
         values["stepsChart"] = stepsChart.svg()
+        values["stepsTitle"] = stepsTitle
         values["weightDays"] = weightTrend.days.count
         values["showMovingAverageHint"] = weightTrend.movingAverage.isEmpty && !weightTrend.days.isEmpty
-        values["ranges"] = Self.ranges.map { days in
-            ["days": days, "label": strings[days == 365 ? "days365" : "days\(days)"] ?? "\(days)", "current": days == range]
+        values["ranges"] = Self.ranges.map { option in
+            ["days": option, "label": strings["days\(option)"] ?? option, "current": option == range]
         }
         values["navDashboard"] = true
         return pages.render("dashboard", values)

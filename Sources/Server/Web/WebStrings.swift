@@ -34,6 +34,8 @@ enum WebStrings {
         "days30": .init(ja: "30日", en: "30 days"),
         "days90": .init(ja: "90日", en: "90 days"),
         "days365": .init(ja: "1年", en: "1 year"),
+        "daysall": .init(ja: "全期間", en: "All"),
+        "stepsMonthly": .init(ja: "歩数（月ごとの1日平均）", en: "Steps (average day of each month)"),
         "addRecord": .init(ja: "記録を追加", en: "Add a record"),
         "metric": .init(ja: "項目", en: "Metric"),
         "value": .init(ja: "値", en: "Value"),

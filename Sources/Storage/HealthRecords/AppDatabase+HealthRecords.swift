@@ -91,6 +91,16 @@ extension AppDatabase {
     }
 
     /// The most recent record of each metric, for the dashboard's "today" tiles.
+    /// When the user's oldest record of any of `metrics` started, or nil when there is none.
+    public func earliestRecordStart(userId: Int64, metrics: [String]) async throws -> Date? {
+        try await reader.read { db in
+            // One indexed MIN per metric (userId, metric, startAt) rather than a scan of every record.
+            try metrics.compactMap { metric in
+                try Date.fetchOne(db, sql: "SELECT MIN(startAt) FROM healthRecord WHERE userId = ? AND metric = ?", arguments: [userId, metric])
+            }.min()
+        }
+    }
+
     public func latestRecord(userId: Int64, metric: String) async throws -> HealthRecord? {
         try await reader.read { db in
             try HealthRecord
