@@ -69,6 +69,17 @@ struct AppleHealthImportTests {
         #expect((document["records"] as? [Any])?.count == 20)
         let exportedWorkouts = try #require(document["healthWorkouts"] as? [[String: Any]])
         #expect(exportedWorkouts.map { $0["activityType"] as? String } == ["HKWorkoutActivityTypeRunning", "HKWorkoutActivityTypeTraditionalStrengthTraining"])
+        // Correlations point at their samples in `records`; raw items and the import job are there too.
+        let exportedRecords = try #require(document["records"] as? [[String: Any]])
+        let correlations = try #require(document["healthCorrelations"] as? [[String: Any]])
+        #expect(correlations.count == 2)
+        let pressure = try #require(correlations.first { $0["type"] as? String == "HKCorrelationTypeIdentifierBloodPressure" })
+        let pressureIds = Set(try #require(pressure["recordIds"] as? [Int64]))
+        let pressureMetrics = exportedRecords.filter { pressureIds.contains(($0["id"] as? Int64) ?? -1) }.compactMap { $0["metric"] as? String }
+        #expect(Set(pressureMetrics) == ["bloodPressureSystolic", "bloodPressureDiastolic"])
+        #expect((document["healthRawItems"] as? [Any])?.count == 7)
+        let imports = try #require(document["imports"] as? [[String: Any]])
+        #expect(imports.map { $0["state"] as? String } == ["succeeded"])
     }
 
     @Test("Importing the same export again adds nothing and says everything was already there")

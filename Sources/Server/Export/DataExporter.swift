@@ -46,6 +46,12 @@ public struct DataExporter: Sendable {
         let workouts: WorkoutExport
         /// Workouts from Apple Health imports and Health Auto Export.
         let healthWorkouts: [WorkoutResponse]
+        /// Blood-pressure and food correlations from Apple Health imports, linked to their records.
+        let healthCorrelations: [CorrelationResponse]
+        /// Everything imports kept as written (ActivitySummary, Me, types without a metric).
+        let healthRawItems: [RawItemResponse]
+        /// The imports themselves: file, state, counts per type, skipped reasons.
+        let imports: [ImportJobResponse]
     }
 
     public func json(user: User, now: Date) async throws -> Data {
@@ -58,7 +64,10 @@ public struct DataExporter: Sendable {
             waitAlerts: try await database.alerts(userId: user.id!),
             inbox: try await database.inbox(userId: user.id!, limit: .max),
             workouts: try await WorkoutExport(user: user, workouts: WorkoutService(database: database)),
-            healthWorkouts: try await database.workouts(userId: user.id!).map(WorkoutResponse.init)
+            healthWorkouts: try await database.workouts(userId: user.id!).map(WorkoutResponse.init),
+            healthCorrelations: try await database.correlations(userId: user.id!).map { CorrelationResponse($0.correlation, recordIds: $0.recordIds) },
+            healthRawItems: try await database.rawItems(userId: user.id!).map(RawItemResponse.init),
+            imports: try await database.importJobs(userId: user.id!, limit: .max).map { ImportJobResponse($0, language: .en) }
         )
         let encoder = APIJSON.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

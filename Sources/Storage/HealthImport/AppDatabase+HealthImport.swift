@@ -55,6 +55,24 @@ extension AppDatabase {
         }
     }
 
+    /// The user's correlations, oldest first, each with the ids of its member records (for the export).
+    public func correlations(userId: Int64) async throws -> [(correlation: HealthCorrelationRecord, recordIds: [Int64])] {
+        try await reader.read { db in
+            let members = try db.cachedStatement(sql: "SELECT id FROM healthRecord WHERE userId = ? AND naturalKey = ?")
+            return try HealthCorrelationRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchAll(db).map { correlation in
+                let ids = try correlation.memberSlots.compactMap { try Int64.fetchOne(members, arguments: [userId, $0]) }
+                return (correlation, ids)
+            }
+        }
+    }
+
+    /// The user's raw items in the order they were stored.
+    public func rawItems(userId: Int64) async throws -> [HealthRawItemRecord] {
+        try await reader.read { db in
+            try HealthRawItemRecord.filter(Column("userId") == userId).order(Column("id")).fetchAll(db)
+        }
+    }
+
     /// Rows per table for one user, for summaries and tests.
     public func importedRowCounts(userId: Int64) async throws -> [String: Int] {
         try await reader.read { db in

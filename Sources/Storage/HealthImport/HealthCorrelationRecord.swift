@@ -1,0 +1,28 @@
+import Foundation
+import GRDB
+
+/// A stored correlation (blood pressure, food): its own facts and the natural-key slots of its samples.
+public struct HealthCorrelationRecord: Codable, Sendable, Equatable, Identifiable {
+    public var id: Int64?
+    public var userId: Int64
+    public var type: String
+    public var startAt: Date
+    public var endAt: Date
+    public var utcOffsetSeconds: Int?
+    public var sourceName: String
+    /// JSON object as written at import.
+    public var metadata: String
+    /// JSON array of the `naturalKey` slots of the member rows in healthRecord or healthRawItem.
+    public var memberKeys: String
+    public var naturalKey: Int64
+    public var createdAt: Date
+
+    /// The member slots, decoded.
+    public var memberSlots: [Int64] {
+        (try? JSONDecoder().decode([Int64].self, from: Data(memberKeys.utf8))) ?? []
+    }
+}
+
+extension HealthCorrelationRecord: FetchableRecord, TableRecord {
+    public static let databaseTableName = "healthCorrelation"
+}
