@@ -4,7 +4,7 @@ DATA_DIR ?= .kiroku
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run build test deps build-deps bench bench-import format clean
+.PHONY: run build test deps build-deps bench bench-import bench-hae format clean
 
 # C libraries the build links: SQLite, and librdkafka for the gateway's Kafka producer.
 build-deps:
@@ -31,10 +31,16 @@ bench: build-deps
 	$(SWIFT) build -c release --product KirokuBenchmarks
 	$$($(SWIFT) build -c release --show-bin-path)/KirokuBenchmarks
 	$(MAKE) bench-import
+	$(MAKE) bench-hae
 
 # Apple Health import vs healthkit-to-sqlite (PyPI, installed into a venv) on a generated 220 MB export.
 bench-import:
 	Benchmarks/HealthImport/run.sh
+
+# A year-long Health Auto Export backfill (1,051,200 samples in one request) against a release server.
+bench-hae: build-deps
+	$(SWIFT) build -c release --product kiroku
+	python3 Benchmarks/HealthAutoExport/bench.py $$($(SWIFT) build -c release --show-bin-path)/kiroku $${BENCH_DIR:-/tmp/kiroku-hae-bench}
 
 clean:
 	rm -rf .build

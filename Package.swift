@@ -78,7 +78,7 @@ let package = Package(
                 "WaitTimes",
                 "Workouts",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // SQLite's C API for the import's hot inserts (ImportInsert).
+                // SQLite's C API for the import's hot inserts (ImportStatement).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),

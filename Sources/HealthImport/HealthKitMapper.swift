@@ -5,13 +5,7 @@ import Health
 /// this type decides which HealthKit shape goes where, and caches lookups because it runs per record.
 public struct HealthKitMapper {
     private var metricsByType: [String: Metric?] = [:]
-    /// The catalog's conversion for each (metric, unit) pair met so far; nil when the catalog refuses the unit.
-    private var conversions: [UnitKey: UnitConversion?] = [:]
-
-    private struct UnitKey: Hashable {
-        let metric: String
-        let unit: String?
-    }
+    private var values = CanonicalValues()
     private let distance = MetricCatalog.metric(named: "distanceWalkingRunning")!
     private let energy = MetricCatalog.metric(named: "activeEnergyBurned")!
     private let minutes = MetricCatalog.metric(named: "exerciseTime")!
@@ -42,30 +36,11 @@ public struct HealthKitMapper {
         }
         guard let metric = metric(for: record.type) else { return .raw(raw(record, start: start, end: end)) }
         guard let text = record.value, let original = Double(text) else { return .skipped(type: metric.id, reason: .badValue) }
-        guard let value = canonical(original, unit: record.unit, metric: metric) else {
+        guard let value = values.canonical(original, unit: record.unit, metric: metric) else {
             return .skipped(type: metric.id, reason: .unknownUnit)
         }
         return .sample(sample(record, metric: metric, value: value, original: original, unit: record.unit ?? metric.canonicalUnit,
                               start: start, end: end, detail: nil))
-    }
-
-    /// The catalog's conversion, looked up once per unit spelling rather than once per record. Percent
-    /// metrics go through the catalog's HealthKit rule (0–1 ratios labelled "%") every time.
-    private mutating func canonical(_ value: Double, unit: String?, metric: Metric) -> Double? {
-        if metric.canonicalUnit == "%" { return try? metric.canonicalValue(fromHealthKit: value, unit: unit) }
-        let key = UnitKey(metric: metric.id, unit: unit)
-        let conversion: UnitConversion?
-        if let cached = conversions[key] {
-            conversion = cached
-        } else {
-            if let unit, !unit.trimmingCharacters(in: .whitespaces).isEmpty {
-                conversion = metric.unit(named: unit)
-            } else {
-                conversion = metric.canonical
-            }
-            conversions[key] = conversion
-        }
-        return conversion?.toCanonical(value)
     }
 
     /// Sleep stages and mindful sessions become minutes of their metric; the category value is kept.

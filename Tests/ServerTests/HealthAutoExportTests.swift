@@ -1,4 +1,5 @@
 import Foundation
+import HealthImport
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -89,5 +90,52 @@ struct HealthAutoExportTests {
         #expect(workouts.first?.durationMinutes == 40)
         #expect(workouts.first?.distanceMeters == 6200)
         #expect(workouts.first?.energyKcal == 350)
+    }
+
+    /// The app's JSON, written by hand: what it sends when a row or a field is not what it should be.
+    static let untidy = Data("""
+        {"data": {"metrics": [
+          {"name": "step_count", "units": "count", "data": [
+            {"date": "2024-02-01 00:00:00 +0900", "qty": 100, "source": "iPhone"},
+            null,
+            "not a row",
+            {"date": "2024-02-02 00:00:00 +0900", "qty": "200", "source": "iPhone"},
+            {"date": "2024-02-03 00:00:00 +0900", "qty": true, "source": "iPhone"},
+            {"date": "2024-02-04 00:00:00 +0900", "qty": 400, "source": "iPhone"}
+          ]},
+          42,
+          {"name": "heart_rate", "units": "count/min", "data": [{"date": "2024-02-01 08:00:00 +0900", "Avg": "71", "Min": 60, "Max": "90"}]}
+        ], "workouts": "none"}}
+        """.utf8)
+
+    @Test("Rows that are not rows and fields of the wrong type are left out; the rest of the delivery is stored")
+    func untidyRowsDoNotLoseTheRest() async throws {
+        var payload = try HealthAutoExportPayload(json: Self.untidy)
+        #expect(payload.rowCount == 5, "two step rows were not objects; the 42 is not a metric")
+        let samples = payload.nextSamples(limit: 100)
+        #expect(samples.map(\.sample.value) == [100, 200, 400, 71])
+        #expect(samples.last?.sample.metadata == ["min": "60", "max": "90"])
+        #expect(payload.skipped == ["bad_value": 1])
+        #expect(payload.workouts.isEmpty)
+        #expect(payload.nextSamples(limit: 100).isEmpty)
+    }
+
+    @Test("A backfill larger than one transaction is stored batch by batch, and its retry changes nothing")
+    func backfillIsCommittedInBatches() async throws {
+        let database = try AppDatabase.temporary()
+        let userId = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id!
+        var rows: [String] = []
+        for minute in 0..<23 {
+            rows.append(#"{"date": "2024-03-01 10:\#(String(format: "%02d", minute)):00 +0900", "Min": 60, "Avg": \#(70 + minute), "Max": 99, "source": "Apple Watch"}"#)
+        }
+        let body = Data(#"{"data": {"metrics": [{"name": "heart_rate", "units": "count/min", "data": [\#(rows.joined(separator: ","))]}]}}"#.utf8)
+        let ingest = HealthAutoExportIngest(database: database, batchSize: 5)
+        let first = try await ingest.store(try HealthAutoExportPayload(json: body), userId: userId)
+        #expect(first.records == UpsertCounts(inserted: 23))
+        let stored = try await database.allRecords(userId: userId)
+        #expect(stored.map(\.value) == (0..<23).map { Double(70 + $0) })
+        let retry = try await ingest.store(try HealthAutoExportPayload(json: body), userId: userId)
+        #expect(retry.records == UpsertCounts(unchanged: 23))
+        #expect(try await database.allRecords(userId: userId).count == 23)
     }
 }

@@ -50,11 +50,19 @@ struct HealthAutoExportAPIController {
 /// Stores a Health Auto Export delivery.
 struct HealthAutoExportIngest: Sendable {
     let database: AppDatabase
+    /// Samples per transaction. A backfill is committed as it goes: if the app gives up waiting and sends it
+    /// again, the retry finds what was already stored unchanged and only does the rest.
+    var batchSize = 5_000
 
     func store(_ payload: HealthAutoExportPayload, userId: Int64) async throws -> HealthAutoExportResponse {
-        let (records, workouts) = try await database.upsertHealthAutoExport(
-            userId: userId, samples: payload.samples, workouts: payload.workouts, now: Date()
-        )
+        var payload = payload
+        var records = UpsertCounts()
+        let workouts = try await database.upsertHealthAutoExport(userId: userId, samples: [], workouts: payload.workouts, now: Date()).workouts
+        while true {
+            let batch = payload.nextSamples(limit: batchSize)
+            if batch.isEmpty { break }
+            records += try await database.upsertHealthAutoExport(userId: userId, samples: batch, workouts: [], now: Date()).records
+        }
         return HealthAutoExportResponse(records: records, workouts: workouts, skipped: payload.skipped)
     }
 }

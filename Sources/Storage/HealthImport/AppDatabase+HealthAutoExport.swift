@@ -11,7 +11,17 @@ public struct UpsertCounts: Sendable, Equatable, Codable {
     /// Already stored exactly so: a retry or an overlapping backfill.
     public var unchanged = 0
 
-    public init() {}
+    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+        self.inserted = inserted
+        self.updated = updated
+        self.unchanged = unchanged
+    }
+
+    public static func += (total: inout UpsertCounts, more: UpsertCounts) {
+        total.inserted += more.inserted
+        total.updated += more.updated
+        total.unchanged += more.unchanged
+    }
 }
 
 extension AppDatabase {
@@ -20,35 +30,42 @@ extension AppDatabase {
         try await writer.write { db in
             var records = UpsertCounts()
             let source = RecordSource.healthAutoExport.rawValue
-            let find = try db.cachedStatement(sql: "SELECT id, value FROM healthRecord WHERE userId = ? AND source = ? AND externalId = ?")
-            let update = try db.cachedStatement(sql: """
+            // Run once per sample of a backfill that may hold a million: bound through SQLite's C API, dates as text.
+            let find = try ImportStatement(db, sql: "SELECT id, value FROM healthRecord WHERE userId = ? AND source = ? AND externalId = ?")
+            let update = try ImportStatement(db, sql: """
                 UPDATE healthRecord SET value = ?, originalValue = ?, originalUnit = ?, metadata = ?, naturalKey = NULL, naturalKeyCheck = NULL, updatedAt = ? WHERE id = ?
                 """)
-            let insert = try db.cachedStatement(sql: """
-                INSERT OR IGNORE INTO healthRecord
-                (userId, metric, value, originalValue, originalUnit, startAt, endAt, utcOffsetSeconds, source, sourceName,
-                 device, metadata, externalId, createdAt, updatedAt, naturalKey, naturalKeyCheck)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let insert = try ImportedSampleInsert(db, userId: userId, now: now)
             let recordSlots = try NaturalKeySlots(db: db, table: "healthRecord", userId: userId)
             let workoutSlots = try NaturalKeySlots(db: db, table: "healthWorkout", userId: userId)
+            let nowText = DatabaseDateText.string(now)
             for (sample, externalId) in samples {
                 let metadata = sample.metadata.map(ImportJSON.object)
-                if let row = try Row.fetchOne(find, arguments: [userId, source, externalId]) {
-                    if (row["value"] as Double) == sample.value {
+                let existing = try find.first(db) { row in
+                    row.add(userId)
+                    row.add(source)
+                    row.add(externalId)
+                } read: { columns in
+                    (id: columns.int64(0), value: columns.double(1))
+                }
+                if let existing {
+                    if existing.value == sample.value {
                         records.unchanged += 1
                     } else {
-                        try update.execute(arguments: [sample.value, sample.originalValue, sample.originalUnit, metadata, now, row["id"] as Int64])
+                        _ = try update.execute(db) { row in
+                            row.add(sample.value)
+                            row.add(sample.originalValue)
+                            row.add(sample.originalUnit)
+                            row.add(metadata)
+                            row.add(nowText)
+                            row.add(existing.id)
+                        }
                         records.updated += 1
                     }
                     continue
                 }
                 let stored = try recordSlots.store(sample.naturalKey) { slot in
-                    try insert.execute(arguments: [
-                        userId, sample.metric, sample.value, sample.originalValue, sample.originalUnit, sample.startAt, sample.endAt,
-                        sample.utcOffsetSeconds, source, sample.sourceName, nil, metadata, externalId, now, now, slot, sample.naturalKey.check,
-                    ])
-                    return db.changesCount > 0
+                    try insert.insert(sample, metadata: metadata, source: .healthAutoExport, externalId: externalId, importJobId: nil, slot: slot, db: db)
                 }
                 if stored.inserted { records.inserted += 1 } else { records.unchanged += 1 }
             }

@@ -13,10 +13,10 @@ struct ImportRowWriter {
     let jobId: Int64
     let now: Date
     private let nowText: String
-    private let recordStatement: ImportInsert
-    private let rawStatement: ImportInsert
-    private let workoutStatement: ImportInsert
-    private let correlationStatement: ImportInsert
+    private let recordStatement: ImportedSampleInsert
+    private let rawStatement: ImportStatement
+    private let workoutStatement: ImportStatement
+    private let correlationStatement: ImportStatement
     private let recordJobStatement: Statement
     private let recordSlots: NaturalKeySlots
     private let rawSlots: NaturalKeySlots
@@ -29,25 +29,20 @@ struct ImportRowWriter {
         self.jobId = jobId
         self.now = now
         self.nowText = DatabaseDateText.string(now)
-        recordStatement = try ImportInsert(db, sql: """
-            INSERT OR IGNORE INTO healthRecord
-            (userId, metric, value, originalValue, originalUnit, startAt, endAt, utcOffsetSeconds, source, sourceName,
-             device, metadata, createdAt, updatedAt, naturalKey, naturalKeyCheck, importJobId)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        rawStatement = try ImportInsert(db, sql: """
+        recordStatement = try ImportedSampleInsert(db, userId: userId, now: now)
+        rawStatement = try ImportStatement(db, sql: """
             INSERT OR IGNORE INTO healthRawItem
             (userId, element, type, value, unit, startAt, endAt, utcOffsetSeconds, sourceName, attributes, metadata,
              naturalKey, naturalKeyCheck, createdAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        workoutStatement = try ImportInsert(db, sql: """
+        workoutStatement = try ImportStatement(db, sql: """
             INSERT OR IGNORE INTO healthWorkout
             (userId, activityType, startAt, endAt, utcOffsetSeconds, durationMinutes, distanceMeters, energyKcal,
              statistics, events, routeFiles, metadata, source, sourceName, device, naturalKey, naturalKeyCheck, createdAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        correlationStatement = try ImportInsert(db, sql: """
+        correlationStatement = try ImportStatement(db, sql: """
             INSERT OR IGNORE INTO healthCorrelation
             (userId, type, startAt, endAt, utcOffsetSeconds, sourceName, metadata, memberKeys, naturalKey, naturalKeyCheck, createdAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -138,25 +133,10 @@ struct ImportRowWriter {
 
     private func insert(_ sample: ImportedSample) throws -> (inserted: Bool, slot: Int64) {
         try recordSlots.store(sample.naturalKey) { slot in
-            try recordStatement.execute(db) { row in
-                row.add(userId)
-                row.add(sample.metric)
-                row.add(sample.value)
-                row.add(sample.originalValue)
-                row.add(sample.originalUnit)
-                row.add(DatabaseDateText.string(sample.startAt))
-                row.add(DatabaseDateText.string(sample.endAt))
-                row.add(sample.utcOffsetSeconds)
-                row.add(RecordSource.import.rawValue)
-                row.add(sample.sourceName)
-                row.add(sample.device)
-                row.add(sample.metadata.map(ImportJSON.object))
-                row.add(nowText)
-                row.add(nowText)
-                row.add(slot)
-                row.add(sample.naturalKey.check)
-                row.add(jobId)
-            }
+            try recordStatement.insert(
+                sample, metadata: sample.metadata.map(ImportJSON.object), source: .import, externalId: nil, importJobId: jobId,
+                slot: slot, db: db
+            )
         }
     }
 

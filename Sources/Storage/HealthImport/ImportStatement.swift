@@ -1,13 +1,14 @@
 import GRDB
 import GRDBSQLite
 
-/// A prepared `INSERT` whose parameters are bound with SQLite's C functions, for the import's per-row inserts.
+/// A prepared statement whose parameters are bound with SQLite's C functions, for statements run once per
+/// imported row.
 ///
 /// GRDB's `StatementArguments` box every value in an existential and retain it on the way to SQLite; at
 /// hundreds of thousands of rows per import that boxing was a fifth of the writing thread's time. The
 /// statement itself still comes from GRDB (its cache, its connection, its transaction), and errors are
 /// GRDB's `DatabaseError`.
-struct ImportInsert {
+struct ImportStatement {
     private let statement: Statement
 
     init(_ db: Database, sql: String) throws {
@@ -16,18 +17,41 @@ struct ImportInsert {
 
     /// Binds the parameters in order and runs the statement; answers whether it wrote a row.
     func execute(_ db: Database, bind: (inout Parameters) -> Void) throws -> Bool {
+        let handle = try step(db, bind: bind)
+        sqlite3_reset(handle)
+        return sqlite3_changes(db.sqliteConnection) > 0
+    }
+
+    /// Binds the parameters in order and runs the statement; answers `read` applied to the first row, or nil
+    /// when there is none.
+    func first<Value>(_ db: Database, bind: (inout Parameters) -> Void, read: (Columns) -> Value) throws -> Value? {
+        let handle = try step(db, bind: bind)
+        defer { sqlite3_reset(handle) }
+        return sqlite3_stmt_busy(handle) != 0 ? read(Columns(handle: handle)) : nil
+    }
+
+    /// Resets, binds and takes one step; a row or the end is success, anything else GRDB's error.
+    private func step(_ db: Database, bind: (inout Parameters) -> Void) throws -> SQLiteStatement {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         var parameters = Parameters(handle: handle)
         bind(&parameters)
         let code = sqlite3_step(handle)
-        guard code == SQLITE_DONE else {
+        guard code == SQLITE_ROW || code == SQLITE_DONE else {
             let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
             sqlite3_reset(handle)
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
         }
-        return sqlite3_changes(db.sqliteConnection) > 0
+        return handle
+    }
+
+    /// The current row's columns, by position.
+    struct Columns {
+        fileprivate let handle: SQLiteStatement
+
+        func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+        func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
     }
 
     /// The statement's parameters, bound one after the other; `nil` binds NULL.
