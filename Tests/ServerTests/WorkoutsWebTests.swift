@@ -168,6 +168,47 @@ import Testing
         #expect(try await server.database.workoutSetCount(userId: user.id!) == 3)
     }
 
+    @Test func aStrongCSVFileUploadedFromTheSettingsPageIsImportedOnceAndItsCopyRemoved() async throws {
+        let server = try TestServer()
+        // Strong in pounds: the unit field comes before the file, as the form sends it.
+        let csv = Data("""
+            Date,Workout Name,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+            2026-11-16 18:30:00,Legs,Squat (Barbell),1,225,5,0,0,,,
+            2026-11-16 18:30:00,Legs,Squat (Barbell),2,225,5,0,0,,,
+            """.utf8)
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let page = try await browser.get("/workouts/settings")
+            #expect(page.text.contains("enctype=\"multipart/form-data\""))
+            let csrf = try #require(WebSession.csrfToken(in: page.text))
+            var headers = browser.headers
+            headers[.contentType] = "multipart/form-data; boundary=KirokuBoundary7MA4YWxk"
+
+            let forged = try await client.execute(uri: "/workouts/import", method: .post, headers: headers,
+                                                  body: ImportsAPITests.multipart(csv, name: "strong.csv", fields: [("csrf", "wrong"), ("unit", "lb")]))
+            #expect(forged.status == .forbidden)
+
+            let first = try await client.execute(uri: "/workouts/import", method: .post, headers: headers,
+                                                 body: ImportsAPITests.multipart(csv, name: "strong.csv", fields: [("csrf", csrf), ("unit", "lb")]))
+            #expect(String(buffer: first.body).contains("2セットを取り込みました"))
+            let again = try await client.execute(uri: "/workouts/import", method: .post, headers: headers,
+                                                 body: ImportsAPITests.multipart(csv, name: "strong.csv", fields: [("csrf", csrf), ("unit", "lb")]))
+            #expect(String(buffer: again.body).contains("2セットは取り込み済み"))
+
+            // A form sent without choosing a file says so, in the page's language.
+            let empty = try await client.execute(uri: "/workouts/import", method: .post, headers: headers,
+                                                 body: ImportsAPITests.multipart(Data(), name: "", fields: [("csrf", csrf), ("unit", "kg")]))
+            #expect(String(buffer: empty.body).contains("ファイルが送られていません"))
+        }
+        let user = try #require(try await server.database.user(username: "hanako"))
+        #expect(try await server.database.workoutSetCount(userId: user.id!) == 2)
+        let sets = try await server.database.workoutSets(userId: user.id!, query: WorkoutSetQuery(limit: 10))
+        #expect(sets.count == 2 && sets.allSatisfy { abs($0.weight - 102.06) < 0.01 }, "225 lb stored as kilograms")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: server.configuration.dataDirectory.appendingPathComponent("imports").path)
+        #expect(leftovers.isEmpty, "the uploaded copy is deleted after reading")
+    }
+
     @Test func theAccountsFullExportCarriesItsTraining() async throws {
         let server = try TestServer()
         let (_, token) = try await server.user("alice")

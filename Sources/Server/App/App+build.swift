@@ -100,6 +100,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     SyncSettingsWebController(database: database, pages: pages, dataDirectory: configuration.dataDirectory).addRoutes(to: router)
     SawayakaWebController(service: waitTimes, pages: pages, csrf: csrf).addRoutes(to: router)
     WorkoutsWebController(workouts: workouts, pages: pages, csrf: csrf).addRoutes(to: router)
+    WorkoutsSettingsWebController(workouts: workouts, pages: pages, csrf: csrf, uploads: imports).addRoutes(to: router)
     ImportsWebController(imports: imports, pages: pages, csrf: csrf).addRoutes(to: router)
     return router
 }

@@ -10,7 +10,12 @@ struct WorkoutsSettingsWebController {
     let workouts: WorkoutService
     let pages: WebRenderer
     let csrf: CSRFProtection
+    /// Where an uploaded CSV waits while it is read (the data directory's private imports folder).
+    let uploads: ImportService
     var database: AppDatabase { workouts.database }
+
+    /// Years of Strong or Hevy history are a few MiB; the file is read whole once it is on disk.
+    static let maxCSVBytes = 64 << 20
 
     struct FormulaForm: Decodable {
         var formula: String?
@@ -88,13 +93,37 @@ struct WorkoutsSettingsWebController {
         return try await page(request: request, context: context, notice: WebStrings.table(language)["woDeviceLinked"])
     }
 
+    /// The CSV arrives as a file (`multipart/form-data`, streamed to disk first) or pasted into the form.
     @Sendable func importCSV(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireWorkoutsUser()
-        let form = try await request.decodeForm(as: ImportForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
         let language = context.language
+        let text: String
+        let unit: String?
+        if UploadReceiver.boundary(request.headers[.contentType] ?? "") != nil {
+            let destination = try uploads.newUploadURL()
+            defer { try? FileManager.default.removeItem(at: destination) }
+            let upload: UploadReceiver.Upload
+            do {
+                // The form sends its CSRF token before the file: a forged upload is refused before it is stored.
+                upload = try await UploadReceiver(limit: Self.maxCSVBytes).receive(request, to: destination) { fields in
+                    try csrf.verify(fields["csrf"], request: request, context: context)
+                }
+            } catch let error as APIError where error.status != .forbidden {
+                return try await page(request: request, context: context, error: error.message.text(in: language))
+            }
+            guard upload.bytes > 0 else {
+                return try await page(request: request, context: context, error: UploadReceiver.noFile.message.text(in: language))
+            }
+            text = String(decoding: try Data(contentsOf: destination), as: UTF8.self)
+            unit = upload.fields["unit"]
+        } else {
+            let form = try await request.decodeForm(as: ImportForm.self, context: context)
+            try csrf.verify(form.csrf, request: request, context: context)
+            text = form.csv ?? ""
+            unit = form.unit
+        }
         do {
-            let summary = try await workouts.importCSV(form.csv ?? "", user: user, strongUnit: WeightUnit(rawValue: form.unit ?? "") ?? .kg, now: Date())
+            let summary = try await workouts.importCSV(text, user: user, strongUnit: WeightUnit(rawValue: unit ?? "") ?? .kg, now: Date())
             return try await page(request: request, context: context, notice: WorkoutImportSummaryText.describe(summary).text(in: language))
         } catch let error as WorkoutError {
             return try await page(request: request, context: context, error: error.message.text(in: language))

@@ -35,7 +35,6 @@ struct WorkoutsWebController {
         router.post("workouts/sets", use: logSet)
         router.post("workouts/sets/{id}/delete", use: deleteSet)
         router.get("workouts/day/{date}", use: dayPage)
-        WorkoutsSettingsWebController(workouts: workouts, pages: pages, csrf: csrf).addRoutes(to: router)
     }
 
     func page(request: Request, context: AppRequestContext, form: SetForm? = nil, error: String? = nil) async throws -> Response {
