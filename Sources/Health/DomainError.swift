@@ -8,4 +8,3 @@ public protocol DomainError: Error, Sendable {
     var httpStatus: Int { get }
 }
 
-extension HealthError: DomainError {}

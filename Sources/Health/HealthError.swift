@@ -2,23 +2,12 @@ import Foundation
 
 /// Why Health refused some input. `code` is stable for clients; the message is for the person, in both languages,
 /// and says what would have been accepted so they can fix the entry without guessing.
-public struct HealthError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// "unknown_metric", "unknown_unit", "out_of_range", "invalid_value", "invalid_time_range", "future_time".
-    public let code: String
-    public let message: LocalizedText
-    /// Every Health error is the caller's input, hence 400.
-    public let httpStatus: Int
+public typealias HealthError = DomainRefusal<HealthDomain>
 
-    public init(code: String, message: LocalizedText, httpStatus: Int = 400) {
-        self.code = code
-        self.message = message
-        self.httpStatus = httpStatus
-    }
+/// Marks the HealthError refusals.
+public enum HealthDomain: Sendable {}
 
-    public var description: String {
-        "\(code): \(message.en)"
-    }
-
+extension DomainRefusal where Domain == HealthDomain {
     public static func unknownMetric(_ name: String) -> HealthError {
         HealthError(
             code: "unknown_metric",
@@ -89,19 +78,23 @@ public struct HealthError: Error, Sendable, Equatable, CustomStringConvertible {
         )
     }
 
-    public static let invalidTimeRange = HealthError(
-        code: "invalid_time_range",
-        message: LocalizedText(
-            ja: "無効なデータ: 終了日時が開始日時より前になっています",
-            en: "Invalid data: the end time is before the start time."
+    public static var invalidTimeRange: HealthError {
+        HealthError(
+            code: "invalid_time_range",
+            message: LocalizedText(
+                ja: "無効なデータ: 終了日時が開始日時より前になっています",
+                en: "Invalid data: the end time is before the start time."
+            )
         )
-    )
+    }
 
-    public static let futureTime = HealthError(
-        code: "future_time",
-        message: LocalizedText(
-            ja: "無効なデータ: 未来の日時は記録できません（許容は現在から1日以内）",
-            en: "Invalid data: the time is in the future (at most one day ahead is accepted)."
+    public static var futureTime: HealthError {
+        HealthError(
+            code: "future_time",
+            message: LocalizedText(
+                ja: "無効なデータ: 未来の日時は記録できません（許容は現在から1日以内）",
+                en: "Invalid data: the time is in the future (at most one day ahead is accepted)."
+            )
         )
-    )
+    }
 }

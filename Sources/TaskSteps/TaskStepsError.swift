@@ -2,19 +2,12 @@ import Foundation
 import Health
 
 /// Why a task or step change was refused: a stable code, a message in Japanese and English, the HTTP status.
-public struct TaskStepsError: DomainError, Equatable, CustomStringConvertible {
-    public let code: String
-    public let message: LocalizedText
-    public let httpStatus: Int
+public typealias TaskStepsError = DomainRefusal<TaskStepsDomain>
 
-    public init(code: String, message: LocalizedText, httpStatus: Int = 400) {
-        self.code = code
-        self.message = message
-        self.httpStatus = httpStatus
-    }
+/// Marks the TaskStepsError refusals.
+public enum TaskStepsDomain: Sendable {}
 
-    public var description: String { "\(code): \(message.en)" }
-
+extension DomainRefusal where Domain == TaskStepsDomain {
     public static func emptyTitle(_ field: TitleField) -> TaskStepsError {
         TaskStepsError(
             code: "empty_title",
@@ -42,32 +35,40 @@ public struct TaskStepsError: DomainError, Equatable, CustomStringConvertible {
         )
     }
 
-    public static let notesTooLong = TaskStepsError(
-        code: "notes_too_long",
-        message: .init(ja: "メモは\(TaskRules.maxNotesLength)文字以内にしてください。", en: "Notes must be at most \(TaskRules.maxNotesLength) characters.")
-    )
-
-    public static let invalidTag = TaskStepsError(
-        code: "invalid_tag",
-        message: .init(
-            ja: "タグは空白を含まない\(TaskRules.maxTagLength)文字以内の言葉で、1つのタスクに\(TaskRules.maxTags)個までです。",
-            en: "Tags are words without spaces of at most \(TaskRules.maxTagLength) characters, at most \(TaskRules.maxTags) per task."
+    public static var notesTooLong: TaskStepsError {
+        TaskStepsError(
+            code: "notes_too_long",
+            message: .init(ja: "メモは\(TaskRules.maxNotesLength)文字以内にしてください。", en: "Notes must be at most \(TaskRules.maxNotesLength) characters.")
         )
-    )
+    }
 
-    public static let invalidDueDate = TaskStepsError(
-        code: "invalid_due_date",
-        message: .init(ja: "期限は YYYY-MM-DD の形式で入力してください。", en: "Enter the due date as YYYY-MM-DD.")
-    )
+    public static var invalidTag: TaskStepsError {
+        TaskStepsError(
+            code: "invalid_tag",
+            message: .init(
+                ja: "タグは空白を含まない\(TaskRules.maxTagLength)文字以内の言葉で、1つのタスクに\(TaskRules.maxTags)個までです。",
+                en: "Tags are words without spaces of at most \(TaskRules.maxTagLength) characters, at most \(TaskRules.maxTags) per task."
+            )
+        )
+    }
+
+    public static var invalidDueDate: TaskStepsError {
+        TaskStepsError(
+            code: "invalid_due_date",
+            message: .init(ja: "期限は YYYY-MM-DD の形式で入力してください。", en: "Enter the due date as YYYY-MM-DD.")
+        )
+    }
 
     /// A reorder must name every item exactly once, so a stale client can't silently drop or duplicate one.
-    public static let invalidOrder = TaskStepsError(
-        code: "invalid_order",
-        message: .init(
-            ja: "並び順には、すべての項目をちょうど1回ずつ指定してください。画面を更新してからやり直してください。",
-            en: "The new order must list every item exactly once. Reload and try again."
+    public static var invalidOrder: TaskStepsError {
+        TaskStepsError(
+            code: "invalid_order",
+            message: .init(
+                ja: "並び順には、すべての項目をちょうど1回ずつ指定してください。画面を更新してからやり直してください。",
+                en: "The new order must list every item exactly once. Reload and try again."
+            )
         )
-    )
+    }
 
     /// Which title a message is about.
     public enum TitleField: Sendable {

@@ -3,19 +3,12 @@ import Health
 
 /// Why Workouts refused some input: a stable code for clients, a message for the person in both languages
 /// that says what would have been accepted, and the HTTP status it maps to.
-public struct WorkoutError: DomainError, Equatable, CustomStringConvertible {
-    public let code: String
-    public let message: LocalizedText
-    public let httpStatus: Int
+public typealias WorkoutError = DomainRefusal<WorkoutsDomain>
 
-    public init(code: String, message: LocalizedText, httpStatus: Int = 400) {
-        self.code = code
-        self.message = message
-        self.httpStatus = httpStatus
-    }
+/// Marks the WorkoutError refusals.
+public enum WorkoutsDomain: Sendable {}
 
-    public var description: String { "\(code): \(message.en)" }
-
+extension DomainRefusal where Domain == WorkoutsDomain {
     public static func weightOutOfRange(_ weight: Double) -> WorkoutError {
         WorkoutError(
             code: "invalid_weight",
@@ -43,36 +36,46 @@ public struct WorkoutError: DomainError, Equatable, CustomStringConvertible {
         )
     }
 
-    public static let futurePerformedAt = WorkoutError(
-        code: "future_performed_at",
-        message: .init(
-            ja: "実施日時が未来すぎます（現在から1日以内まで記録できます）",
-            en: "The time performed is too far in the future (at most one day ahead is accepted)."
+    public static var futurePerformedAt: WorkoutError {
+        WorkoutError(
+            code: "future_performed_at",
+            message: .init(
+                ja: "実施日時が未来すぎます（現在から1日以内まで記録できます）",
+                en: "The time performed is too far in the future (at most one day ahead is accepted)."
+            )
         )
-    )
+    }
 
-    public static let notesTooLong = WorkoutError(
-        code: "invalid_notes",
-        message: .init(ja: "メモは1000文字以内で入力してください", en: "Notes must be at most 1000 characters.")
-    )
-
-    public static let invalidExerciseName = WorkoutError(
-        code: "invalid_name",
-        message: .init(ja: "種目名は1〜100文字で入力してください", en: "An exercise name must be 1 to 100 characters.")
-    )
-
-    public static let unknownExercise = WorkoutError(
-        code: "unknown_exercise",
-        message: .init(ja: "その種目は見つかりません", en: "There is no such exercise.")
-    )
-
-    public static let unrecognisedCSV = WorkoutError(
-        code: "unrecognised_csv",
-        message: .init(
-            ja: "CSVの形式がわかりません（Strong または Hevy の書き出しファイルを使ってください）",
-            en: "This CSV is not a format Kiroku knows (use an export from Strong or Hevy)."
+    public static var notesTooLong: WorkoutError {
+        WorkoutError(
+            code: "invalid_notes",
+            message: .init(ja: "メモは1000文字以内で入力してください", en: "Notes must be at most 1000 characters.")
         )
-    )
+    }
+
+    public static var invalidExerciseName: WorkoutError {
+        WorkoutError(
+            code: "invalid_name",
+            message: .init(ja: "種目名は1〜100文字で入力してください", en: "An exercise name must be 1 to 100 characters.")
+        )
+    }
+
+    public static var unknownExercise: WorkoutError {
+        WorkoutError(
+            code: "unknown_exercise",
+            message: .init(ja: "その種目は見つかりません", en: "There is no such exercise.")
+        )
+    }
+
+    public static var unrecognisedCSV: WorkoutError {
+        WorkoutError(
+            code: "unrecognised_csv",
+            message: .init(
+                ja: "CSVの形式がわかりません（Strong または Hevy の書き出しファイルを使ってください）",
+                en: "This CSV is not a format Kiroku knows (use an export from Strong or Hevy)."
+            )
+        )
+    }
 
     public static func invalidSetText(_ text: String) -> WorkoutError {
         WorkoutError(

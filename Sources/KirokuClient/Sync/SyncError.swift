@@ -2,19 +2,12 @@ import Foundation
 import Health
 
 /// Why the sync agent refused a setting or stopped, in both languages.
-public struct SyncError: DomainError, Equatable, CustomStringConvertible {
-    public let code: String
-    public let message: LocalizedText
-    public let httpStatus: Int
+public typealias SyncError = DomainRefusal<SyncDomain>
 
-    public init(code: String, message: LocalizedText, httpStatus: Int = 400) {
-        self.code = code
-        self.message = message
-        self.httpStatus = httpStatus
-    }
+/// Marks the SyncError refusals.
+public enum SyncDomain: Sendable {}
 
-    public var description: String { "\(code): \(message.en)" }
-
+extension DomainRefusal where Domain == SyncDomain {
     public static func invalidURL(_ text: String) -> SyncError {
         SyncError(code: "invalid_url", message: .init(ja: "「\(text)」は URL として読めません（例: https://gateway.example:8443）。", en: "“\(text)” is not a valid URL (for example https://gateway.example:8443)."))
     }
@@ -35,8 +28,10 @@ public struct SyncError: DomainError, Equatable, CustomStringConvertible {
         return SyncError(code: "unknown_category", message: .init(ja: "カテゴリ「\(name)」はありません（\(names)）。", en: "There is no category “\(name)” (\(names))."))
     }
 
-    public static let notConfigured = SyncError(code: "not_configured", message: .init(
-        ja: "送信先のゲートウェイが設定されていません。先に kiroku sync configure を実行してください。何も送信済みにしていません。",
-        en: "No gateway is configured. Run kiroku sync configure first. Nothing was marked as synced."
-    ))
+    public static var notConfigured: SyncError {
+        SyncError(code: "not_configured", message: .init(
+            ja: "送信先のゲートウェイが設定されていません。先に kiroku sync configure を実行してください。何も送信済みにしていません。",
+            en: "No gateway is configured. Run kiroku sync configure first. Nothing was marked as synced."
+        ))
+    }
 }
