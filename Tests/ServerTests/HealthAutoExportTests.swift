@@ -109,15 +109,57 @@ struct HealthAutoExportTests {
         """.utf8)
 
     @Test("Rows that are not rows and fields of the wrong type are left out; the rest of the delivery is stored")
-    func untidyRowsDoNotLoseTheRest() async throws {
-        var payload = try HealthAutoExportPayload(json: Self.untidy)
-        #expect(payload.rowCount == 5, "two step rows were not objects; the 42 is not a metric")
-        let samples = payload.nextSamples(limit: 100)
+    func untidyRowsDoNotLoseTheRest() throws {
+        var stream = HealthAutoExportStream()
+        try stream.feed(Self.untidy)
+        try stream.finish()
+        #expect(stream.rowCount == 5, "two step rows were not objects; the 42 is not a metric")
+        let samples = stream.takeSamples()
         #expect(samples.map(\.sample.value) == [100, 200, 400, 71])
         #expect(samples.last?.sample.metadata == ["min": "60", "max": "90"])
-        #expect(payload.skipped == ["bad_value": 1])
-        #expect(payload.workouts.isEmpty)
-        #expect(payload.nextSamples(limit: 100).isEmpty)
+        #expect(stream.skipped == ["bad_value": 1])
+        #expect(stream.workouts.isEmpty)
+        #expect(stream.takeSamples().isEmpty)
+    }
+
+    @Test("Read a byte at a time or whole, a delivery gives the same samples; rows before their metric's name wait for it")
+    func chunkingDoesNotChangeTheResult() throws {
+        let body = Data(#"{"data": {"metrics": [{"data": [{"date": "2024-02-01 08:00:00 +0900", "qty": "3.5"}], "units": "km", "name": "walking_running_distance"}, {"name": "step_count", "units": "count", "data": [{"date": "2024-02-01 00:00:00 +0900", "qty": 12, "source": "Taro\u2019s iPhone \ud83d\udc5f"}]}]}}"#.utf8)
+        var whole = HealthAutoExportStream()
+        try whole.feed(body)
+        try whole.finish()
+        var bytewise = HealthAutoExportStream()
+        for byte in body { try bytewise.feed([byte]) }
+        try bytewise.finish()
+        let expected = whole.takeSamples()
+        #expect(expected.map(\.sample.metric) == ["distanceWalkingRunning", "stepCount"])
+        #expect(expected.map(\.sample.value) == [3500, 12])
+        #expect(expected.last?.sample.sourceName == "Taro\u{2019}s iPhone \u{1F45F}")
+        #expect(bytewise.takeSamples().map(\.externalId) == expected.map(\.externalId))
+    }
+
+    @Test("A body that is not one whole JSON object is refused with where it went wrong, and nothing is stored")
+    func brokenDeliveriesChangeNothing() async throws {
+        let server = try TestServer()
+        let (user, token) = try await server.user("hanako")
+        let good = try JSONSerialization.data(withJSONObject: Self.payload)
+        try await server.test { client in
+            let headers: HTTPFields = [.init("api-key")!: token, .contentType: "application/json", .acceptLanguage: "en"]
+            for (body, detail) in [
+                (good.prefix(good.count - 3), "the document ends before it is complete"),
+                (Data("[1, 2]".utf8), "not a JSON object"),
+                (good + Data("garbage".utf8), "unexpected content after the document"),
+                (Data(#"{"data": {"metrics": [{"name": "step_count", "data": [{"qty": 01}]}]}}"#.utf8), "is not a JSON value"),
+            ] {
+                let answer = try await client.execute(uri: "/api/v1/health-auto-export", method: .post, headers: headers, body: ByteBuffer(bytes: Array(body)))
+                #expect(answer.status == .badRequest)
+                let message = (try answer.json()["error"] as? [String: Any])?["message"] as? String ?? ""
+                #expect(message.contains(detail), "\(message)")
+            }
+        }
+        #expect(try await server.database.allRecords(userId: user.id!).isEmpty, "the complete rows before the fault were not stored")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: server.configuration.dataDirectory.appendingPathComponent("imports").path)
+        #expect(leftovers.isEmpty, "each delivery's copy on disk is removed")
     }
 
     @Test("A backfill larger than one transaction is stored batch by batch, and its retry changes nothing")
@@ -128,13 +170,15 @@ struct HealthAutoExportTests {
         for minute in 0..<23 {
             rows.append(#"{"date": "2024-03-01 10:\#(String(format: "%02d", minute)):00 +0900", "Min": 60, "Avg": \#(70 + minute), "Max": 99, "source": "Apple Watch"}"#)
         }
-        let body = Data(#"{"data": {"metrics": [{"name": "heart_rate", "units": "count/min", "data": [\#(rows.joined(separator: ","))]}]}}"#.utf8)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-hae-\(UUID().uuidString).json")
+        try Data(#"{"data": {"metrics": [{"name": "heart_rate", "units": "count/min", "data": [\#(rows.joined(separator: ","))]}]}}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
         let ingest = HealthAutoExportIngest(database: database, batchSize: 5)
-        let first = try await ingest.store(try HealthAutoExportPayload(json: body), userId: userId)
+        let first = try await ingest.store(file: file, userId: userId)
         #expect(first.records == UpsertCounts(inserted: 23))
         let stored = try await database.allRecords(userId: userId)
         #expect(stored.map(\.value) == (0..<23).map { Double(70 + $0) })
-        let retry = try await ingest.store(try HealthAutoExportPayload(json: body), userId: userId)
+        let retry = try await ingest.store(file: file, userId: userId)
         #expect(retry.records == UpsertCounts(unchanged: 23))
         #expect(try await database.allRecords(userId: userId).count == 23)
     }

@@ -90,7 +90,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     DeviceAuthAPIController(devices: devices).addRoutes(to: router.group("v1"))
     WorkoutsAPIController(workouts: workouts).addRoutes(to: router.group("v1").add(middleware: BulkTrackAuthMiddleware(devices: devices, accounts: accounts)))
     ImportsAPIController(imports: imports).addRoutes(to: api)
-    HealthAutoExportAPIController(accounts: accounts, ingest: HealthAutoExportIngest(database: database)).addRoutes(to: api)
+    HealthAutoExportAPIController(accounts: accounts, ingest: HealthAutoExportIngest(database: database), uploads: imports).addRoutes(to: api)
 
     AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
     DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).addRoutes(to: router)

@@ -10,29 +10,25 @@ import Storage
 struct HealthAutoExportAPIController {
     let accounts: AccountService
     let ingest: HealthAutoExportIngest
-
-    /// Backfills of a year of minute-level data are large; they are read whole (JSON), within this bound.
-    static let maxBody = 256 << 20
+    /// Where a delivery waits while it is read (the data directory's private imports folder).
+    let uploads: ImportService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("health-auto-export", use: receive)
     }
 
+    /// The body goes to disk as it arrives and is read from there as a stream: a year-long backfill takes
+    /// as much memory as a day's delivery, within the import upload limit.
     @Sendable func receive(request: Request, context: AppRequestContext) async throws -> HealthAutoExportResponse {
         let userId = try await owner(request, context)
-        let body: ByteBuffer
+        let destination = try uploads.newUploadURL()
+        defer { try? FileManager.default.removeItem(at: destination) }
+        _ = try await UploadReceiver(limit: uploads.maxUploadBytes).receive(request, to: destination)
         do {
-            body = try await request.body.collect(upTo: Self.maxBody)
-        } catch {
-            throw UploadReceiver.tooLarge(Self.maxBody)
-        }
-        let payload: HealthAutoExportPayload
-        do {
-            payload = try HealthAutoExportPayload(json: Data(body.readableBytesView))
-        } catch let invalid as HealthAutoExportPayload.Invalid {
+            return try await ingest.store(file: destination, userId: userId)
+        } catch let invalid as HealthAutoExportInvalid {
             throw APIError.malformedJSON(detail: invalid.detail)
         }
-        return try await ingest.store(payload, userId: userId)
     }
 
     private func owner(_ request: Request, _ context: AppRequestContext) async throws -> Int64 {
@@ -54,16 +50,30 @@ struct HealthAutoExportIngest: Sendable {
     /// again, the retry finds what was already stored unchanged and only does the rest.
     var batchSize = 5_000
 
-    func store(_ payload: HealthAutoExportPayload, userId: Int64) async throws -> HealthAutoExportResponse {
-        var payload = payload
+    /// Checks the whole file first (a delivery that is not whole JSON changes nothing), then reads it again,
+    /// storing its samples batch by batch as they are mapped.
+    func store(file: URL, userId: Int64) async throws -> HealthAutoExportResponse {
+        try HealthAutoExportStream.validate(FileChunks(url: file))
+        var stream = HealthAutoExportStream()
+        var pending: [HealthAutoExportStream.Sample] = []
         var records = UpsertCounts()
-        let workouts = try await database.upsertHealthAutoExport(userId: userId, samples: [], workouts: payload.workouts, now: Date()).workouts
-        while true {
-            let batch = payload.nextSamples(limit: batchSize)
-            if batch.isEmpty { break }
-            records += try await database.upsertHealthAutoExport(userId: userId, samples: batch, workouts: [], now: Date()).records
+        func flush(all: Bool) async throws {
+            while pending.count >= batchSize || (all && !pending.isEmpty) {
+                let batch = Array(pending.prefix(batchSize))
+                pending.removeFirst(batch.count)
+                records += try await database.upsertHealthAutoExport(userId: userId, samples: batch, workouts: [], now: Date()).records
+            }
         }
-        return HealthAutoExportResponse(records: records, workouts: workouts, skipped: payload.skipped)
+        for chunk in FileChunks(url: file) {
+            try stream.feed(chunk)
+            pending += stream.takeSamples()
+            try await flush(all: false)
+        }
+        try stream.finish()
+        pending += stream.takeSamples()
+        try await flush(all: true)
+        let workouts = try await database.upsertHealthAutoExport(userId: userId, samples: [], workouts: stream.workouts, now: Date()).workouts
+        return HealthAutoExportResponse(records: records, workouts: workouts, skipped: stream.skipped)
     }
 }
 
