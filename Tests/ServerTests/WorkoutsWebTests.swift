@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Hummingbird
 import HummingbirdTesting
 @testable import Server
@@ -207,6 +208,43 @@ import Testing
         #expect(sets.count == 2 && sets.allSatisfy { abs($0.weight - 102.06) < 0.01 }, "225 lb stored as kilograms")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: server.configuration.dataDirectory.appendingPathComponent("imports").path)
         #expect(leftovers.isEmpty, "the uploaded copy is deleted after reading")
+    }
+
+    @Test func aStrengthWorkoutFromAppleHealthShowsBesideTheSetsOfItsDay() async throws {
+        let server = try TestServer()
+        let csv = """
+            Date,Workout Name,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+            2026-11-16 18:30:00,Push,Bench Press (Barbell),1,80,5,0,0,,,
+            """
+        try await server.test { client in
+            let (taro, _) = try await server.user("taro")
+            var browser = WebSession(client)
+            _ = try await browser.signUp("jiro")
+            let jiro = try #require(try await server.database.user(username: "jiro"))
+            _ = try await browser.submit(page: "/workouts/settings", to: "/workouts/import", form: ["csv": csv, "unit": "kg"])
+            // Tokyo evening of 2026-11-16: a strength session and a run for jiro, a strength session for taro.
+            let start = try #require(ISO8601DateFormatter().date(from: "2026-11-16T09:20:00Z"))
+            try await server.database.writer.write { db in
+                for (userId, type, source) in [
+                    (jiro.id!, "HKWorkoutActivityTypeTraditionalStrengthTraining", "Jiro’s Apple Watch"),
+                    (jiro.id!, "HKWorkoutActivityTypeRunning", "Jiro’s Apple Watch"),
+                    (taro.id!, "HKWorkoutActivityTypeTraditionalStrengthTraining", "Taro’s Apple Watch"),
+                ] {
+                    try db.execute(sql: """
+                        INSERT INTO healthWorkout (userId, activityType, startAt, endAt, durationMinutes, energyKcal, statistics, events,
+                          routeFiles, metadata, source, sourceName, naturalKey, createdAt)
+                        VALUES (?, ?, ?, ?, 45.2, 320, '[]', '[]', '[]', '{}', 'import', ?, abs(random()), ?)
+                        """, arguments: [userId, type, start, start.addingTimeInterval(2_712), source, Date()])
+                }
+            }
+            let day = try await browser.get("/workouts/day/2026-11-16").text
+            #expect(day.contains("id=\"health-sessions\""))
+            #expect(day.contains("筋力トレーニング 45分 · 320 kcal · Jiro’s Apple Watch"))
+            #expect(!day.contains("Taro"), "another account's workout is not shown")
+            #expect(day.components(separatedBy: "⌚").count == 2, "the run is not a strength session")
+            let list = try await browser.get("/workouts").text
+            #expect(list.contains("⌚ 筋力トレーニング 45分"))
+        }
     }
 
     @Test func theAccountsFullExportCarriesItsTraining() async throws {

@@ -97,11 +97,18 @@ struct WorkoutsWebController {
 
         let offset = max(0, parameters["history"].flatMap { Int($0) } ?? 0)
         let history = try await workouts.history(userId: userId, limit: Self.historyPageSize + 1, offset: offset)
-        values["history"] = history.prefix(Self.historyPageSize).map { summary -> [String: Any] in
+        let shown = history.prefix(Self.historyPageSize)
+        var sessions: [LocalDay: [String]] = [:]
+        if let newest = shown.first?.day, let oldest = shown.last?.day {
+            sessions = try await HealthStrengthSessions(database: database)
+                .lines(userId: userId, from: oldest, to: newest, timeZone: timeZone, language: language)
+        }
+        values["history"] = shown.map { summary -> [String: Any] in
             [
                 "date": summary.day.description,
                 "names": summary.exerciseIds.compactMap { directory[$0]?.name.text(in: language) }.joined(separator: "・"),
                 "volume": Self.number(summary.totalVolume), "sets": summary.setCount,
+                "sessions": sessions[summary.day] ?? [],
             ]
         }
         if history.count > Self.historyPageSize { values["olderHistory"] = offset + Self.historyPageSize }
@@ -197,6 +204,10 @@ struct WorkoutsWebController {
         values["volume"] = Self.number(day.totalVolume)
         values["avgRM"] = Self.number(day.avgRM)
         values["exercises"] = Self.exerciseRows(day, language: context.language)
+        let sessions = try await HealthStrengthSessions(database: database)
+            .lines(userId: userId, from: date, to: date, timeZone: user.resolvedTimeZone, language: context.language)[date] ?? []
+        values["sessions"] = sessions
+        values["hasSessions"] = !sessions.isEmpty
         return pages.render("workouts-day", values)
     }
 

@@ -73,6 +73,16 @@ extension AppDatabase {
         }
     }
 
+    /// The user's workouts that started in `[from, to)`, oldest first.
+    public func workouts(userId: Int64, from: Date, to: Date) async throws -> [HealthWorkoutRecord] {
+        try await reader.read { db in
+            try HealthWorkoutRecord
+                .filter(Column("userId") == userId && Column("startAt") >= from && Column("startAt") < to)
+                .order(Column("startAt"), Column("id"))
+                .fetchAll(db)
+        }
+    }
+
     /// Rows per table for one user, for summaries and tests.
     public func importedRowCounts(userId: Int64) async throws -> [String: Int] {
         try await reader.read { db in
