@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 @testable import Server
 import Storage
@@ -160,5 +161,25 @@ struct ImportsAPITests {
             #expect(status.contains("歩数"))
             #expect(try await session.get("/records").text.contains("export.xml"))
         }
+    }
+
+    @Test("At start-up, uploads no job needs are removed; a kept upload stays")
+    func orphanedUploadsAreRemoved() async throws {
+        let database = try AppDatabase.temporary()
+        let userId = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id!
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-orphans-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dataDirectory) }
+        let imports = ImportService(database: database, dataDirectory: dataDirectory, maxUploadBytes: 1 << 20)
+        let kept = try imports.newUploadURL()
+        let stray = try imports.newUploadURL()
+        for file in [kept, stray] { try Data("<HealthData/>".utf8).write(to: file) }
+        var job = ImportJob(userId: userId, kind: .appleHealth, fileName: "export.xml", fileSize: 13, fingerprint: "f",
+                            storedPath: kept.path, keepFile: true, createdAt: Date())
+        job.state = .succeeded
+        _ = try await database.insertImportJob(job)
+
+        await imports.removeOrphanedUploads(logger: Logger(label: "test"))
+        #expect(FileManager.default.fileExists(atPath: kept.path))
+        #expect(!FileManager.default.fileExists(atPath: stray.path), "a stray copy of someone's export does not linger")
     }
 }

@@ -56,7 +56,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     let exporter = DataExporter(database: database)
     let csrf = CSRFProtection(secureCookies: configuration.secureCookies)
     let imports = ImportService(database: database, dataDirectory: configuration.dataDirectory, maxUploadBytes: configuration.maxImportUploadBytes)
-    Task { await imports.resumeUnfinished(logger: Logger(label: "kiroku.import")) }
+    Task { await imports.recover(logger: Logger(label: "kiroku.import")) }
 
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())

@@ -26,6 +26,26 @@ struct ImportService: Sendable {
         return directory.appendingPathComponent("upload-\(UUID().uuidString)")
     }
 
+    /// At start-up: uploads no job needs any more (a server stopped while receiving or deleting them) are
+    /// removed — they are someone's health data — and imports a stopped server left unfinished continue.
+    func recover(logger: Logger) async {
+        await removeOrphanedUploads(logger: logger)
+        await resumeUnfinished(logger: logger)
+    }
+
+    func removeOrphanedUploads(logger: Logger) async {
+        guard let inUse = try? await database.importUploadsInUse(),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return }
+        var removed = 0
+        for name in names where name.hasPrefix("upload-") {
+            let path = directory.appendingPathComponent(name).path
+            guard !inUse.contains(path), (try? FileManager.default.removeItem(atPath: path)) != nil else { continue }
+            removed += 1
+        }
+        if removed > 0 { logger.info("removed uploads no import needs", metadata: ["count": "\(removed)"]) }
+    }
+
     /// Uploads whose import a stopped server left queued or running continue when it starts again.
     func resumeUnfinished(logger: Logger) async {
         guard let jobs = try? await database.unfinishedImportJobs() else { return }

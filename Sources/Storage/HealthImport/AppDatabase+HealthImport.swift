@@ -49,6 +49,17 @@ extension AppDatabase {
         }
     }
 
+    /// Paths of uploaded files some job still needs, across all users (the server's housekeeping): kept by
+    /// their owner, or waiting for an import that has not finished.
+    public func importUploadsInUse() async throws -> Set<String> {
+        try await reader.read { db in
+            Set(try String.fetchAll(db, sql: """
+                SELECT storedPath FROM importJob
+                WHERE storedPath IS NOT NULL AND (keepFile OR state IN (?, ?))
+                """, arguments: [ImportJob.State.queued.rawValue, ImportJob.State.running.rawValue]))
+        }
+    }
+
     public func workouts(userId: Int64) async throws -> [HealthWorkoutRecord] {
         try await reader.read { db in
             try HealthWorkoutRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchAll(db)
