@@ -72,6 +72,20 @@ import Testing
                 #expect(pageWidth == 390, "\(path) fits 390 px")
             }
             #expect(try await browser.source().contains("kc-weekly-chart"))
+
+            // A Strong export chosen as a file on the settings page: multipart, token first, no script.
+            let csv = dataDirectory.appendingPathExtension("strong.csv")
+            try """
+                Date,Workout Name,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+                2026-11-02 07:00:00,Legs,Deadlift (Barbell),1,140,3,0,0,,,
+                2026-11-02 07:00:00,Legs,Deadlift (Barbell),2,140,3,0,0,,,
+                """.write(to: csv, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: csv) }
+            try await browser.open(site + "/workouts/settings")
+            try await browser.attach(csv.path, to: "#csv-file")
+            try await browser.submit("#import-file-submit")
+            let imported = try await browser.source()
+            #expect(imported.contains("2セットを取り込みました") || imported.contains("Imported 2 sets"), "the summary is on the page")
         } catch {
             try? await browser.screenshot().write(to: Self.artifacts.appendingPathComponent("workouts-failure.png"))
             await browser.quit()
