@@ -1,4 +1,5 @@
 import Foundation
+import Health
 
 /// Reads a Health Auto Export delivery (`{"data": {"metrics": [...], "workouts": [...]}}`) as its bytes
 /// arrive and hands out its samples as they are mapped.
@@ -54,7 +55,7 @@ public struct HealthAutoExportStream {
         } catch let error as JSONStreamError {
             throw HealthAutoExportInvalid(error)
         } catch {
-            throw HealthAutoExportInvalid(detail: "\(error)")
+            throw HealthAutoExportInvalid(error)
         }
     }
 
@@ -86,7 +87,7 @@ public struct HealthAutoExportStream {
         } catch {
             throw HealthAutoExportInvalid(error)
         }
-        guard first == .objectStart else { throw HealthAutoExportInvalid(detail: "the body is not a JSON object") }
+        guard first == .objectStart else { throw HealthAutoExportInvalid.notAnObject }
     }
 
     // MARK: - Events
@@ -106,7 +107,7 @@ public struct HealthAutoExportStream {
             if event == .objectEnd, place(depth: containers.count) == .metric { endMetric() }
         case .objectStart, .arrayStart:
             let place = place(depth: containers.count)
-            if containers.isEmpty, event != .objectStart { throw HealthAutoExportInvalid(detail: "the body is not a JSON object") }
+            if containers.isEmpty, event != .objectStart { throw HealthAutoExportInvalid.notAnObject }
             switch place {
             case .row, .workout:
                 building = place
@@ -123,7 +124,7 @@ public struct HealthAutoExportStream {
             }
             containers.append(event == .objectStart ? .object(key: nil) : .array)
         case .string, .number, .bool, .null:
-            if containers.isEmpty { throw HealthAutoExportInvalid(detail: "the body is not a JSON object") }
+            if containers.isEmpty { throw HealthAutoExportInvalid.notAnObject }
             switch place(depth: containers.count) {
             case .metricField("name"):
                 metricName = event.text
@@ -183,21 +184,24 @@ private extension JSONEvent {
     }
 }
 
-/// A delivery that is not one whole JSON object; `detail` says what and where.
+/// A delivery that is not one whole JSON object; `detail` says what and where, in both languages.
 public struct HealthAutoExportInvalid: Error, Sendable {
-    public let detail: String
+    public let detail: LocalizedText
 
-    public init(detail: String) {
+    public init(detail: LocalizedText) {
         self.detail = detail
     }
 
+    static let notAnObject = HealthAutoExportInvalid(detail: .init(ja: "本文が JSON オブジェクトではありません", en: "the body is not a JSON object"))
+
     init(_ error: any Error) {
-        if let error = error as? JSONStreamError {
-            detail = "\(error.reason) (byte \(error.offset))"
-        } else if let error = error as? HealthAutoExportInvalid {
+        switch error {
+        case let error as JSONStreamError:
+            detail = .init(ja: "\(error.reason.ja)（\(error.offset) バイト目）", en: "\(error.reason.en) (byte \(error.offset))")
+        case let error as HealthAutoExportInvalid:
             detail = error.detail
-        } else {
-            detail = "\(error)"
+        default:
+            detail = .init(ja: "\(error)", en: "\(error)")
         }
     }
 }

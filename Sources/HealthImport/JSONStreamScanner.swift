@@ -1,4 +1,5 @@
 import Foundation
+import Health
 
 /// One step through a JSON document, in document order.
 public enum JSONEvent: Equatable, Sendable {
@@ -16,7 +17,7 @@ public enum JSONEvent: Equatable, Sendable {
 
 /// Why a JSON document was refused, and where.
 public struct JSONStreamError: Error, Equatable, Sendable {
-    public let reason: String
+    public let reason: LocalizedText
     /// Bytes of the document read before the fault.
     public let offset: Int
 }
@@ -66,7 +67,7 @@ public struct JSONStreamScanner {
     /// The document ended: whatever is held back must complete it.
     public mutating func finish(_ emit: (JSONEvent) throws -> Void = { _ in }) throws {
         try scan(final: true, emit)
-        guard expect == .end else { throw fault(at: buffer.count, "the document ends before it is complete") }
+        guard expect == .end else { throw fault(at: buffer.count, .init(ja: "文書が途中で終わっています", en: "the document ends before it is complete")) }
     }
 
     private mutating func scan(final: Bool, _ emit: (JSONEvent) throws -> Void) throws {
@@ -79,7 +80,7 @@ public struct JSONStreamScanner {
             while index < buffer.count, Self.isWhitespace(buffer[index]) { index += 1 }
             guard index < buffer.count else { return }
             let byte = buffer[index]
-            if expect == .end { throw fault(at: index, "unexpected content after the document") }
+            if expect == .end { throw fault(at: index, .init(ja: "文書の後に余計な内容があります", en: "unexpected content after the document")) }
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard expectsValue else { throw unexpected(byte, at: index) }
@@ -108,7 +109,7 @@ public struct JSONStreamScanner {
                 let isKey = expect == .key || expect == .keyOrObjectEnd
                 guard isKey || expectsValue else { throw unexpected(byte, at: index) }
                 guard let (text, end) = try string(at: index) else {
-                    if final { throw fault(at: buffer.count, "a string is not closed") }
+                    if final { throw fault(at: buffer.count, .init(ja: "文字列が閉じられていません", en: "a string is not closed")) }
                     return
                 }
                 index = end
@@ -152,11 +153,11 @@ public struct JSONStreamScanner {
                 plain = false
                 index += 2
             case 0..<0x20:
-                throw fault(at: index, "a control character inside a string")
+                throw fault(at: index, .init(ja: "文字列の中に制御文字があります", en: "a control character inside a string"))
             default:
                 index += 1
             }
-            guard index - start <= maxTokenBytes else { throw fault(at: start, "a string longer than \(maxTokenBytes) bytes") }
+            guard index - start <= maxTokenBytes else { throw fault(at: start, .init(ja: "文字列が \(maxTokenBytes) バイトを超えています", en: "a string longer than \(maxTokenBytes) bytes")) }
         }
         return nil
     }
@@ -182,7 +183,7 @@ public struct JSONStreamScanner {
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
-                guard var scalar = Self.hex4(body, at: index) else { throw fault(at: index - 2, "a bad \\u escape") }
+                guard var scalar = Self.hex4(body, at: index) else { throw fault(at: index - 2, .init(ja: "\\u エスケープが正しくありません", en: "a bad \\u escape")) }
                 index += 4
                 // A surrogate pair spells one scalar beyond the Basic Multilingual Plane.
                 if (0xD800..<0xDC00).contains(scalar), index + 1 < body.endIndex, body[index] == UInt8(ascii: "\\"),
@@ -192,7 +193,7 @@ public struct JSONStreamScanner {
                 }
                 out.append(contentsOf: Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8))
             default:
-                throw fault(at: index - 2, "an unknown escape \\\(Character(Unicode.Scalar(escape)))")
+                throw fault(at: index - 2, .init(ja: "不明なエスケープ \\\(Character(Unicode.Scalar(escape)))", en: "an unknown escape \\\(Character(Unicode.Scalar(escape)))"))
             }
         }
         return String(decoding: out, as: UTF8.self)
@@ -222,7 +223,7 @@ public struct JSONStreamScanner {
         var end = start
         while end < buffer.count, !Self.isDelimiter(buffer[end]) { end += 1 }
         guard end < buffer.count || final else {
-            guard end - start <= maxTokenBytes else { throw fault(at: start, "a value longer than \(maxTokenBytes) bytes") }
+            guard end - start <= maxTokenBytes else { throw fault(at: start, .init(ja: "値が \(maxTokenBytes) バイトを超えています", en: "a value longer than \(maxTokenBytes) bytes")) }
             return nil
         }
         let token = buffer[start..<end]
@@ -232,7 +233,8 @@ public struct JSONStreamScanner {
         case UInt8(ascii: "n") where token.elementsEqual("null".utf8): return (.null, end)
         default:
             guard Self.isNumber(token), let value = Double(String(decoding: token, as: UTF8.self)) else {
-                throw fault(at: start, "“\(String(decoding: token.prefix(20), as: UTF8.self))” is not a JSON value")
+                let text = String(decoding: token.prefix(20), as: UTF8.self)
+                throw fault(at: start, .init(ja: "「\(text)」は JSON の値ではありません", en: "“\(text)” is not a JSON value"))
             }
             return (.number(value), end)
         }
@@ -271,10 +273,11 @@ public struct JSONStreamScanner {
     }
 
     private func unexpected(_ byte: UInt8, at index: Int) -> JSONStreamError {
-        fault(at: index, "unexpected “\(Character(Unicode.Scalar(byte)))”")
+        let character = Character(Unicode.Scalar(byte))
+        return fault(at: index, .init(ja: "予期しない「\(character)」", en: "unexpected “\(character)”"))
     }
 
-    private func fault(at index: Int, _ reason: String) -> JSONStreamError {
+    private func fault(at index: Int, _ reason: LocalizedText) -> JSONStreamError {
         JSONStreamError(reason: reason, offset: consumed + index)
     }
 }

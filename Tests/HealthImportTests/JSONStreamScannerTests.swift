@@ -1,4 +1,5 @@
 import Foundation
+import Health
 import HealthImport
 import Testing
 
@@ -67,7 +68,7 @@ import Testing
     ])
     func malformedDocumentsFailWithTheByteOffset(text: String, reason: String, offset: Int) {
         let fault = Self.fault(text)
-        #expect(fault?.reason == reason)
+        #expect(fault?.reason.en == reason)
         #expect(fault?.offset == offset)
     }
 

@@ -156,6 +156,10 @@ struct HealthAutoExportTests {
                 let message = (try answer.json()["error"] as? [String: Any])?["message"] as? String ?? ""
                 #expect(message.contains(detail), "\(message)")
             }
+            let japanese = try await client.execute(uri: "/api/v1/health-auto-export", method: .post,
+                                                    headers: [.init("api-key")!: token, .acceptLanguage: "ja"], body: ByteBuffer(string: #"{"data": {"#))
+            let message = (try japanese.json()["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(message.contains("文書が途中で終わっています（10 バイト目）"), "\(message)")
         }
         #expect(try await server.database.allRecords(userId: user.id!).isEmpty, "the complete rows before the fault were not stored")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: server.configuration.dataDirectory.appendingPathComponent("imports").path)

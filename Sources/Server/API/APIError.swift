@@ -34,6 +34,13 @@ public struct APIError: Error, Sendable, Equatable {
         status: .contentTooLarge, code: "body_too_large",
         message: .init(ja: "リクエストが大きすぎます（上限 1 MB）。", en: "The request body is too large (limit 1 MB).")
     )
+    public static func malformedJSON(_ detail: LocalizedText) -> APIError {
+        APIError(
+            status: .badRequest, code: "malformed_json",
+            message: .init(ja: "JSON を読み取れません: \(detail.ja)", en: "Could not read the JSON: \(detail.en)")
+        )
+    }
+
     public static func malformedJSON(detail: String) -> APIError {
         APIError(
             status: .badRequest, code: "malformed_json",

@@ -27,7 +27,7 @@ struct HealthAutoExportAPIController {
         do {
             return try await ingest.store(file: destination, userId: userId)
         } catch let invalid as HealthAutoExportInvalid {
-            throw APIError.malformedJSON(detail: invalid.detail)
+            throw APIError.malformedJSON(invalid.detail)
         }
     }
 
