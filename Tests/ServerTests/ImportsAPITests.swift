@@ -182,4 +182,40 @@ struct ImportsAPITests {
         #expect(FileManager.default.fileExists(atPath: kept.path))
         #expect(!FileManager.default.fileExists(atPath: stray.path), "a stray copy of someone's export does not linger")
     }
+
+    @Test("Imported workouts are listed newest first with their time, distance and energy, only to their owner")
+    func importedWorkoutsPage() async throws {
+        let server = try TestServer()
+        let file = try Self.fixture("export-modern.xml")
+        try await server.test { client in
+            var session = WebSession(client)
+            _ = try await session.signUp("hanako")
+            let empty = try await session.get("/records/workouts").text
+            #expect(empty.contains("id=\"health-workouts-empty\""))
+            #expect(try await session.get("/records").text.contains("href=\"/records/workouts\""))
+
+            let user = try #require(try await server.database.user(username: "hanako"))
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-workouts-\(UUID().uuidString).xml")
+            try file.write(to: path)
+            defer { try? FileManager.default.removeItem(at: path) }
+            let importer = AppleHealthImporter(database: server.database)
+            _ = try await importer.run(try await importer.prepareJob(userId: user.id!, file: path, now: Date()), file: path)
+
+            let page = try await session.get("/records/workouts").text
+            let strength = try #require(page.range(of: "筋力トレーニング"))
+            let running = try #require(page.range(of: "ランニング"))
+            #expect(strength.lowerBound < running.lowerBound, "newest first: the 3 March session before the 2 March run")
+            #expect(page.contains("⏱ 30:30"), "the run's moving time, pauses excluded")
+            #expect(page.contains("250 kcal"), "1046 kJ shown as kilocalories")
+
+            var other = WebSession(client)
+            _ = try await other.signUp("taro")
+            #expect(try await other.get("/records/workouts").text.contains("id=\"health-workouts-empty\""), "another account sees none of them")
+        }
+    }
+
+    @Test func workoutDurationsReadLikeAWorkoutApp() {
+        #expect(HealthWorkoutsWebController.duration(minutes: 30.5) == "30:30")
+        #expect(HealthWorkoutsWebController.duration(minutes: 65) == "1:05:00")
+    }
 }

@@ -102,5 +102,6 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     WorkoutsWebController(workouts: workouts, pages: pages, csrf: csrf).addRoutes(to: router)
     WorkoutsSettingsWebController(workouts: workouts, pages: pages, csrf: csrf, uploads: imports).addRoutes(to: router)
     ImportsWebController(imports: imports, pages: pages, csrf: csrf).addRoutes(to: router)
+    HealthWorkoutsWebController(database: database, pages: pages).addRoutes(to: router)
     return router
 }

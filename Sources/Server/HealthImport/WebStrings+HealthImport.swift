@@ -24,6 +24,15 @@ extension WebStrings {
         "impSkipped": .init(ja: "スキップ", en: "Skipped"),
         "impTotal": .init(ja: "合計", en: "Total"),
         "impRecent": .init(ja: "最近の読み込み", en: "Recent imports"),
+        "hwTitle": .init(ja: "ワークアウト（ヘルスケア）", en: "Workouts from Apple Health"),
+        "hwHint": .init(
+            ja: "ヘルスケアの書き出しや Health Auto Export から読み込んだワークアウトです。筋トレのセットは「トレーニング」にあります。",
+            en: "Workouts read from Apple Health exports and Health Auto Export. Strength sets you log are under Workouts."
+        ),
+        "hwNone": .init(ja: "まだワークアウトはありません。ヘルスケアの書き出しを読み込むと表示されます。", en: "No workouts yet. They appear once an Apple Health export is imported."),
+        "hwNewer": .init(ja: "新しい方へ", en: "Newer"),
+        "hwOlder": .init(ja: "古い方へ", en: "Older"),
+        "hwLink": .init(ja: "読み込んだワークアウトを見る", en: "See imported workouts"),
         "impBack": .init(ja: "記録へ戻る", en: "Back to records"),
         "impSeeHistory": .init(ja: "ダッシュボードで全期間を見る", en: "See the whole history on the dashboard"),
         "impProgress": .init(ja: "進み具合", en: "Progress"),

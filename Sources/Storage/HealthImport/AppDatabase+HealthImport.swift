@@ -84,6 +84,17 @@ extension AppDatabase {
         }
     }
 
+    /// A page of the user's workouts, newest first.
+    public func workouts(userId: Int64, limit: Int, offset: Int) async throws -> [HealthWorkoutRecord] {
+        try await reader.read { db in
+            try HealthWorkoutRecord
+                .filter(Column("userId") == userId)
+                .order(Column("startAt").desc, Column("id").desc)
+                .limit(limit, offset: offset)
+                .fetchAll(db)
+        }
+    }
+
     /// The user's workouts that started in `[from, to)`, oldest first.
     public func workouts(userId: Int64, from: Date, to: Date) async throws -> [HealthWorkoutRecord] {
         try await reader.read { db in

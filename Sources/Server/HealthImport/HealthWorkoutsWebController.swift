@@ -1,0 +1,54 @@
+import Foundation
+import Health
+import HealthImport
+import Hummingbird
+import Storage
+
+/// `/records/workouts`: the workouts Apple Health imports and Health Auto Export brought in — runs, rides,
+/// swims, strength sessions — newest first, with time, distance and energy.
+struct HealthWorkoutsWebController {
+    let database: AppDatabase
+    let pages: WebRenderer
+
+    static let pageSize = 50
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("records/workouts", use: page)
+    }
+
+    @Sendable func page(request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user, let userId = user.id else { return .redirect(to: "/signin?next=/records/workouts") }
+        let language = context.language
+        let strings = WebStrings.table(language)
+        let offset = max(0, request.uri.queryParameters["offset"].flatMap { Int($0) } ?? 0)
+        let found = try await database.workouts(userId: userId, limit: Self.pageSize + 1, offset: offset)
+        let timeZone = user.resolvedTimeZone
+        var values = pages.base(context, title: strings["hwTitle"]!, csrf: nil)
+        values["navRecords"] = true
+        values["workouts"] = found.prefix(Self.pageSize).map { workout -> [String: Any] in
+            var row: [String: Any] = [
+                "when": WebFormatting.dateTime(workout.startAt, timeZone: timeZone),
+                "name": WorkoutActivityName.of(workout.activityType).text(in: language),
+                "duration": Self.duration(minutes: workout.durationMinutes ?? workout.endAt.timeIntervalSince(workout.startAt) / 60),
+                "source": workout.sourceName,
+            ]
+            if let meters = workout.distanceMeters, meters > 0 { row["distance"] = String(format: "%.2f km", meters / 1000) }
+            if let energy = workout.energyKcal, energy > 0 { row["energy"] = "\(Int(energy.rounded())) kcal" }
+            return row
+        }
+        values["hasWorkouts"] = !found.isEmpty
+        // Offsets as text: a template treats the number 0 as "nothing to show".
+        if found.count > Self.pageSize { values["older"] = String(offset + Self.pageSize) }
+        if offset > 0 { values["newer"] = String(max(0, offset - Self.pageSize)) }
+        return pages.render("health-workouts", values)
+    }
+
+    /// "42:10" for minutes and seconds, "1:05:00" past an hour: how workout apps show a session's length.
+    static func duration(minutes: Double) -> String {
+        let seconds = Int((minutes * 60).rounded())
+        let (hours, rest) = seconds.quotientAndRemainder(dividingBy: 3_600)
+        return hours > 0
+            ? String(format: "%d:%02d:%02d", hours, rest / 60, rest % 60)
+            : String(format: "%d:%02d", rest / 60, rest % 60)
+    }
+}
