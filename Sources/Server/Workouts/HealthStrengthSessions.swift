@@ -1,5 +1,6 @@
 import Foundation
 import Health
+import HealthImport
 import Storage
 import Workouts
 
@@ -20,14 +21,11 @@ struct HealthStrengthSessions {
 
     /// "筋力トレーニング 45分 · 320 kcal · Apple Watch"
     static func line(_ workout: HealthWorkoutRecord, language: Language) -> String {
-        let functional = workout.activityType.lowercased().contains("functional")
+        let minutes = Int((workout.durationMinutes ?? workout.endAt.timeIntervalSince(workout.startAt) / 60).rounded())
         var parts = [
-            functional
-                ? LocalizedText(ja: "機能的筋力トレーニング", en: "Functional strength training").text(in: language)
-                : LocalizedText(ja: "筋力トレーニング", en: "Strength training").text(in: language),
+            WorkoutActivityName.of(workout.activityType).text(in: language) + " "
+                + LocalizedText(ja: "\(minutes)分", en: "\(minutes) min").text(in: language),
         ]
-        let minutes = workout.durationMinutes ?? workout.endAt.timeIntervalSince(workout.startAt) / 60
-        parts[0] += " " + LocalizedText(ja: "\(Int(minutes.rounded()))分", en: "\(Int(minutes.rounded())) min").text(in: language)
         if let energy = workout.energyKcal { parts.append("\(Int(energy.rounded())) kcal") }
         parts.append(workout.sourceName)
         return parts.joined(separator: " · ")
