@@ -66,6 +66,14 @@ extension WebDriver {
             #expect(dashboard.components(separatedBy: "class=\"kc-bar\"").count > 1, "the imported steps are drawn")
             try await browser.screenshot().write(to: artifacts.appendingPathComponent("import-history-390x844.png"))
 
+            // The imported run and strength session are listed, and the list fits the phone.
+            try await browser.open("\(site)/records/workouts")
+            let workouts = try await browser.source()
+            #expect(workouts.contains("ランニング") && workouts.contains("筋力トレーニング"))
+            let width = try await browser.evaluate("return document.documentElement.scrollWidth;") as? Int
+            #expect(width == 390, "the workouts list fits 390 px")
+            try await browser.screenshot().write(to: artifacts.appendingPathComponent("import-workouts-390x844.png"))
+
             try await browser.open("\(site)/records")
             let records = try await browser.source()
             #expect(records.contains("export.zip") || records.contains("eksport"), "the import is listed")

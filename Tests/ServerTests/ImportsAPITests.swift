@@ -205,7 +205,7 @@ struct ImportsAPITests {
             let strength = try #require(page.range(of: "筋力トレーニング"))
             let running = try #require(page.range(of: "ランニング"))
             #expect(strength.lowerBound < running.lowerBound, "newest first: the 3 March session before the 2 March run")
-            #expect(page.contains("⏱ 30:30"), "the run's moving time, pauses excluded")
+            #expect(page.contains("時間 30:30"), "the run's moving time, pauses excluded")
             #expect(page.contains("250 kcal"), "1046 kJ shown as kilocalories")
 
             var other = WebSession(client)

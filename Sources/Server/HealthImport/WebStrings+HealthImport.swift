@@ -31,6 +31,7 @@ extension WebStrings {
         ),
         "hwNone": .init(ja: "まだワークアウトはありません。ヘルスケアの書き出しを読み込むと表示されます。", en: "No workouts yet. They appear once an Apple Health export is imported."),
         "hwNewer": .init(ja: "新しい方へ", en: "Newer"),
+        "hwTime": .init(ja: "時間", en: "Time"),
         "hwOlder": .init(ja: "古い方へ", en: "Older"),
         "hwLink": .init(ja: "読み込んだワークアウトを見る", en: "See imported workouts"),
         "impBack": .init(ja: "記録へ戻る", en: "Back to records"),

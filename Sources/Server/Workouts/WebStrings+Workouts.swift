@@ -29,6 +29,7 @@ extension WebStrings {
         "woOlder": .init(ja: "さらに前", en: "Older"),
         "woBack": .init(ja: "トレーニングに戻る", en: "Back to workouts"),
         "woHealthSessions": .init(ja: "Apple ヘルスケアのワークアウト", en: "Workouts from Apple Health"),
+        "woFromHealth": .init(ja: "ヘルスケア:", en: "Apple Health:"),
         "woAvgRM": .init(ja: "平均推定1RM", en: "Average e1RM"),
         "woMuscles": .init(ja: "部位別の実効ボリューム", en: "Effective volume by muscle"),
         "woSettings": .init(ja: "トレーニングの設定", en: "Workout settings"),
