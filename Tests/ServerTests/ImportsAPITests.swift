@@ -178,8 +178,16 @@ struct ImportsAPITests {
         job.state = .succeeded
         _ = try await database.insertImportJob(job)
 
-        await imports.removeOrphanedUploads(logger: Logger(label: "test"))
+        // An upload being received as the server starts is newer than the start and has no job yet.
+        let receiving = try imports.newUploadURL()
+        try Data("<Health".utf8).write(to: receiving)
+        let startedAt = Date().addingTimeInterval(-1)
+        try FileManager.default.setAttributes([.modificationDate: startedAt.addingTimeInterval(-60)], ofItemAtPath: stray.path)
+        try FileManager.default.setAttributes([.modificationDate: startedAt.addingTimeInterval(-60)], ofItemAtPath: kept.path)
+
+        await imports.removeOrphanedUploads(startedAt: startedAt, logger: Logger(label: "test"))
         #expect(FileManager.default.fileExists(atPath: kept.path))
+        #expect(FileManager.default.fileExists(atPath: receiving.path), "an upload in progress is left alone")
         #expect(!FileManager.default.fileExists(atPath: stray.path), "a stray copy of someone's export does not linger")
     }
 

@@ -56,7 +56,8 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     let exporter = DataExporter(database: database)
     let csrf = CSRFProtection(secureCookies: configuration.secureCookies)
     let imports = ImportService(database: database, dataDirectory: configuration.dataDirectory, maxUploadBytes: configuration.maxImportUploadBytes)
-    Task { await imports.recover(logger: Logger(label: "kiroku.import")) }
+    let startedAt = Date()
+    Task { await imports.recover(startedAt: startedAt, logger: Logger(label: "kiroku.import")) }
 
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())

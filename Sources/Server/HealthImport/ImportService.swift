@@ -28,19 +28,25 @@ struct ImportService: Sendable {
 
     /// At start-up: uploads no job needs any more (a server stopped while receiving or deleting them) are
     /// removed — they are someone's health data — and imports a stopped server left unfinished continue.
-    func recover(logger: Logger) async {
-        await removeOrphanedUploads(logger: logger)
+    func recover(startedAt: Date, logger: Logger) async {
+        await removeOrphanedUploads(startedAt: startedAt, logger: logger)
         await resumeUnfinished(logger: logger)
     }
 
-    func removeOrphanedUploads(logger: Logger) async {
+    /// Only files last written before `startedAt` are candidates: an upload this process is receiving right
+    /// now has no job yet, and must not be mistaken for a leftover.
+    func removeOrphanedUploads(startedAt: Date = Date(), logger: Logger) async {
         guard let inUse = try? await database.importUploadsInUse(),
               let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
         else { return }
         var removed = 0
         for name in names where name.hasPrefix("upload-") {
             let path = directory.appendingPathComponent(name).path
-            guard !inUse.contains(path), (try? FileManager.default.removeItem(atPath: path)) != nil else { continue }
+            guard !inUse.contains(path),
+                  let written = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  written < startedAt,
+                  (try? FileManager.default.removeItem(atPath: path)) != nil
+            else { continue }
             removed += 1
         }
         if removed > 0 { logger.info("removed uploads no import needs", metadata: ["count": "\(removed)"]) }
