@@ -14,6 +14,8 @@ struct TestServer {
 
     init(rateLimits: LoginRateLimiter.Limits = .init(), gateway: GatewaySettings = GatewaySettings(), waitTimesClock: (@Sendable () -> Date)? = nil) throws {
         configuration.gateway = gateway
+        // A data directory of its own: uploads and start-up cleanup of one test never meet another's files.
+        configuration.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-test-data-\(UUID().uuidString)")
         var dependencies = AppDependencies(
             database: try AppDatabase.temporary(),
             hasher: PasswordHasher(cost: 4),
