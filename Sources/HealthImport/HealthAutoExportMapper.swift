@@ -128,11 +128,11 @@ public struct HealthAutoExportMapper: Sendable {
         return found
     }
 
-    mutating func skip(_ reason: String) {
+    private mutating func skip(_ reason: String) {
         skipped[reason, default: 0] += 1
     }
 
-    static func normalized(_ name: String) -> String {
+    private static func normalized(_ name: String) -> String {
         String(name.lowercased().filter { !"_- ".contains($0) })
     }
 

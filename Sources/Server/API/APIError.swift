@@ -41,12 +41,11 @@ public struct APIError: Error, Sendable, Equatable {
         )
     }
 
+    /// A detail that reads the same in both languages (a decoder's own description).
     public static func malformedJSON(detail: String) -> APIError {
-        APIError(
-            status: .badRequest, code: "malformed_json",
-            message: .init(ja: "JSON を読み取れません: \(detail)", en: "Could not read the JSON: \(detail)")
-        )
+        malformedJSON(LocalizedText(ja: detail, en: detail))
     }
+
     public static func invalidParameter(_ name: String) -> APIError {
         APIError(
             status: .badRequest, code: "invalid_parameter",
