@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func signInIsRateLimitedPerAccount() async throws {
-        let server = try TestServer(rateLimits: .init(perAccount: 3, perAddress: 100, window: 600))
+        let server = try TestServer(rateLimits: .init(freeFailures: 3, firstDelay: 60))
         _ = try await server.user("hanako", password: "correct horse battery")
         try await server.test { client in
             var browser = WebSession(client)
@@ -204,10 +204,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("/records", "/records"), ("//evil.example/x", "/"), ("https://evil.example", "/"), ("/\\evil.example", "/"), (nil, "/"),
+        ("/records", "/records"), ("/tasks?filter=due-soon&tag=家", "/tasks?filter=due-soon&tag=家"), ("/sawayaka/kannami", "/sawayaka/kannami"),
+        ("//evil.example/x", "/"), ("https://evil.example", "/"), ("/\\evil.example", "/"), ("/\t/evil.example", "/"),
+        ("/%09/evil.example", "/"), ("/%2F/evil.example", "/"), ("/%5Cevil.example", "/"), ("/x\\y", "/"), ("/a b", "/"),
+        ("/\u{0}x", "/"), ("/\u{7F}x", "/"), ("/\u{85}x", "/"), ("/\u{202E}x", "/"), ("/\r\nSet-Cookie:x", "/"),
+        ("javascript:alert(1)", "/"), ("evil.example", "/"), ("", "/"), ("/%zz", "/"), (nil, "/"),
     ] as [(String?, String)])
     func signInOnlyReturnsToLocalPages(next: String?, expected: String) {
-        #expect(AuthWebController.safeReturnPath(next) == expected)
+        #expect(ReturnPath.safe(next) == expected)
     }
 
     @Test func theLanguageSwitchChangesTheLanguageAndReturnsToTheSamePage() async throws {

@@ -46,6 +46,18 @@ public struct APIError: Error, Sendable, Equatable {
         malformedJSON(LocalizedText(ja: detail, en: detail))
     }
 
+    public static let unsupportedMediaType = APIError(
+        status: .unsupportedMediaType, code: "unsupported_media_type",
+        message: .init(ja: "JSON の本文には Content-Type: application/json を付けてください。", en: "Send JSON bodies with Content-Type: application/json.")
+    )
+
+    public static func duplicateKey(_ name: String) -> APIError {
+        APIError(
+            status: .badRequest, code: "duplicate_key",
+            message: .init(ja: "JSON のキー「\(name)」が同じオブジェクトに 2 回あります。", en: "The JSON key “\(name)” appears twice in one object.")
+        )
+    }
+
     public static func invalidParameter(_ name: String) -> APIError {
         APIError(
             status: .badRequest, code: "invalid_parameter",
@@ -56,10 +68,17 @@ public struct APIError: Error, Sendable, Equatable {
         status: .conflict, code: "not_editable",
         message: .init(ja: "手入力の記録だけが編集できます。", en: "Only manually entered records can be edited.")
     )
-    public static let tooManyRequests = APIError(
-        status: .tooManyRequests, code: "rate_limited",
-        message: .init(ja: "試行回数が多すぎます。しばらくしてからお試しください。", en: "Too many attempts. Please wait a moment and try again.")
-    )
+    /// Too many failed password tries from this address: the next one may come after `retryAfter` seconds.
+    public static func tooManyAttempts(retryAfter: Int) -> APIError {
+        APIError(
+            status: .tooManyRequests, code: "rate_limited",
+            message: .init(
+                ja: "パスワードの試行が多すぎます。\(retryAfter) 秒後にもう一度お試しください。",
+                en: "Too many password attempts. Try again in \(retryAfter) s."
+            ),
+            headers: [.retryAfter: String(retryAfter)]
+        )
+    }
     public static let internalError = APIError(
         status: .internalServerError, code: "internal_error",
         message: .init(ja: "サーバーでエラーが発生しました。データは変更されていません。", en: "The server hit an error. Nothing was changed.")

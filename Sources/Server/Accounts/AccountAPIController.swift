@@ -53,7 +53,7 @@ struct AccountAPIController {
         group.delete("me") { request, context -> HTTPResponse.Status in
             _ = try context.requireUserId()
             let body = try await request.decode(as: DeleteAccount.self, context: context)
-            try await accounts.deleteAccount(context.user!, password: body.password)
+            try await accounts.deleteAccount(context.user!, password: body.password, address: context.clientAddress, now: Date())
             return .noContent
         }
         group.get("tokens") { _, context -> TokenList in

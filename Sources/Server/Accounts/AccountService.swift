@@ -21,7 +21,7 @@ public struct AccountService: Sendable {
         guard Self.isValidUsername(username) else { throw APIError.invalidUsername }
         try Self.checkPasswordRules(password)
         let hash = try await hasher.hash(password)
-        let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = try Self.checkedName(displayName.trimmingCharacters(in: .whitespacesAndNewlines), field: Self.displayNameField)
         do {
             return try await database.createUser(
                 User(username: username, passwordHash: hash, displayName: String(name.prefix(64)), language: language?.rawValue, createdAt: now)
@@ -31,11 +31,9 @@ public struct AccountService: Sendable {
         }
     }
 
-    /// Checks a password, counting failures against both the account and the address.
+    /// Checks a password, counting failures against the (account, address) pair and the address.
     public func signIn(username: String, password: String, address: String, now: Date) async throws -> User {
-        guard await rateLimiter.allows(account: username, address: address, now: now) else {
-            throw APIError.tooManyRequests
-        }
+        try await throttle(account: username, address: address, now: now)
         let user = try await database.user(username: username)
         let matches: Bool
         if let user {
@@ -50,8 +48,25 @@ public struct AccountService: Sendable {
             await rateLimiter.recordFailure(account: username, address: address, now: now)
             throw APIError.invalidCredentials
         }
-        await rateLimiter.recordSuccess(account: username)
+        await rateLimiter.recordSuccess(account: username, address: address)
         return user
+    }
+
+    /// The password check before a change that needs it (new password, account deletion), limited like sign-in:
+    /// a stolen session must not become a way to guess the password.
+    func confirmPassword(_ password: String, of user: User, address: String, now: Date) async throws {
+        try await throttle(account: user.username, address: address, now: now)
+        guard try await hasher.verify(password, hash: user.passwordHash) else {
+            await rateLimiter.recordFailure(account: user.username, address: address, now: now)
+            throw APIError.invalidCredentials
+        }
+        await rateLimiter.recordSuccess(account: user.username, address: address)
+    }
+
+    private func throttle(account: String, address: String, now: Date) async throws {
+        if case .retryAfter(let seconds) = await rateLimiter.check(account: account, address: address, now: now) {
+            throw APIError.tooManyAttempts(retryAfter: seconds)
+        }
     }
 
     /// Starts a browser session. Returns the cookie value; only its hash is stored.
@@ -78,7 +93,7 @@ public struct AccountService: Sendable {
 
     /// Creates a personal API token. The secret is returned once and never stored.
     public func createToken(for userId: Int64, name: String, now: Date) async throws -> (secret: String, token: APIToken) {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = try Self.checkedName(name.trimmingCharacters(in: .whitespacesAndNewlines), field: LocalizedText(ja: "トークン名", en: "Token name"))
         guard (1...64).contains(name.count) else { throw APIError.invalidTokenName }
         let secret = SecretToken.generate(prefix: "krk_")
         let token = try await database.insertAPIToken(
@@ -93,8 +108,8 @@ public struct AccountService: Sendable {
     }
 
     /// Changes the password after checking the current one, and signs out every other browser.
-    public func changePassword(_ user: User, current: String, new password: String, keepingSession session: Session?) async throws {
-        guard try await hasher.verify(current, hash: user.passwordHash) else { throw APIError.invalidCredentials }
+    public func changePassword(_ user: User, current: String, new password: String, keepingSession session: Session?, address: String, now: Date) async throws {
+        try await confirmPassword(current, of: user, address: address, now: now)
         try await setPassword(userId: user.id!, to: password)
         try await database.deleteSessions(userId: user.id!, keeping: session?.tokenHash)
     }
@@ -111,8 +126,8 @@ public struct AccountService: Sendable {
     }
 
     /// Deletes the account and everything it owns, after checking the password once more.
-    public func deleteAccount(_ user: User, password: String) async throws {
-        guard try await hasher.verify(password, hash: user.passwordHash) else { throw APIError.invalidCredentials }
+    public func deleteAccount(_ user: User, password: String, address: String, now: Date) async throws {
+        try await confirmPassword(password, of: user, address: address, now: now)
         try await database.deleteUser(id: user.id!)
     }
 
@@ -121,7 +136,7 @@ public struct AccountService: Sendable {
     public func updateProfile(_ user: User, with update: ProfileUpdate, now: Date = Date()) async throws -> User {
         var user = user
         if let displayName = update.displayName {
-            user.displayName = String(displayName.trimmingCharacters(in: .whitespacesAndNewlines).prefix(64))
+            user.displayName = String(try Self.checkedName(displayName.trimmingCharacters(in: .whitespacesAndNewlines), field: Self.displayNameField).prefix(64))
         }
         if let height = update.heightCm {
             guard height.map({ (50...272).contains($0) }) ?? true else { throw APIError.invalidProfile }
@@ -147,6 +162,17 @@ public struct AccountService: Sendable {
         }
         try await database.updateUser(user)
         return user
+    }
+
+    static let displayNameField = LocalizedText(ja: "表示名", en: "Display name")
+
+    /// A name as typed, refused as an API error when it holds a control character.
+    static func checkedName(_ name: String, field: LocalizedText) throws(APIError) -> String {
+        do throws(HealthError) {
+            return try NameText.check(name, field: field, in: HealthDomain.self)
+        } catch {
+            throw APIError(error)
+        }
     }
 
     static func isValidUsername(_ username: String) -> Bool {

@@ -37,7 +37,7 @@ struct AuthWebController {
         router.get("lang/{code}") { request, context -> Response in
             let code = context.parameters.get("code") ?? "ja"
             guard let language = Language(rawValue: code) else { throw APIError.notFound }
-            var response = Response.redirect(to: Self.safeReturnPath(request.uri.queryParameters["next"].map(String.init)))
+            var response = Response.redirect(to: ReturnPath.safe(request.uri.queryParameters["next"].map(String.init)))
             response.setCookie(Cookie(name: LanguageMiddleware.cookieName, value: language.rawValue, maxAge: 365 * 86400, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))
             return response
         }
@@ -49,10 +49,11 @@ struct AuthWebController {
         var values = pages.base(context, title: strings[template == "signin" ? "signIn" : "signUp"] ?? "", csrf: token)
         values["username"] = username
         values["displayName"] = displayName
-        values["next"] = Self.safeReturnPath(request.uri.queryParameters["next"].map(String.init))
+        values["next"] = ReturnPath.queryValue(ReturnPath.safe(request.uri.queryParameters["next"].map(String.init)))
         if let error { values["error"] = error.message.text(in: context.language) }
         if let notice = request.uri.queryParameters["notice"].flatMap({ strings[String($0)] }) { values["notice"] = notice }
         var response = pages.render(template, values, status: error.map { $0.status == .tooManyRequests ? .tooManyRequests : .badRequest } ?? .ok)
+        if let error, error.status == .tooManyRequests { response.headers.append(contentsOf: error.headers) }
         if let cookie { response.setCookie(cookie) }
         return response
     }
@@ -67,7 +68,7 @@ struct AuthWebController {
             }
             metrics.signIn(succeeded: true)
             context.logger.info("signed in", metadata: ["user_id": "\(user.id!)"])
-            return try await startSession(user: user, then: Self.safeReturnPath(request.uri.queryParameters["next"].map(String.init)))
+            return try await startSession(user: user, then: ReturnPath.safe(request.uri.queryParameters["next"].map(String.init)))
         } catch let error as APIError {
             metrics.signIn(succeeded: false)
             return form("signin", request: request, context: context, error: error, username: username)
@@ -108,11 +109,5 @@ struct AuthWebController {
             path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax
         ))
         return response
-    }
-
-    /// Only local paths: a `next` parameter must never send someone to another site.
-    static func safeReturnPath(_ path: String?) -> String {
-        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\") else { return "/" }
-        return path
     }
 }

@@ -102,6 +102,16 @@ struct SettingsWebController {
         return pages.render("settings", values, status: error == nil ? .ok : .badRequest)
     }
 
+    /// The page again with the reason; a throttled password check keeps its 429 and `Retry-After`.
+    func refused(_ error: APIError, request: Request, context: AppRequestContext) async throws -> Response {
+        var response = try await page(request: request, context: context, error: error.message.text(in: context.language))
+        if error.status == .tooManyRequests {
+            response.status = .tooManyRequests
+            response.headers.append(contentsOf: error.headers)
+        }
+        return response
+    }
+
     @Sendable func saveProfile(request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin") }
         let form = try await request.decodeForm(as: ProfileForm.self, context: context)
@@ -156,9 +166,12 @@ struct SettingsWebController {
         let form = try await request.decodeForm(as: ChangePasswordForm.self, context: context)
         try csrf.verify(form.csrf, request: request, context: context)
         do {
-            try await accounts.changePassword(user, current: form.currentPassword ?? "", new: form.newPassword ?? "", keepingSession: context.session)
+            try await accounts.changePassword(
+                user, current: form.currentPassword ?? "", new: form.newPassword ?? "", keepingSession: context.session,
+                address: context.clientAddress, now: Date()
+            )
         } catch let error as APIError {
-            return try await page(request: request, context: context, error: error.message.text(in: context.language))
+            return try await refused(error, request: request, context: context)
         }
         return .redirect(to: "/settings?notice=passwordChanged")
     }
@@ -176,9 +189,9 @@ struct SettingsWebController {
         let form = try await request.decodeForm(as: PasswordForm.self, context: context)
         try csrf.verify(form.csrf, request: request, context: context)
         do {
-            try await accounts.deleteAccount(user, password: form.password ?? "")
+            try await accounts.deleteAccount(user, password: form.password ?? "", address: context.clientAddress, now: Date())
         } catch let error as APIError {
-            return try await page(request: request, context: context, error: error.message.text(in: context.language))
+            return try await refused(error, request: request, context: context)
         }
         var response = Response.redirect(to: "/signin?notice=accountDeleted")
         response.setCookie(Cookie(name: AuthenticationMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))
