@@ -78,6 +78,25 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("max-import-size"), help: "Largest Apple Health / CSV upload, in MiB (default 4096).")
     var maxImportMiB: Int = 4096
 
+    @Option(name: .customLong("header-timeout"), help: "Seconds a client may take to send a request's headers (env KIROKU_HEADER_TIMEOUT, default 10).")
+    var headerTimeout: Double = Self.environmentNumber("KIROKU_HEADER_TIMEOUT") ?? 10
+
+    @Option(name: .customLong("body-timeout"), help: "Longest pause, in seconds, inside a request body (env KIROKU_BODY_TIMEOUT, default 30).")
+    var bodyTimeout: Double = Self.environmentNumber("KIROKU_BODY_TIMEOUT") ?? 30
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds an open connection may wait for its next request (env KIROKU_IDLE_TIMEOUT, default 60).")
+    var idleTimeout: Double = Self.environmentNumber("KIROKU_IDLE_TIMEOUT") ?? 60
+
+    @Option(name: .customLong("max-connections"), help: "Most open connections (env KIROKU_MAX_CONNECTIONS; default 512, less under a low open-file limit).")
+    var maxConnections: Int = Self.environmentNumber("KIROKU_MAX_CONNECTIONS").map { Int($0) } ?? ConnectionLimits.defaultMaxConnections()
+
+    @Flag(name: .customLong("allow-private-webhooks"), help: "Let wait-alert webhooks reach loopback and private networks, e.g. an ntfy on your LAN (env KIROKU_ALLOW_PRIVATE_WEBHOOKS=1).")
+    var allowPrivateWebhooks = ProcessInfo.processInfo.environment["KIROKU_ALLOW_PRIVATE_WEBHOOKS"] == "1"
+
+    static func environmentNumber(_ name: String) -> Double? {
+        ProcessInfo.processInfo.environment[name].flatMap(Double.init)
+    }
+
     /// The flag, else the environment (an optional @Option cannot take an environment default itself).
     var tlsFiles: (certificate: String?, key: String?) {
         let environment = ProcessInfo.processInfo.environment
@@ -90,6 +109,9 @@ struct Serve: AsyncParsableCommand {
         }
         guard gatewayMaxSamples > 0, gatewayRate > 0, gatewayMaxBody > 0, gatewayOutboxLimit > 0 else {
             throw ValidationError("Gateway limits must be positive. / ゲートウェイの上限は正の数で指定してください。")
+        }
+        guard [headerTimeout, bodyTimeout, idleTimeout].allSatisfy({ $0 > 0 && $0 <= 86_400 }), maxConnections > 0 else {
+            throw ValidationError("Timeouts must be 0–86400 s and --max-connections positive. / タイムアウトは 0〜86400 秒、--max-connections は正の数で指定してください。")
         }
         guard (tlsFiles.certificate == nil) == (tlsFiles.key == nil) else {
             throw ValidationError("--tls-certificate and --tls-key go together. / --tls-certificate と --tls-key は両方指定してください。")
@@ -112,10 +134,14 @@ struct Serve: AsyncParsableCommand {
         configuration.sawayakaFeedURL = sawayakaFeedURL ?? ProcessInfo.processInfo.environment["KIROKU_SAWAYAKA_FEED_URL"]
         configuration.sawayakaPollMinutes = sawayakaPollMinutes
         configuration.maxImportUploadBytes = maxImportMiB << 20
+        configuration.connections = ConnectionLimits(
+            headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout), idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections
+        )
+        configuration.allowPrivateWebhooks = allowPrivateWebhooks
         LoggingSetup.bootstrap(configuration)
         let logger = Logger(label: "kiroku")
         // Lock first: a second server must not even run migrations on a database another one is serving.
-        try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try DataDirectory.prepare(configuration.dataDirectory, logger: logger)
         let lock: DataDirectoryLock
         do {
             lock = try DataDirectoryLock(directory: configuration.dataDirectory)

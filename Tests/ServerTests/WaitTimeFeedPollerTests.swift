@@ -95,7 +95,8 @@ struct FixtureServer {
         let fixtures = FixtureServer()
         let sunday = Tokyo.at("2026-11-22 15:00")
         try await fixtures.run { base in
-            let service = WaitTimeService(database: database, webhooks: AlertWebhookSender(), now: { sunday })
+            // The fixture server listens on loopback: allowed only with `--allow-private-webhooks`.
+            let service = WaitTimeService(database: database, webhooks: AlertWebhookSender(policy: WebhookPolicy(allowPrivateNetworks: true)), now: { sunday })
             let day = LocalDay("2026-11-22")!
             _ = try await database.insertAlert(WaitAlert(userId: user.id!, storeId: "kannami", maxMinutes: 20, day: day, webhookURL: base + "/hook", createdAt: sunday))
             _ = try await database.insertAlert(WaitAlert(userId: user.id!, storeId: "kannami", maxMinutes: 20, day: day, webhookURL: base + "/hook", webhookFormat: .ntfy, createdAt: sunday))

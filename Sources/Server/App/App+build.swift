@@ -30,21 +30,33 @@ public func buildApplication(
     logger: Logger
 ) async throws -> some ApplicationProtocol {
     let router = try await buildRouter(configuration: configuration, dependencies: dependencies)
+    let limits = configuration.connections
     return Application(
         router: router,
-        server: try serverBuilder(tls: configuration.tls),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Kiroku"),
+        server: try serverBuilder(tls: configuration.tls, limits: limits),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "Kiroku",
+            availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections, logger: logger)
+        ),
         services: waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger),
         logger: logger
     )
 }
 
-/// HTTP/1.1, inside TLS when certificate files are given.
-func serverBuilder(tls: AppConfiguration.TLSFiles?) throws -> HTTPServerBuilder {
-    guard let tls else { return .http1() }
+/// HTTP/1.1 with the connection limits, inside TLS when certificate files are given.
+func serverBuilder(tls: AppConfiguration.TLSFiles?, limits: ConnectionLimits) throws -> HTTPServerBuilder {
+    let http1 = HTTPServerBuilder.guardedHTTP1(limits: limits, registry: ConnectionRegistry(capacity: limits.maxConnections))
+    guard let tls else { return http1 }
     let chain = try NIOSSLCertificate.fromPEMFile(tls.certificateChainPath).map { NIOSSLCertificateSource.certificate($0) }
     let key = try NIOSSLPrivateKey(file: tls.privateKeyPath, format: .pem)
-    return try .tls(.http1(), tlsConfiguration: .makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key)))
+    return try .tls(http1, tlsConfiguration: .makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key)))
+}
+
+extension AppConfiguration {
+    /// What sends wait-alert webhooks, with the address rule this server was started with.
+    var webhookSender: AlertWebhookSender {
+        AlertWebhookSender(policy: WebhookPolicy(allowPrivateNetworks: allowPrivateWebhooks))
+    }
 }
 
 func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies) async throws -> Router<AppRequestContext> {
@@ -81,7 +93,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     ).addRoutes(to: api)
 
     // さわやか wait times: the seed's public API under /api, alerts and inbox for signed-in users.
-    let waitTimes = WaitTimeService(database: database, webhooks: AlertWebhookSender(), now: dependencies.waitTimesClock)
+    let waitTimes = WaitTimeService(database: database, webhooks: configuration.webhookSender, now: dependencies.waitTimesClock)
     StoresAPIController(service: waitTimes).addRoutes(to: router.group("api"))
     WaitAlertsAPIController(service: waitTimes).addRoutes(to: router.group("api"))
 

@@ -20,6 +20,10 @@ public struct AppConfiguration: Sendable {
     public var sawayakaPollMinutes: Int = 5
     /// Largest health-data upload (Apple Health export, CSV) accepted by `/api/v1/imports` and the web form.
     public var maxImportUploadBytes: Int = 4 << 30
+    /// Header, body and idle timeouts and the connection cap.
+    public var connections = ConnectionLimits()
+    /// Lets wait-alert webhooks reach loopback and private networks (an ntfy on the LAN). Off: only the internet.
+    public var allowPrivateWebhooks = false
 
     public struct TLSFiles: Sendable, Equatable {
         public var certificateChainPath: String

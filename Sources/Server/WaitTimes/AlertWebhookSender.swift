@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Health
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -8,11 +9,14 @@ import WaitTimes
 
 /// Posts fired alerts to the webhook a user configured: JSON, or plain text for ntfy-style topics. Best effort: the
 /// inbox entry is the record; a failing webhook is logged (without the URL, which may hold a secret topic) and dropped.
+///
+/// The address is checked right before the post and the connection goes to exactly that address; a redirect is never
+/// followed (it could point anywhere, the server itself included).
 public struct AlertWebhookSender: Sendable {
-    let client: HTTPClient
+    public let policy: WebhookPolicy
 
-    public init(client: HTTPClient = .shared) {
-        self.client = client
+    public init(policy: WebhookPolicy = WebhookPolicy()) {
+        self.policy = policy
     }
 
     struct Payload: Encodable {
@@ -26,6 +30,14 @@ public struct AlertWebhookSender: Sendable {
 
     public func send(_ fired: FiredAlert, logger: Logger) async {
         guard let url = fired.alert.webhookURL else { return }
+        let alertId: Logger.MetadataValue = "\(fired.alert.id ?? 0)"
+        let destination: WebhookPolicy.Destination
+        do {
+            destination = try await policy.destination(for: url)
+        } catch {
+            logger.warning("wait alert webhook not sent: its address is not allowed", metadata: ["reason": "\((error as? WebhookRefusal)?.message.en ?? "\(type(of: error))")", "alert_id": alertId])
+            return
+        }
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         switch fired.alert.webhookFormat {
@@ -38,13 +50,18 @@ public struct AlertWebhookSender: Sendable {
             request.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
             request.body = .bytes(ByteBuffer(string: fired.message.titleJa + "\n" + fired.message.bodyJa))
         }
+        // One client per post: its only name-to-address mapping is the checked one.
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5), read: .seconds(10)))
+        configuration.dnsOverride = [destination.host: destination.address.description]
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         do {
             let response = try await client.execute(request, timeout: .seconds(10))
             if !(200..<300).contains(response.status.code) {
-                logger.warning("wait alert webhook refused", metadata: ["status": "\(response.status.code)", "alert_id": "\(fired.alert.id ?? 0)"])
+                logger.warning("wait alert webhook refused", metadata: ["status": "\(response.status.code)", "alert_id": alertId])
             }
         } catch {
-            logger.warning("wait alert webhook failed", metadata: ["error": "\(type(of: error))", "alert_id": "\(fired.alert.id ?? 0)"])
+            logger.warning("wait alert webhook failed", metadata: ["error": "\(type(of: error))", "alert_id": alertId])
         }
+        try? await client.shutdown()
     }
 }

@@ -140,8 +140,10 @@ struct SawayakaWebController {
         guard try await service.database.store(id: id) != nil else { throw APIError.notFound }
         let alert: WaitAlert
         do {
-            alert = try Self.alert(from: form, userId: userId, storeId: id, now: service.now())
+            alert = try await Self.alert(from: form, userId: userId, storeId: id, service: service)
         } catch let error as APIError {
+            return try await detailPage(request: request, context: context, form: form, error: error.message.text(in: context.language))
+        } catch let error as WebhookRefusal {
             return try await detailPage(request: request, context: context, form: form, error: error.message.text(in: context.language))
         }
         _ = try await service.database.insertAlert(alert)
@@ -149,7 +151,8 @@ struct SawayakaWebController {
     }
 
     /// Reads the form; any bad field is refused with a ja/en message and nothing saved.
-    static func alert(from form: AlertForm, userId: Int64, storeId: String, now: Date) throws -> WaitAlert {
+    static func alert(from form: AlertForm, userId: Int64, storeId: String, service: WaitTimeService) async throws -> WaitAlert {
+        let now = service.now()
         func trimmed(_ text: String?) -> String? {
             guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
             return text
@@ -167,15 +170,7 @@ struct SawayakaWebController {
         }
         if let from, let until, until < from { throw APIError.invalidParameter("until") }
         var webhook: String?
-        if let url = trimmed(form.webhookURL) {
-            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), let host = parsed.host, !isPrivateHost(host) else {
-                throw APIError(status: .badRequest, code: "invalid_webhook", message: .init(
-                    ja: "Webhook URL は http(s):// で始まる外部の URL にしてください（このサーバーや社内ネットワークのアドレスは使えません）。",
-                    en: "The webhook URL must be an http(s):// URL on the internet (not this server or a private network)."
-                ))
-            }
-            webhook = url
-        }
+        if let url = trimmed(form.webhookURL) { webhook = try await service.checkedWebhookURL(url) }
         let format = WaitAlert.WebhookFormat(rawValue: form.webhookFormat ?? "json") ?? .json
         return WaitAlert(
             userId: userId, storeId: storeId, maxMinutes: maxMinutes, day: LocalDay(now, in: WaitTimeService.timeZone),
@@ -218,24 +213,6 @@ struct SawayakaWebController {
         try csrf.verify(form.csrf, request: request, context: context)
         try await service.database.markInboxRead(userId: userId, now: service.now())
         return .redirect(to: "/inbox")
-    }
-
-    /// Webhooks are posted by the server: a user must not point them at the server itself or its private network.
-    /// (Literal addresses and "localhost"; a public name that resolves privately is not caught here.)
-    static func isPrivateHost(_ host: String) -> Bool {
-        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if name == "localhost" || name.hasSuffix(".localhost") { return true }
-        if name.contains(":") {
-            return name == "::1" || name == "::" || name.hasPrefix("fc") || name.hasPrefix("fd") || name.hasPrefix("fe80")
-        }
-        let octets = name.split(separator: ".").compactMap { Int($0) }
-        guard octets.count == 4, name.split(separator: ".").count == 4 else { return false }
-        switch (octets[0], octets[1]) {
-        case (0, _), (10, _), (127, _), (169, 254), (192, 168): return true
-        case (172, 16...31): return true
-        case (100, 64...127): return true
-        default: return false
-        }
     }
 
     static func encode(_ text: String) -> String {

@@ -99,7 +99,7 @@ struct WaitAlertsAPIController {
         let form = SawayakaWebController.AlertForm(
             maxMinutes: input.maxMinutes, from: input.from, until: input.until, webhookURL: input.webhookURL, webhookFormat: input.webhookFormat
         )
-        let alert = try SawayakaWebController.alert(from: form, userId: userId, storeId: input.storeId, now: service.now())
+        let alert = try await SawayakaWebController.alert(from: form, userId: userId, storeId: input.storeId, service: service)
         let saved = try await service.database.insertAlert(alert)
         var response = try context.responseEncoder.encode(AlertResponse(saved.alert), from: request, context: context)
         response.status = saved.inserted ? .created : .ok

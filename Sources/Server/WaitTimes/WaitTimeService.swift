@@ -51,9 +51,15 @@ public struct WaitTimeService: Sendable {
         return result
     }
 
+    /// A webhook URL as it may be saved: http(s), and not (now) pointing at this server or a private network,
+    /// unless the server was started with `--allow-private-webhooks`.
+    public func checkedWebhookURL(_ text: String) async throws -> String {
+        try await (webhooks?.policy ?? WebhookPolicy()).validate(text)
+    }
+
     /// A new operator token for the feed endpoints; the secret is returned once and only its hash is kept.
     public func createOperatorToken(name: String) async throws -> (secret: String, token: OperatorToken) {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = try AccountService.checkedName(name.trimmingCharacters(in: .whitespaces), field: LocalizedText(ja: "トークン名", en: "Token name"))
         guard (1...64).contains(trimmed.count) else { throw APIError.invalidParameter("name") }
         let secret = SecretToken.generate(prefix: "kop_")
         let token = try await database.insertOperatorToken(OperatorToken(name: trimmed, tokenHash: SecretToken.hash(secret), prefix: String(secret.prefix(8)), createdAt: now()))
