@@ -79,11 +79,16 @@ public struct HealthAutoExportStream {
     public static func validate<Chunks: Sequence>(_ chunks: Chunks) throws(HealthAutoExportInvalid) where Chunks.Element: Sequence<UInt8> {
         var scanner = JSONStreamScanner()
         var first: JSONEvent?
+        var names = JSONDuplicateKeyTracker()
+        func look(_ event: JSONEvent) throws {
+            if first == nil { first = event }
+            if let name = names.observe(event) { throw HealthAutoExportInvalid.duplicateKey(name) }
+        }
         do {
             for chunk in chunks {
-                try scanner.feed(chunk) { event in if first == nil { first = event } }
+                try scanner.feed(chunk, look)
             }
-            try scanner.finish { event in if first == nil { first = event } }
+            try scanner.finish(look)
         } catch {
             throw HealthAutoExportInvalid(error)
         }
@@ -193,6 +198,10 @@ public struct HealthAutoExportInvalid: Error, Sendable {
     }
 
     static let notAnObject = HealthAutoExportInvalid(detail: .init(ja: "本文が JSON オブジェクトではありません", en: "the body is not a JSON object"))
+
+    static func duplicateKey(_ name: String) -> HealthAutoExportInvalid {
+        HealthAutoExportInvalid(detail: .init(ja: "同じオブジェクトにキー「\(name)」が 2 回あります", en: "the key “\(name)” appears twice in one object"))
+    }
 
     init(_ error: any Error) {
         switch error {

@@ -15,7 +15,7 @@ public enum TaskRules {
         let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw .emptyTitle(field) }
         guard title.count <= maxTitleLength else { throw .titleTooLong(field, limit: maxTitleLength) }
-        return title
+        return try NameText.check(title, field: field.name, in: TaskStepsDomain.self)
     }
 
     public static func notes(_ raw: String) throws(TaskStepsError) -> String {
@@ -34,6 +34,7 @@ public enum TaskRules {
             if tag.hasPrefix("#") { tag.removeFirst() }
             if tag.isEmpty { continue }
             guard tag.count <= maxTagLength, !tag.contains(where: \.isWhitespace), !tag.contains(",") else { throw .invalidTag }
+            tag = try NameText.check(tag, field: LocalizedText(ja: "タグ", en: "Tag"), in: TaskStepsDomain.self)
             if seen.insert(tag.lowercased()).inserted { tags.append(tag) }
         }
         guard tags.count <= maxTags else { throw .invalidTag }

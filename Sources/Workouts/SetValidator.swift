@@ -1,4 +1,5 @@
 import Foundation
+import Health
 
 /// The rules every logged set obeys, wherever it comes from (API, web form, CLI, CSV import).
 public enum SetValidator {
@@ -28,6 +29,6 @@ public enum SetValidator {
     public static func exerciseName(_ name: String) throws(WorkoutError) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...100).contains(trimmed.count) else { throw .invalidExerciseName }
-        return trimmed
+        return try NameText.check(trimmed, field: LocalizedText(ja: "種目名", en: "Exercise name"), in: WorkoutsDomain.self)
     }
 }

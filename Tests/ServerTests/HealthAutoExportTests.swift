@@ -150,6 +150,7 @@ struct HealthAutoExportTests {
                 (Data("[1, 2]".utf8), "not a JSON object"),
                 (good + Data("garbage".utf8), "unexpected content after the document"),
                 (Data(#"{"data": {"metrics": [{"name": "step_count", "data": [{"qty": 01}]}]}}"#.utf8), "is not a JSON value"),
+                (Data(#"{"data": {"metrics": [], "workouts": [], "metrics": []}}"#.utf8), "the key “metrics” appears twice in one object"),
             ] {
                 let answer = try await client.execute(uri: "/api/v1/health-auto-export", method: .post, headers: headers, body: ByteBuffer(bytes: Array(body)))
                 #expect(answer.status == .badRequest)
@@ -157,7 +158,7 @@ struct HealthAutoExportTests {
                 #expect(message.contains(detail), "\(message)")
             }
             let japanese = try await client.execute(uri: "/api/v1/health-auto-export", method: .post,
-                                                    headers: [.init("api-key")!: token, .acceptLanguage: "ja"], body: ByteBuffer(string: #"{"data": {"#))
+                                                    headers: [.init("api-key")!: token, .contentType: "application/json", .acceptLanguage: "ja"], body: ByteBuffer(string: #"{"data": {"#))
             let message = (try japanese.json()["error"] as? [String: Any])?["message"] as? String ?? ""
             #expect(message.contains("文書が途中で終わっています（10 バイト目）"), "\(message)")
         }

@@ -38,17 +38,6 @@ public enum APIJSON {
     }
 }
 
-public struct APIRequestDecoder: RequestDecoder {
-    public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
-        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
-        do {
-            return try APIJSON.makeDecoder().decode(T.self, from: Data(buffer.readableBytesView))
-        } catch let error as DecodingError {
-            throw APIError.malformedJSON(detail: error.kirokuDescription)
-        }
-    }
-}
-
 public struct APIResponseEncoder: ResponseEncoder {
     public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
         let data = try APIJSON.makeEncoder().encode(value)

@@ -25,12 +25,14 @@ struct GatewayAPIController {
         let admission = await limiter.admit(limitKey, now: now)
         guard admission.allowed else { throw GatewayError.rateLimited(retryAfter: admission.retryAfter) }
 
+        try APIRequestDecoder.requireJSON(request.headers)
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: settings.maxBodyBytes)
         } catch is NIOTooManyBytesError {
             throw GatewayError.bodyTooLarge(limit: settings.maxBodyBytes)
         }
+        try APIRequestDecoder.refuseDuplicateKeys(in: body)
         let payload: GatewayPayload
         do {
             payload = try APIJSON.makeDecoder().decode(GatewayPayload.self, from: Data(body.readableBytesView))

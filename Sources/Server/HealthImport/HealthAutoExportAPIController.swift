@@ -21,6 +21,7 @@ struct HealthAutoExportAPIController {
     /// as much memory as a day's delivery, within the import upload limit.
     @Sendable func receive(request: Request, context: AppRequestContext) async throws -> HealthAutoExportResponse {
         let userId = try await owner(request, context)
+        try APIRequestDecoder.requireJSON(request.headers)
         let destination = try uploads.newUploadURL()
         defer { try? FileManager.default.removeItem(at: destination) }
         _ = try await UploadReceiver(limit: uploads.maxUploadBytes).receive(request, to: destination)
