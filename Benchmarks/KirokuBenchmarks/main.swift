@@ -50,6 +50,7 @@ func syntheticYear(userId: Int64, days: Int, perDay: Int, offset: Int = 0) -> [H
 if CommandLine.arguments.dropFirst().first == "kafka-mock" {
     let cluster = try KafkaMockCluster(brokers: 1)
     try cluster.createTopic("health-data", partitions: 1)
+    try cluster.createTopic("kiroku-outbox-position", partitions: 1)
     // Written straight to the file descriptor: print() buffers when stdout is a pipe.
     FileHandle.standardOutput.write(Data((cluster.bootstrapServers + "\n").utf8))
     while true { try await Task.sleep(for: .seconds(3600)) }

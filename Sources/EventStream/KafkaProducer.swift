@@ -1,46 +1,96 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// A Kafka producer run as a ServiceLifecycle service: `run()` polls librdkafka for delivery reports and
 /// publishes them on `deliveryReports`; on graceful shutdown it waits (up to `flushTimeout`) for every
 /// message in flight to be acknowledged before the stream ends.
+///
+/// Configured with a transactional id, it also begins, commits and aborts transactions; those calls wait for the
+/// broker on threads of their own, never on the caller's.
 public final class KafkaProducer: Service, Sendable {
     public let deliveryReports: AsyncStream<KafkaDeliveryReport>
     private let continuation: AsyncStream<KafkaDeliveryReport>.Continuation
-    private let client: RDKafkaClient
+    /// Replaced only by `recreate()`, after librdkafka declared the instance unusable.
+    private let client: Mutex<RDKafkaClient>
+    private let configuration: KafkaProducerConfiguration
     private let logger: Logger
     private let flushTimeout: Duration
 
     public init(configuration: KafkaProducerConfiguration, logger: Logger, flushTimeout: Duration = .seconds(10)) throws {
-        client = try RDKafkaClient(properties: configuration.properties)
+        client = Mutex(try RDKafkaClient(properties: configuration.properties))
         (deliveryReports, continuation) = AsyncStream.makeStream(of: KafkaDeliveryReport.self)
+        self.configuration = configuration
         self.logger = logger
         self.flushTimeout = flushTimeout
     }
 
-    /// Enqueues a message. `id` comes back in its delivery report; it must not be 0.
-    public func send(topic: String, key: String, value: Data, id: UInt64) throws {
+    private var current: RDKafkaClient { client.withLock { $0 } }
+
+    /// Set when the producer is transactional.
+    public var transactionalId: String? { configuration.transactionalId }
+
+    /// Enqueues a message. `id` comes back in its delivery report; it must not be 0. Without `partition` the key
+    /// picks it.
+    public func send(topic: String, key: String, value: Data, id: UInt64, partition: Int32? = nil, headers: [String: String] = [:]) throws {
         precondition(id != 0, "0 cannot be told apart from 'no id' in librdkafka's opaque pointer")
-        try client.produce(topic: topic, key: Array(key.utf8), value: Array(value), id: id)
+        try current.produce(
+            topic: topic, partition: partition, key: Array(key.utf8), value: Array(value),
+            headers: headers.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value.utf8)) }, id: id
+        )
     }
 
     /// Messages handed to librdkafka and not yet reported on.
-    public var outstanding: Int { client.outstanding }
+    public var outstanding: Int { current.outstanding }
+
+    /// Registers the transactional id with the coordinator: fences any older instance with the same id and aborts
+    /// the transaction it left open. Once per instance, before the first transaction.
+    public func initTransactions(timeout: Duration = .seconds(10)) async throws(KafkaError) {
+        let client = current
+        let milliseconds = KafkaTopicReader.milliseconds(timeout)
+        try await RDKafkaBlocking.run { () throws(KafkaError) in try client.initTransactions(timeoutMilliseconds: milliseconds) }
+    }
+
+    public func beginTransaction() throws(KafkaError) {
+        try current.beginTransaction()
+    }
+
+    /// Waits until every message of the transaction is delivered, then commits. On a `.retry` error (timed out)
+    /// calling it again resumes the same commit.
+    public func commitTransaction(timeout: Duration = .seconds(10)) async throws(KafkaError) {
+        let client = current
+        let milliseconds = KafkaTopicReader.milliseconds(timeout)
+        try await RDKafkaBlocking.run { () throws(KafkaError) in try client.commitTransaction(timeoutMilliseconds: milliseconds) }
+    }
+
+    /// Drops what the transaction produced: `read_committed` consumers never see it.
+    public func abortTransaction(timeout: Duration = .seconds(10)) async throws(KafkaError) {
+        let client = current
+        let milliseconds = KafkaTopicReader.milliseconds(timeout)
+        try await RDKafkaBlocking.run { () throws(KafkaError) in try client.abortTransaction(timeoutMilliseconds: milliseconds) }
+    }
+
+    /// A new librdkafka instance with the same configuration, after an error that left this one unusable
+    /// (`.recreateProducer`). Reports still owed by the old instance are not delivered.
+    public func recreate() throws(KafkaError) {
+        let fresh = try RDKafkaClient(properties: configuration.properties)
+        client.withLock { $0 = fresh }
+    }
 
     public func run() async throws {
         // Polling with a zero timeout and sleeping in Swift keeps librdkafka from blocking a cooperative thread.
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
-            publish(client.poll(timeoutMilliseconds: 0))
-            try? await Task.sleep(for: .milliseconds(10))
+            publish(current.poll(timeoutMilliseconds: 0))
+            try? await Task.sleep(for: .milliseconds(5))
         }
         let deadline = ContinuousClock.now + flushTimeout
-        while client.outstanding > 0, ContinuousClock.now < deadline {
-            publish(client.poll(timeoutMilliseconds: 0))
+        while current.outstanding > 0, ContinuousClock.now < deadline {
+            publish(current.poll(timeoutMilliseconds: 0))
             try? await Task.sleep(for: .milliseconds(10))
         }
-        if client.outstanding > 0 {
-            logger.warning("kafka producer stopped with messages unacknowledged", metadata: ["outstanding": "\(client.outstanding)"])
+        if current.outstanding > 0 {
+            logger.warning("kafka producer stopped with messages unacknowledged", metadata: ["outstanding": "\(current.outstanding)"])
         }
         continuation.finish()
     }

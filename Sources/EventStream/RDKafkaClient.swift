@@ -1,33 +1,18 @@
 import CRdKafka
 import Foundation
 
-/// The one place that holds librdkafka's C pointers. Delivery reports come through the event API
+/// The one place that holds a librdkafka producer's C pointers. Delivery reports come through the event API
 /// (`RD_KAFKA_EVENT_DR` on the main queue), so no C callback has to reach back into Swift.
 ///
-/// librdkafka's handle is thread-safe for produce, poll and flush; the class is `@unchecked Sendable` for that
-/// reason and has no Swift state of its own.
+/// librdkafka's handle is thread-safe for produce, poll, flush and the transactional calls; the class is
+/// `@unchecked Sendable` for that reason and has no Swift state of its own.
 final class RDKafkaClient: @unchecked Sendable {
     private let handle: OpaquePointer
     private let queue: OpaquePointer
 
     init(properties: [(String, String)]) throws(KafkaError) {
-        let configuration = rd_kafka_conf_new()!
-        for (key, value) in properties {
-            var errorText = [CChar](repeating: 0, count: 512)
-            guard rd_kafka_conf_set(configuration, key, value, &errorText, errorText.count) == RD_KAFKA_CONF_OK else {
-                rd_kafka_conf_destroy(configuration)
-                throw KafkaError(code: -1, name: "invalid_configuration", message: "\(key): " + String(errorBuffer: errorText))
-            }
-        }
-        rd_kafka_conf_set_events(configuration, Int32(RD_KAFKA_EVENT_DR))
-        var errorText = [CChar](repeating: 0, count: 512)
-        // On success rd_kafka_new owns the configuration; on failure the caller still does.
-        guard let handle = rd_kafka_new(RD_KAFKA_PRODUCER, configuration, &errorText, errorText.count) else {
-            rd_kafka_conf_destroy(configuration)
-            throw KafkaError(code: -1, name: "client_creation_failed", message: String(errorBuffer: errorText))
-        }
-        self.handle = handle
-        self.queue = rd_kafka_queue_get_main(handle)
+        handle = try Self.makeHandle(RD_KAFKA_PRODUCER, properties: properties, events: Int32(RD_KAFKA_EVENT_DR))
+        queue = rd_kafka_queue_get_main(handle)
     }
 
     deinit {
@@ -35,17 +20,52 @@ final class RDKafkaClient: @unchecked Sendable {
         rd_kafka_destroy(handle)
     }
 
-    /// Enqueues one message; librdkafka copies key and value before returning.
-    func produce(topic: String, key: [UInt8], value: [UInt8], id: UInt64) throws(KafkaError) {
+    /// A producer or consumer handle configured with `properties`; `events` routes those event types to the
+    /// application's queue instead of callbacks.
+    static func makeHandle(_ type: rd_kafka_type_t, properties: [(String, String)], events: Int32 = 0) throws(KafkaError) -> OpaquePointer {
+        guard let configuration = rd_kafka_conf_new() else {
+            throw KafkaError(code: -1, name: "client_creation_failed", message: "out of memory")
+        }
+        for (key, value) in properties {
+            var errorText = [CChar](repeating: 0, count: 512)
+            guard rd_kafka_conf_set(configuration, key, value, &errorText, errorText.count) == RD_KAFKA_CONF_OK else {
+                rd_kafka_conf_destroy(configuration)
+                throw KafkaError(code: -1, name: "invalid_configuration", message: "\(key): " + String(errorBuffer: errorText))
+            }
+        }
+        if events != 0 { rd_kafka_conf_set_events(configuration, events) }
+        var errorText = [CChar](repeating: 0, count: 512)
+        // On success rd_kafka_new owns the configuration; on failure the caller still does.
+        guard let handle = rd_kafka_new(type, configuration, &errorText, errorText.count) else {
+            rd_kafka_conf_destroy(configuration)
+            throw KafkaError(code: -1, name: "client_creation_failed", message: String(errorBuffer: errorText))
+        }
+        return handle
+    }
+
+    /// Enqueues one message; librdkafka copies key, value and headers before returning. Without `partition` the
+    /// partitioner picks one from the key.
+    func produce(topic: String, partition: Int32?, key: [UInt8], value: [UInt8], headers: [(String, [UInt8])], id: UInt64) throws(KafkaError) {
+        var headerList: OpaquePointer?
+        if !headers.isEmpty {
+            headerList = rd_kafka_headers_new(headers.count)
+            for (name, bytes) in headers {
+                _ = bytes.withUnsafeBytes { rd_kafka_header_add(headerList, name, -1, $0.baseAddress, $0.count) }
+            }
+        }
         let error = key.withUnsafeBytes { keyBytes in
             value.withUnsafeBytes { valueBytes in
                 kiroku_rd_kafka_produce(
-                    handle, topic, keyBytes.baseAddress, keyBytes.count, valueBytes.baseAddress, valueBytes.count,
-                    UnsafeMutableRawPointer(bitPattern: UInt(id))
+                    handle, topic, partition ?? RD_KAFKA_PARTITION_UA, keyBytes.baseAddress, keyBytes.count,
+                    valueBytes.baseAddress, valueBytes.count, headerList, UnsafeMutableRawPointer(bitPattern: UInt(id))
                 )
             }
         }
-        guard error == RD_KAFKA_RESP_ERR_NO_ERROR else { throw Self.error(error) }
+        guard error == RD_KAFKA_RESP_ERR_NO_ERROR else {
+            // Headers belong to librdkafka only once the message is accepted.
+            if let headerList { rd_kafka_headers_destroy(headerList) }
+            throw Self.error(error)
+        }
     }
 
     /// Delivery reports that are ready, waiting at most `timeoutMilliseconds` for the first.
@@ -72,6 +92,41 @@ final class RDKafkaClient: @unchecked Sendable {
     /// Messages produced but not yet acknowledged (or whose report is not yet polled).
     var outstanding: Int {
         Int(rd_kafka_outq_len(handle))
+    }
+
+    // MARK: Transactions. Each call may block up to its timeout: callers run them off Swift's cooperative threads.
+
+    func initTransactions(timeoutMilliseconds: Int32) throws(KafkaError) {
+        try Self.check(rd_kafka_init_transactions(handle, timeoutMilliseconds))
+    }
+
+    func beginTransaction() throws(KafkaError) {
+        try Self.check(rd_kafka_begin_transaction(handle))
+    }
+
+    /// Flushes what the transaction produced, then commits it. A `.retry` error (timed out) may be resumed by
+    /// calling again.
+    func commitTransaction(timeoutMilliseconds: Int32) throws(KafkaError) {
+        try Self.check(rd_kafka_commit_transaction(handle, timeoutMilliseconds))
+    }
+
+    func abortTransaction(timeoutMilliseconds: Int32) throws(KafkaError) {
+        try Self.check(rd_kafka_abort_transaction(handle, timeoutMilliseconds))
+    }
+
+    /// Converts a transactional call's error object (and destroys it), keeping librdkafka's advice on recovery.
+    private static func check(_ error: OpaquePointer?) throws(KafkaError) {
+        guard let error else { return }
+        defer { rd_kafka_error_destroy(error) }
+        let recovery: KafkaError.Recovery =
+            rd_kafka_error_is_fatal(error) != 0 ? .recreateProducer
+            : rd_kafka_error_txn_requires_abort(error) != 0 ? .abortTransaction
+            : rd_kafka_error_is_retriable(error) != 0 ? .retry
+            : .none
+        throw KafkaError(
+            code: rd_kafka_error_code(error).rawValue, name: String(cString: rd_kafka_error_name(error)),
+            message: String(cString: rd_kafka_error_string(error)), recovery: recovery
+        )
     }
 
     static func error(_ code: rd_kafka_resp_err_t) -> KafkaError {

@@ -58,6 +58,12 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("kafka-topic"), help: "Kafka topic for gateway samples.")
     var kafkaTopic: String = "health-data"
 
+    @Option(name: .customLong("kafka-position-topic"), help: "Kafka topic (one partition, compacted) where the gateway commits how far it published, in the same transaction as the samples.")
+    var kafkaPositionTopic: String = "kiroku-outbox-position"
+
+    @Option(name: .customLong("kafka-transactional-id"), help: "Kafka transactional id of the gateway's relay (default: one made up once and kept in the data directory).")
+    var kafkaTransactionalId: String?
+
     @Option(name: .customLong("kafka-option"), help: "A librdkafka property as key=value (repeatable), e.g. security.protocol=ssl.")
     var kafkaOptions: [String] = []
 
@@ -156,10 +162,19 @@ struct Serve: AsyncParsableCommand {
         let app = try await buildApplication(configuration: configuration, dependencies: AppDependencies(database: database), logger: logger)
         var services: [any Service] = []
         if let brokers {
-            let producer = try KafkaProducer(configuration: .init(bootstrapServers: brokers, options: kafkaProperties), logger: logger)
-            let relay = OutboxRelay(source: SQLiteOutbox(database: database), producer: producer, topic: kafkaTopic, logger: logger)
+            let transactionalId = try kafkaTransactionalId ?? KafkaTransactionalId.load(dataDirectory: configuration.dataDirectory)
+            let producer = try KafkaProducer(
+                configuration: .init(bootstrapServers: brokers, transactionalId: transactionalId, options: kafkaProperties), logger: logger
+            )
+            let relay = OutboxRelay(
+                source: SQLiteOutbox(database: database), producer: producer,
+                reader: KafkaTopicReader(bootstrapServers: brokers, options: kafkaProperties),
+                topic: kafkaTopic, positionTopic: kafkaPositionTopic, logger: logger
+            )
             services = [producer, relay]
-            logger.info("publishing gateway samples to kafka", metadata: ["brokers": "\(brokers)", "topic": "\(kafkaTopic)"])
+            logger.info("publishing gateway samples to kafka", metadata: [
+                "brokers": "\(brokers)", "topic": "\(kafkaTopic)", "position_topic": "\(kafkaPositionTopic)", "transactional_id": "\(transactionalId)",
+            ])
         }
         // Shutdown runs in reverse: the server stops taking requests, then the relay stops, then the producer
         // flushes what is in flight.

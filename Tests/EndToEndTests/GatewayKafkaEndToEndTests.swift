@@ -12,13 +12,8 @@ import Testing
     @Test func samplesReachTheTopicExactlyOnceAndInOrderAcrossABrokerOutage() async throws {
         let kiroku = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")
         let kcat = try #require(Programs.kcat, "install kcat (make test does this as root)")
-        let cluster = try KafkaMockCluster(brokers: 1)
-        try cluster.createTopic("health-data", partitions: 3)
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-kafka-\(UUID().uuidString)").path
-        let created = try Programs.run(kiroku.path, ["user", "create", "phone", "--password-stdin", "--data-dir", dataDirectory], input: "correct horse battery\n")
-        #expect(created.status == 0, "\(created.error)")
-        let key = try Programs.run(kiroku.path, ["token", "create", "--user", "phone", "--name", "gateway", "--data-dir", dataDirectory]).output
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let fixture = try GatewayKafkaFixture(kiroku: kiroku, name: "kafka")
+        let (cluster, dataDirectory, key) = (fixture.cluster, fixture.dataDirectory, fixture.key)
 
         let port = Programs.freePort()
         let site = "http://127.0.0.1:\(port)"
@@ -44,22 +39,12 @@ import Testing
                 "deviceId": "550e8400-e29b-41d4-a716-446655440000", "userId": "user123", "timestamp": "2026-11-20T10:00:00Z",
                 "appVersion": "1.0.0", "samples": samples,
             ])
-            var request = HTTPClientRequest(url: "\(site)/api/v1/health-data/")
-            request.method = .POST
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.headers.add(name: "X-API-Key", value: key)
-            request.body = .bytes(ByteBuffer(bytes: body))
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            let response = try await HTTPClient.shared.execute(Self.gatewayRequest(site: site, key: key, body: body), timeout: .seconds(30))
             #expect(response.status == .ok)
             let answer = try await response.body.collect(upTo: 1 << 20)
             return try JSONSerialization.jsonObject(with: Data(answer.readableBytesView)) as? [String: Any] ?? [:]
         }
-        func outboxDepth() async throws -> Int {
-            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(site)/metrics"), timeout: .seconds(10))
-            let text = String(buffer: try await response.body.collect(upTo: 1 << 22))
-            let line = text.split(separator: "\n").first { $0.hasPrefix("kiroku_gateway_outbox_messages ") }
-            return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? -1
-        }
+        func outboxDepth() async throws -> Int { try await Self.outboxDepth(site) }
 
         _ = try await post(0..<40)
         try await Self.waitUntil { try await outboxDepth() == 0 }
@@ -90,11 +75,47 @@ import Testing
         #expect(server.terminationStatus == 0)
     }
 
+    static func gatewayRequest(site: String, key: String, body: Data) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: "\(site)/api/v1/health-data/")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "X-API-Key", value: key)
+        request.body = .bytes(ByteBuffer(bytes: body))
+        return request
+    }
+
+    /// Samples waiting in the outbox, as `/metrics` reports them.
+    static func outboxDepth(_ site: String) async throws -> Int {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(site)/metrics"), timeout: .seconds(10))
+        let text = String(buffer: try await response.body.collect(upTo: 1 << 22))
+        let line = text.split(separator: "\n").first { $0.hasPrefix("kiroku_gateway_outbox_messages ") }
+        return line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? -1
+    }
+
     static func waitUntil(timeout: Duration = .seconds(60), _ condition: () async throws -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while try await !condition() {
             guard ContinuousClock.now < deadline else { throw WebDriver.Failure(description: "condition not met in \(timeout)") }
             try await Task.sleep(for: .milliseconds(200))
         }
+    }
+}
+
+/// What the gateway-with-Kafka tests start from: a mock cluster with the data and position topics the server uses by
+/// default, and a data directory with one account and its gateway key.
+struct GatewayKafkaFixture {
+    let cluster: KafkaMockCluster
+    let dataDirectory: String
+    let key: String
+
+    init(kiroku: URL, name: String) throws {
+        cluster = try KafkaMockCluster(brokers: 1)
+        try cluster.createTopic("health-data", partitions: 3)
+        try cluster.createTopic("kiroku-outbox-position", partitions: 1)
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-\(name)-\(UUID().uuidString)").path
+        let created = try Programs.run(kiroku.path, ["user", "create", "phone", "--password-stdin", "--data-dir", dataDirectory], input: "correct horse battery\n")
+        guard created.status == 0 else { throw WebDriver.Failure(description: "kiroku user create: \(created.error)") }
+        key = try Programs.run(kiroku.path, ["token", "create", "--user", "phone", "--name", "gateway", "--data-dir", dataDirectory]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

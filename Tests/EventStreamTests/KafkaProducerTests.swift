@@ -29,6 +29,39 @@ import Testing
         }
     }
 
+    @Test func aCommittedTransactionIsReadByAReadCommittedConsumerWithItsHeaders() async throws {
+        let cluster = try KafkaMockCluster(brokers: 1)
+        try cluster.createTopic("health-data")
+        let producer = try KafkaProducer(
+            configuration: .init(bootstrapServers: cluster.bootstrapServers, transactionalId: "producer-test", options: ["linger.ms": "1"]),
+            logger: Logger(label: "test")
+        )
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await producer.run() }
+            try await producer.initTransactions()
+            try producer.beginTransaction()
+            for id in 1...3 {
+                try producer.send(topic: "health-data", key: "k", value: Data("\(id)".utf8), id: UInt64(id), headers: ["sample": "s\(id)"])
+            }
+            try await producer.commitTransaction()
+            group.cancelAll()
+        }
+        let messages = try await KafkaTopicReader(bootstrapServers: cluster.bootstrapServers).readAll(topic: "health-data")
+        #expect(messages.map { String(decoding: $0.value, as: UTF8.self) } == ["1", "2", "3"])
+        #expect(messages.map(\.keyString) == ["k", "k", "k"])
+        #expect(messages.map { $0.headers["sample"] } == ["s1", "s2", "s3"].map { Data($0.utf8) })
+    }
+
+    @Test func aTransactionalProducerRefusesAnInfiniteMessageTimeout() {
+        let error = #expect(throws: KafkaError.self) {
+            _ = try KafkaProducer(
+                configuration: .init(bootstrapServers: "127.0.0.1:1", transactionalId: "t", options: ["message.timeout.ms": "0"]),
+                logger: Logger(label: "test")
+            )
+        }
+        #expect(error?.message.contains("message.timeout.ms") == true)
+    }
+
     @Test func aBadPropertyIsRefusedWithItsName() {
         let error = #expect(throws: KafkaError.self) {
             _ = try KafkaProducer(configuration: .init(bootstrapServers: "127.0.0.1:1", options: ["no.such.property": "1"]), logger: Logger(label: "test"))

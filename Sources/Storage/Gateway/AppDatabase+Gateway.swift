@@ -40,6 +40,11 @@ extension AppDatabase {
         _ = try await writer.write { db in try OutboxMessage.deleteAll(db, keys: ids) }
     }
 
+    /// Removes every row up to and including `id`: Kafka holds them all.
+    public func deleteOutbox(through id: Int64) async throws {
+        _ = try await writer.write { db in try OutboxMessage.filter(Column("id") <= id).deleteAll(db) }
+    }
+
     public func outboxState() async throws -> OutboxState {
         try await reader.read { db in
             OutboxState(
