@@ -58,7 +58,7 @@ public struct AccountService: Sendable {
     public func startSession(for user: User, now: Date) async throws -> (cookie: String, session: Session) {
         let secret = SecretToken.generate()
         let session = Session(
-            tokenHash: SecretToken.hash(secret), userId: user.id!, csrfToken: SecretToken.generate(),
+            tokenHash: SecretToken.hash(secret), userId: try user.savedId, csrfToken: SecretToken.generate(),
             createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime)
         )
         try await database.insertSession(session, now: now)
@@ -95,8 +95,8 @@ public struct AccountService: Sendable {
     /// Changes the password after checking the current one, and signs out every other browser.
     public func changePassword(_ user: User, current: String, new password: String, keepingSession session: Session?) async throws {
         guard try await hasher.verify(current, hash: user.passwordHash) else { throw APIError.invalidCredentials }
-        try await setPassword(userId: user.id!, to: password)
-        try await database.deleteSessions(userId: user.id!, keeping: session?.tokenHash)
+        try await setPassword(userId: user.savedId, to: password)
+        try await database.deleteSessions(userId: user.savedId, keeping: session?.tokenHash)
     }
 
     /// Sets a new password without the old one: for the operator's `kiroku user password`.
@@ -113,7 +113,7 @@ public struct AccountService: Sendable {
     /// Deletes the account and everything it owns, after checking the password once more.
     public func deleteAccount(_ user: User, password: String) async throws {
         guard try await hasher.verify(password, hash: user.passwordHash) else { throw APIError.invalidCredentials }
-        try await database.deleteUser(id: user.id!)
+        try await database.deleteUser(id: user.savedId)
     }
 
     /// Applies `update` after checking every field: one bad value refuses the whole update. `now` decides
