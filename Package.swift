@@ -80,6 +80,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API for the import's hot inserts (ImportStatement).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                // A row that cannot be read is skipped and logged (table and id only), never fatal.
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(

@@ -120,16 +120,16 @@ public struct WeeklyBarLineChart: Sendable {
     /// What a screen reader announces: the number of weeks, the busiest and the latest week, the latest line value.
     private var description: String {
         guard let last = points.last, let busiest = points.max(by: { $0.bar < $1.bar }), busiest.bar > 0 || last.line != nil else { return emptyMessage }
-        let latestLine = points.last(where: { $0.line != nil })
+        let latestLine = points.reversed().lazy.compactMap { point in point.line.map { (label: point.label, line: $0) } }.first
         let bar = { (value: Double) in SVGNumber.value(value, decimals: 0, unit: barUnit) }
         switch language {
         case .en:
             var text = "\(points.count) weeks to \(last.label); highest \(bar(busiest.bar)) in the week of \(busiest.label), latest \(bar(last.bar))"
-            if let latestLine { text += "; \(legend.line) \(SVGNumber.value(latestLine.line!, decimals: 1, unit: lineUnit)) in the week of \(latestLine.label)" }
+            if let latestLine { text += "; \(legend.line) \(SVGNumber.value(latestLine.line, decimals: 1, unit: lineUnit)) in the week of \(latestLine.label)" }
             return text
         case .ja:
             var text = "\(last.label)までの\(points.count)週間。最大は\(busiest.label)の週の\(bar(busiest.bar))、最新は\(bar(last.bar))"
-            if let latestLine { text += "。\(legend.line)は\(latestLine.label)の週に\(SVGNumber.value(latestLine.line!, decimals: 1, unit: lineUnit))" }
+            if let latestLine { text += "。\(legend.line)は\(latestLine.label)の週に\(SVGNumber.value(latestLine.line, decimals: 1, unit: lineUnit))" }
             return text
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 public enum MeasurementValidator {
     /// How far ahead of `now` an entry may start: enough for a phone whose clock or zone is a little off,
     /// not enough for a mistyped year.
-    public static let futureTolerance: TimeInterval = 86_400
+    public static let futureTolerance: TimeInterval = InstantWindow.clockTolerance
 
     /// Two entries of one metric this close together are probably the same entry made twice.
     public static let duplicateInterval: TimeInterval = 5 * 60
@@ -26,8 +26,7 @@ public enum MeasurementValidator {
 
         let end = input.end ?? input.start
         guard end >= input.start else { throw HealthError.invalidTimeRange }
-        let latestAccepted = now.addingTimeInterval(futureTolerance)
-        guard input.start <= latestAccepted, end <= latestAccepted else { throw HealthError.futureTime }
+        try checkTimes(start: input.start, end: end, now: now)
 
         var warnings: [ValidationWarning] = []
         if let usual = metric.warningRange, !within(usual, canonicalValue) {
@@ -42,6 +41,14 @@ public enum MeasurementValidator {
             end: end,
             warnings: warnings
         )
+    }
+
+    /// Health data lies in `InstantWindow.healthData`: later than a day ahead is `future_time` (the code clients
+    /// know), earlier than 1900 is `date_out_of_range` naming the field (`startField`) and the value.
+    public static func checkTimes(start: Date, end: Date, now: Date, startField: String = "start") throws(HealthError) {
+        let window = InstantWindow.healthData(now: now)
+        guard start <= window.latest, end <= window.latest else { throw HealthError.futureTime }
+        guard start >= window.earliest else { throw HealthError(window.refusal(start, field: startField)) }
     }
 
     /// seed 000: a second entry of the same metric within 5 minutes is flagged (not refused).

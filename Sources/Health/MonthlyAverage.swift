@@ -14,9 +14,8 @@ public enum MonthlyAverage {
             totals[month, default: (0, 0)].sum += point.value
             totals[month, default: (0, 0)].count += 1
         }
-        return totals.keys.sorted().map { month in
-            let total = totals[month]!
-            return TrendPoint(day: month, value: total.sum / Double(total.count))
+        return totals.sorted { $0.key < $1.key }.map { month, total in
+            TrendPoint(day: month, value: total.sum / Double(total.count))
         }
     }
 }

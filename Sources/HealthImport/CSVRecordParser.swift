@@ -27,9 +27,10 @@ public struct CSVImportError: Error, Sendable, Equatable {
 
 /// Reads `date,metric,value,unit[,source]` CSV (header required) into samples, converting units through the
 /// catalog. Dates are ISO 8601 with an offset (`2024-03-01T07:42:10+09:00`) or the Health export's
-/// `2024-03-01 07:42:10 +0900`. Every row is checked before anything is returned.
+/// `2024-03-01 07:42:10 +0900`, from 1900 to a day after `now`. Every row is checked before anything is returned.
 public enum CSVRecordParser {
-    public static func parse(_ text: String) throws(CSVImportError) -> [ImportedSample] {
+    public static func parse(_ text: String, now: Date) throws(CSVImportError) -> [ImportedSample] {
+        let window = InstantWindow.healthData(now: now)
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().map { ($0 + 1, $1) }
         lines.removeAll { $0.1.trimmingCharacters(in: .whitespaces).isEmpty }
         guard let header = lines.first else {
@@ -45,7 +46,7 @@ public enum CSVRecordParser {
         var samples: [ImportedSample] = []
         var problems: [CSVImportError.Problem] = []
         for (number, line) in lines.dropFirst() {
-            switch sample(fields(line)) {
+            switch sample(fields(line), window: window) {
             case let .success(sample): samples.append(sample)
             case let .failure(message): problems.append(.init(line: number, message: message))
             }
@@ -59,12 +60,16 @@ public enum CSVRecordParser {
         case failure(LocalizedText)
     }
 
-    private static func sample(_ row: [String]) -> RowResult {
+    private static func sample(_ row: [String], window: InstantWindow) -> RowResult {
         guard row.count == 4 || row.count == 5 else {
             return .failure(LocalizedText(ja: "列の数が \(row.count) です（4 か 5 列）。", en: "\(row.count) columns (expected 4 or 5)."))
         }
-        guard let date = ExportDate(row[0]) else {
-            return .failure(LocalizedText(ja: "日時「\(row[0])」を読めません。", en: "Cannot read the date “\(row[0])”."))
+        let date: Instant
+        do throws(DateInputError) {
+            date = try Instant.parse(row[0], forms: .exportFiles)
+            try window.check(date.date, field: "date")
+        } catch {
+            return .failure(error.named("date").message)
         }
         guard let metric = MetricCatalog.metric(named: row[1]) else { return .failure(HealthError.unknownMetric(row[1]).message) }
         guard let value = Double(row[2]) else {

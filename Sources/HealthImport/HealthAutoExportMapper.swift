@@ -18,7 +18,13 @@ public struct HealthAutoExportMapper: Sendable {
 
     public static let defaultSource = "Health Auto Export"
 
-    public init() {}
+    /// Dates outside it are counted as `bad_date`.
+    private let window: InstantWindow
+
+    /// `now` is when the delivery arrives: health data may not lie more than a day after it.
+    public init(now: Date) {
+        window = .healthData(now: now)
+    }
 
     /// The samples of one row of the metric `name` (a blood-pressure row gives two, an aggregated night up
     /// to two), appended to `samples`.
@@ -26,7 +32,7 @@ public struct HealthAutoExportMapper: Sendable {
         guard row.isObject else { return }
         switch Self.normalized(name) {
         case "bloodpressure":
-            let start = row["date"]?.text.flatMap(ExportDate.init)
+            let start = row["date"]?.text.flatMap(instant)
             add("bloodPressureSystolic", value: row["systolic"]?.number, unit: units, source: row["source"]?.text, start: start, into: &samples)
             add("bloodPressureDiastolic", value: row["diastolic"]?.number, unit: units, source: row["source"]?.text, start: start, into: &samples)
         case "sleepanalysis":
@@ -38,7 +44,7 @@ public struct HealthAutoExportMapper: Sendable {
             if let min = row["Min"]?.number { extra["min"] = Self.text(min) }
             if let max = row["Max"]?.number { extra["max"] = Self.text(max) }
             add(metric.id, value: row["qty"]?.number ?? row["Avg"]?.number, unit: units, source: row["source"]?.text,
-                start: row["date"]?.text.flatMap(ExportDate.init), metadata: extra, into: &samples)
+                start: row["date"]?.text.flatMap(instant), metadata: extra, into: &samples)
         }
     }
 
@@ -46,11 +52,11 @@ public struct HealthAutoExportMapper: Sendable {
     public mutating func workout(_ row: JSONValue) -> ImportedWorkout? {
         guard row.isObject else { return nil }
         let name = row["name"]?.text ?? "Workout"
-        guard let start = row["start"]?.text.flatMap(ExportDate.init) else {
+        guard let start = row["start"]?.text.flatMap(instant) else {
             skip("bad_date")
             return nil
         }
-        let end = row["end"]?.text.flatMap(ExportDate.init) ?? start
+        let end = row["end"]?.text.flatMap(instant) ?? start
         let minutes = MetricCatalog.metric(named: "exerciseTime")!
         let energy = MetricCatalog.metric(named: "activeEnergyBurned")!
         let distance = MetricCatalog.metric(named: "distanceWalkingRunning")!
@@ -73,7 +79,7 @@ public struct HealthAutoExportMapper: Sendable {
     }
 
     private mutating func add(
-        _ id: String, value: Double?, unit: String?, source: String?, start: ExportDate?, end: ExportDate? = nil,
+        _ id: String, value: Double?, unit: String?, source: String?, start: Instant?, end: Instant? = nil,
         metadata: [String: String] = [:], into samples: inout [Sample]
     ) {
         guard let metric = metric(named: id) else { return skip("unknown_metric") }
@@ -98,7 +104,7 @@ public struct HealthAutoExportMapper: Sendable {
         let hours = units ?? "hr"
         let source = row["source"]?.text
         if let stage = row["value"]?.text {
-            guard let start = row["startDate"]?.text.flatMap(ExportDate.init), let end = row["endDate"]?.text.flatMap(ExportDate.init) else {
+            guard let start = row["startDate"]?.text.flatMap(instant), let end = row["endDate"]?.text.flatMap(instant) else {
                 return skip("bad_date")
             }
             let kind = Self.normalized(stage)
@@ -110,15 +116,21 @@ public struct HealthAutoExportMapper: Sendable {
         }
         var stages: [String: String] = [:]
         for key in ["core", "deep", "rem", "awake"] { if let value = row[key]?.number { stages[key] = Self.text(value) } }
-        let day = row["date"]?.text.flatMap(ExportDate.init)
+        let day = row["date"]?.text.flatMap(instant)
         if let asleep = row["asleep"]?.number ?? row["totalSleep"]?.number, asleep > 0 {
-            add("sleepAnalysis", value: asleep, unit: hours, source: source, start: row["sleepStart"]?.text.flatMap(ExportDate.init) ?? day,
-                end: row["sleepEnd"]?.text.flatMap(ExportDate.init), metadata: stages, into: &samples)
+            add("sleepAnalysis", value: asleep, unit: hours, source: source, start: row["sleepStart"]?.text.flatMap(instant) ?? day,
+                end: row["sleepEnd"]?.text.flatMap(instant), metadata: stages, into: &samples)
         }
         if let inBed = row["inBed"]?.number, inBed > 0 {
-            add("timeInBed", value: inBed, unit: hours, source: source, start: row["inBedStart"]?.text.flatMap(ExportDate.init) ?? day,
-                end: row["inBedEnd"]?.text.flatMap(ExportDate.init), into: &samples)
+            add("timeInBed", value: inBed, unit: hours, source: source, start: row["inBedStart"]?.text.flatMap(instant) ?? day,
+                end: row["inBedEnd"]?.text.flatMap(instant), into: &samples)
         }
+    }
+
+    /// A date as the app writes it (`2024-01-01 07:00:00 +0900`, or RFC 3339), inside the health-data window.
+    private func instant(_ text: String) -> Instant? {
+        guard let instant = try? Instant.parse(text, forms: .exportFiles), window.contains(instant.date) else { return nil }
+        return instant
     }
 
     private mutating func metric(named name: String) -> Metric? {

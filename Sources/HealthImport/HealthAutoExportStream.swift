@@ -26,7 +26,7 @@ public struct HealthAutoExportStream {
     }
 
     private var scanner = JSONStreamScanner()
-    private var mapper = HealthAutoExportMapper()
+    private var mapper: HealthAutoExportMapper
     private var containers: [Container] = []
     private var builder: JSONValueBuilder?
     private var building = Place.elsewhere
@@ -39,7 +39,10 @@ public struct HealthAutoExportStream {
     /// Metric rows read so far.
     public private(set) var rowCount = 0
 
-    public init() {}
+    /// `now` is when the delivery arrives (see `HealthAutoExportMapper`).
+    public init(now: Date) {
+        mapper = HealthAutoExportMapper(now: now)
+    }
 
     /// Skipped entries per reason, for everything read so far.
     public var skipped: [String: Int] { mapper.skipped }

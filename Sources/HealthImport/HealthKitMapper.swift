@@ -12,7 +12,13 @@ public struct HealthKitMapper {
     private let sleep = MetricCatalog.metric(named: "sleepAnalysis")!
     private let inBed = MetricCatalog.metric(named: "timeInBed")!
 
-    public init() {}
+    /// Dates outside it (a year 0001 or 2099 in a damaged export) make their item a `bad_date` skip.
+    private let window: InstantWindow
+
+    /// `now` is when the import runs: health data may not lie more than a day after it.
+    public init(now: Date) {
+        window = .healthData(now: now)
+    }
 
     public mutating func map(_ item: ExportItem) -> MappedItem {
         switch item {
@@ -28,7 +34,7 @@ public struct HealthKitMapper {
     // MARK: - Records
 
     public mutating func map(_ record: ExportedRecord) -> MappedRecord {
-        guard let start = ExportDate(record.startDate), let end = record.endDate.isEmpty ? start : ExportDate(record.endDate) else {
+        guard let start = instant(record.startDate), let end = record.endDate.isEmpty ? start : instant(record.endDate) else {
             return .skipped(type: metric(for: record.type)?.id ?? record.type, reason: .badDate)
         }
         if record.type.hasPrefix("HKCategoryTypeIdentifier") {
@@ -45,7 +51,7 @@ public struct HealthKitMapper {
 
     /// Sleep stages and mindful sessions become minutes of their metric; the category value is kept.
     /// Stages that are not sleep (awake) and categories without a metric (stand hours, …) stay raw.
-    private mutating func category(_ record: ExportedRecord, start: ExportDate, end: ExportDate) -> MappedRecord {
+    private mutating func category(_ record: ExportedRecord, start: Instant, end: Instant) -> MappedRecord {
         let value = record.value ?? ""
         let metric: Metric?
         if record.type == sleep.healthKitIdentifier {
@@ -77,7 +83,7 @@ public struct HealthKitMapper {
 
     private func sample(
         _ record: ExportedRecord, metric: Metric, value: Double, original: Double, unit: String,
-        start: ExportDate, end: ExportDate, detail: String?
+        start: Instant, end: Instant, detail: String?
     ) -> ImportedSample {
         ImportedSample(
             metric: metric.id, value: value, originalValue: original, originalUnit: unit,
@@ -88,7 +94,7 @@ public struct HealthKitMapper {
         )
     }
 
-    private func raw(_ record: ExportedRecord, start: ExportDate, end: ExportDate) -> ImportedRawItem {
+    private func raw(_ record: ExportedRecord, start: Instant, end: Instant) -> ImportedRawItem {
         var key = NaturalKey()
         key.add(record.type)
         key.add(record.sourceName)
@@ -119,12 +125,19 @@ public struct HealthKitMapper {
         }
         var metadata: [String: String] = [:]
         if !element.children.isEmpty { metadata["children"] = ImportJSON.string(element.children.map(\.attributes)) }
-        let day = element.attributes["dateComponents"].flatMap { ExportDate($0 + " 00:00:00 +0000") }
+        let day = element.attributes["dateComponents"].flatMap(LocalDay.init).map { $0.start(in: .gmt) }
         return ImportedRawItem(
             element: element.name, type: element.name, value: nil, unit: nil,
-            startAt: day?.date, endAt: day?.date, utcOffsetSeconds: nil, sourceName: nil,
+            startAt: day, endAt: day, utcOffsetSeconds: nil, sourceName: nil,
             attributes: element.attributes, metadata: metadata, naturalKey: key
         )
+    }
+
+    /// A date as the export writes it (`2024-03-01 07:42:10 +0900`, or the 2015 `20151107171924+0100`), inside
+    /// the health-data window.
+    private func instant(_ text: String) -> Instant? {
+        guard let instant = try? Instant.parse(text, forms: .exportFiles), window.contains(instant.date) else { return nil }
+        return instant
     }
 
     private static func metadata(of record: ExportedRecord) -> [String: String]? {
@@ -147,8 +160,8 @@ public struct HealthKitMapper {
     // MARK: - Correlations
 
     private mutating func map(_ correlation: ExportedCorrelation) -> MappedItem {
-        guard let start = ExportDate(correlation.startDate) else { return .record(.skipped(type: correlation.type, reason: .badDate)) }
-        let end = ExportDate(correlation.endDate) ?? start
+        guard let start = instant(correlation.startDate) else { return .record(.skipped(type: correlation.type, reason: .badDate)) }
+        let end = instant(correlation.endDate) ?? start
         var key = NaturalKey()
         key.add(correlation.type)
         key.add(correlation.sourceName)
@@ -164,7 +177,7 @@ public struct HealthKitMapper {
     // MARK: - Workouts
 
     private func map(_ workout: ExportedWorkout) -> MappedItem {
-        guard let start = ExportDate(workout.startDate), let end = ExportDate(workout.endDate) else {
+        guard let start = instant(workout.startDate), let end = instant(workout.endDate) else {
             return .skippedWorkout(reason: .badDate)
         }
         let statistics = workout.statistics.map(statistic)

@@ -16,12 +16,12 @@ extension ImportJSON {
     public static func object(_ dictionary: [String: String]) -> String {
         var out = "{"
         var first = true
-        for key in dictionary.keys.sorted() {
+        for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
             if !first { out += "," }
             first = false
             appendQuoted(key, to: &out)
             out += ":"
-            appendQuoted(dictionary[key]!, to: &out)
+            appendQuoted(value, to: &out)
         }
         out += "}"
         return out

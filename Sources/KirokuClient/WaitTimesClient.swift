@@ -139,16 +139,8 @@ public actor WaitTimesClient {
     }
 
     func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(KirokuClientError) -> T {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-            if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 instant: \(text)")
-        }
         do {
-            return try decoder.decode(T.self, from: data)
+            return try ClientJSON.decoder().decode(T.self, from: data)
         } catch {
             throw KirokuClientError.invalidResponse
         }

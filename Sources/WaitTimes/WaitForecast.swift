@@ -27,8 +27,9 @@ public struct WaitForecast: Sendable, Hashable {
     /// The quietest slot still ahead: slots that ended before `time` are past (for today's forecast).
     public func best(from time: TimeOfDay?) -> Slot? {
         let earliest = time.map { $0.minutes - Self.slotMinutes + 1 } ?? Int.min
-        return slots.filter { $0.expectedMinutes != nil && $0.start.minutes >= earliest }
-            .min { ($0.expectedMinutes!, $0.start) < ($1.expectedMinutes!, $1.start) }
+        return slots.compactMap { slot in slot.expectedMinutes.map { (minutes: $0, slot: slot) } }
+            .filter { $0.slot.start.minutes >= earliest }
+            .min { ($0.minutes, $0.slot.start) < ($1.minutes, $1.slot.start) }?.slot
     }
 
     public static let slotMinutes = 30

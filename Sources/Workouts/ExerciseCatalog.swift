@@ -53,10 +53,17 @@ public enum ExerciseCatalog {
         )
     }
 
-    /// Official ids are fixed version-4-shaped UUIDs with the catalog number in the last group.
+    /// Official ids are fixed version-4-shaped UUIDs with the catalog number, in decimal digits, in the last group
+    /// (`6b1d0000-0000-4000-8000-000000000042`). Built from bytes, so no text can fail to parse.
     static func officialId(_ number: Int) -> UUID {
-        let tail = String(number)
-        let padded = String(repeating: "0", count: 12 - tail.count) + tail
-        return UUID(uuidString: "6b1d0000-0000-4000-8000-\(padded)")!
+        var digits = [UInt8](repeating: 0, count: 12)
+        var rest = number
+        for index in digits.indices.reversed() {
+            digits[index] = UInt8(rest % 10)
+            rest /= 10
+        }
+        // Each byte of the last group holds two decimal digits, which read back as the same hex digits.
+        let tail = (0..<6).map { digits[2 * $0] << 4 | digits[2 * $0 + 1] }
+        return UUID(uuid: (0x6B, 0x1D, 0, 0, 0, 0, 0x40, 0, 0x80, 0, tail[0], tail[1], tail[2], tail[3], tail[4], tail[5]))
     }
 }

@@ -1,39 +1,38 @@
 import Foundation
+import Health
 
-/// Wall-clock times as export files write them (no zone): read in the owner's time zone.
+/// Wall-clock times as export files write them (no zone): read in the owner's time zone, through Health's one date
+/// parser, so an impossible date (31 Feb) makes the row unreadable instead of moving it to March.
 enum LocalDateTime {
     static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// "2024-01-15 07:30:00", "2024-01-15 07:30", "2024-01-15T07:30:00" or Hevy's "15 Jan 2024, 07:30".
     static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
-        let parts = text.split(whereSeparator: { " ,T:-".contains($0) }).map(String.init)
-        var year: Int?, month: Int?, day: Int?
-        var clock: ArraySlice<String>
-        if parts.count >= 5, let first = Int(parts[0]), parts[0].count == 4 {
-            (year, month, day) = (first, Int(parts[1]), Int(parts[2]))
-            clock = parts[3...]
-        } else if parts.count >= 5, let index = monthNames.firstIndex(of: String(parts[1].prefix(3)).lowercased()) {
-            (year, month, day) = (Int(parts[2]), index + 1, Int(parts[0]))
-            clock = parts[3...]
-        } else {
-            return nil
-        }
-        guard let year, let month, let day, (1...12).contains(month), (1...31).contains(day),
-              let hour = Int(clock[clock.startIndex]), let minute = Int(clock[clock.startIndex + 1]),
-              (0...23).contains(hour), (0...59).contains(minute)
+        if let time = try? WallClockTime.parse(text) { return time.date(in: timeZone) }
+        return hevy(text)?.date(in: timeZone)
+    }
+
+    /// "15 Jan 2024, 07:30" or "5 January 2024, 07:30:15".
+    private static func hevy(_ text: String) -> WallClockTime? {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ":" })
+        guard (5...6).contains(parts.count), parts[1].count >= 3,
+              let month = monthNames.firstIndex(of: parts[1].prefix(3).lowercased()),
+              let day = number(parts[0], digits: 1...2), let year = number(parts[2], digits: 4...4),
+              let hour = number(parts[3], digits: 1...2), let minute = number(parts[4], digits: 2...2)
         else { return nil }
-        let second = clock.count > 2 ? Int(clock[clock.startIndex + 2].prefix(2)) ?? 0 : 0
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+        let second = parts.count == 6 ? number(parts[5], digits: 2...2) : 0
+        guard let second, let fields = try? DateTimeFields(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second)
+        else { return nil }
+        return WallClockTime(fields)
+    }
+
+    private static func number(_ text: Substring, digits: ClosedRange<Int>) -> Int? {
+        guard digits.contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text)
     }
 
     /// "2024-01-15 07:30:00" in the zone, the form Strong writes.
     static func format(_ date: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { let v = value ?? 0; return v < 10 ? "0\(v)" : "\(v)" }
-        return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute)):\(two(c.second))"
+        WallClockTime(date, in: timeZone).fields.text(separator: UInt8(ascii: " "), milliseconds: false)
     }
 }

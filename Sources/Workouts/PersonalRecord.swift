@@ -54,9 +54,11 @@ public enum PersonalRecordDetector {
         for set: (weight: Double, reps: Int), exerciseId: UUID, previousMaxWeightByReps: [Int: Double], formula: E1RMFormula
     ) -> [PersonalRecord] {
         // Nothing to beat on the first set of an exercise: congratulating every first set would be noise.
-        guard !previousMaxWeightByReps.isEmpty, set.weight > 0 else { return [] }
+        guard set.weight > 0,
+              let bestE1RM = previousMaxWeightByReps.map({ formula.estimate(weight: $0.value, reps: Double($0.key)) }).max(),
+              let bestVolume = previousMaxWeightByReps.map({ $0.value * Double($0.key) }).max()
+        else { return [] }
         var records: [PersonalRecord] = []
-        let bestE1RM = previousMaxWeightByReps.map { formula.estimate(weight: $0.value, reps: Double($0.key)) }.max()!
         let e1rm = formula.estimate(weight: set.weight, reps: Double(set.reps))
         if e1rm > bestE1RM + 1e-9 {
             records.append(PersonalRecord(kind: .e1rm, exerciseId: exerciseId, value: e1rm, previous: bestE1RM))
@@ -64,7 +66,6 @@ public enum PersonalRecordDetector {
         if let previous = previousMaxWeightByReps[set.reps], set.weight > previous {
             records.append(PersonalRecord(kind: .weightForReps, exerciseId: exerciseId, value: set.weight, previous: previous, reps: set.reps))
         }
-        let bestVolume = previousMaxWeightByReps.map { $0.value * Double($0.key) }.max()!
         let volume = set.weight * Double(set.reps)
         if volume > bestVolume + 1e-9 {
             records.append(PersonalRecord(kind: .volume, exerciseId: exerciseId, value: volume, previous: bestVolume))

@@ -7,7 +7,7 @@ public enum SetValidator {
     public static let repsRange = 1...100
     public static let rpeRange = 1.0...10.0
     /// Clocks on phones drift and time zones confuse; a day ahead is tolerated, more is a mistake.
-    public static let futureTolerance: TimeInterval = 24 * 3600
+    public static let futureTolerance: TimeInterval = InstantWindow.clockTolerance
     public static let maxNotesLength = 1000
 
     /// Returns the input with notes trimmed (empty notes become nil), or throws the first rule it breaks.
@@ -17,7 +17,9 @@ public enum SetValidator {
         if let rpe = input.rpe {
             guard rpe.isFinite, rpeRange.contains(rpe) else { throw .rpeOutOfRange(rpe) }
         }
-        guard input.performedAt.timeIntervalSince(now) <= futureTolerance else { throw .futurePerformedAt }
+        let window = InstantWindow.healthData(now: now)
+        guard input.performedAt <= window.latest else { throw .futurePerformedAt }
+        guard input.performedAt >= window.earliest else { throw WorkoutError(window.refusal(input.performedAt, field: "performedAt")) }
         var cleaned = input
         let notes = input.notes?.trimmingCharacters(in: .whitespacesAndNewlines)
         cleaned.notes = notes?.isEmpty == false ? notes : nil

@@ -83,7 +83,7 @@ public struct WeeklyDashboard: Sendable, Equatable {
         exercise: (UUID) -> Exercise?, metrics: [MetricSeries] = []
     ) -> WeeklyDashboard {
         let trendWeeks = span.weekStarts(now: now, timeZone: timeZone)
-        let current = trendWeeks.last!
+        let current = trendWeeks.last ?? LocalDay(now, in: timeZone).startOfWeek
         let previous = current.adding(days: -7)
         var byWeek: [LocalDay: [SetGroup]] = [:]
         for group in groups { byWeek[group.day.startOfWeek, default: []].append(group) }

@@ -19,7 +19,7 @@ public struct WorkoutDaySummary: Sendable, Equatable {
             for group in dayGroups { order[group.exerciseId] = min(order[group.exerciseId] ?? .distantFuture, group.firstPerformedAt) }
             return WorkoutDaySummary(
                 day: day,
-                exerciseIds: order.keys.sorted { (order[$0]!, $0.uuidString) < (order[$1]!, $1.uuidString) },
+                exerciseIds: order.sorted { ($0.value, $0.key.uuidString) < ($1.value, $1.key.uuidString) }.map(\.key),
                 totalVolume: dayGroups.reduce(0) { $0 + $1.volume },
                 avgRM: sets > 0 ? dayGroups.reduce(0) { $0 + $1.e1rmSum(formula) } / Double(sets) : 0,
                 setCount: sets
@@ -53,14 +53,18 @@ public struct WorkoutDay: Sendable, Equatable {
     public static func build(day: LocalDay, sets: [LoggedSet], formula: E1RMFormula, exercise: (UUID) -> Exercise?) -> WorkoutDay? {
         let daySets = sets.filter { $0.day == day }.sorted { ($0.performedAt, $0.setNumber) < ($1.performedAt, $1.setNumber) }
         guard !daySets.isEmpty else { return nil }
-        var order: [UUID] = []
-        var byExercise: [UUID: [LoggedSet]] = [:]
+        // Exercises in the order first done, each with its sets.
+        var grouped: [(id: UUID, sets: [LoggedSet])] = []
+        var position: [UUID: Int] = [:]
         for set in daySets {
-            if byExercise[set.exerciseId] == nil { order.append(set.exerciseId) }
-            byExercise[set.exerciseId, default: []].append(set)
+            if let index = position[set.exerciseId] {
+                grouped[index].sets.append(set)
+            } else {
+                position[set.exerciseId] = grouped.count
+                grouped.append((set.exerciseId, [set]))
+            }
         }
-        let exercises = order.map { id -> WorkoutDayExercise in
-            let sets = byExercise[id]!
+        let exercises = grouped.map { id, sets -> WorkoutDayExercise in
             let known = exercise(id) ?? Exercise.custom(id: id, name: "?")
             let volume = sets.reduce(0) { $0 + $1.volume }
             return WorkoutDayExercise(

@@ -36,7 +36,7 @@ struct DemoCommand: AsyncParsableCommand {
         let batch = 500
         var stored = 0
         for chunk in stride(from: 0, to: inputs.count, by: batch) {
-            stored += try await service.add(Array(inputs[chunk..<min(chunk + batch, inputs.count)]), userId: user.id!, source: .manual, now: now).count
+            stored += try await service.add(Array(inputs[chunk..<min(chunk + batch, inputs.count)]), userId: user.savedId, source: .manual, now: now).count
             ProgressBar.draw(done: stored, total: inputs.count)
         }
         ProgressBar.finish()

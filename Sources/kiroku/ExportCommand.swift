@@ -22,7 +22,7 @@ struct ExportCommand: AsyncParsableCommand {
         let exporter = DataExporter(database: database)
         let bytes: Data
         switch format {
-        case .csv: bytes = Data(try await exporter.csv(userId: owner.id!).utf8)
+        case .csv: bytes = Data(try await exporter.csv(userId: owner.savedId).utf8)
         case .json: bytes = try await exporter.json(user: owner, now: Date())
         }
         try ExportOutput.write(bytes, to: output)

@@ -28,7 +28,7 @@ struct ImportCommand: AsyncParsableCommand {
             throw CLIError(LocalizedText(ja: "ファイル「\(file)」を読めません。", en: "Cannot read the file “\(file)”."))
         }
         let importer = AppleHealthImporter(database: database)
-        let job = try await importer.prepareJob(userId: owner.id!, file: url, now: Date())
+        let job = try await importer.prepareJob(userId: owner.savedId, file: url, now: Date())
         if job.itemsCommitted > 0 {
             printError(LocalizedText(
                 ja: "前回の読み込み（\(job.itemsCommitted) 件まで完了）の続きから再開します。",
@@ -42,7 +42,7 @@ struct ImportCommand: AsyncParsableCommand {
             progress.finish()
         } catch let error as ImportError {
             progress.finish()
-            if let failed = try await database.importJob(id: job.id!, userId: owner.id!) { print(ImportSummary(job: failed).render(in: .terminal)) }
+            if let failed = try await database.importJob(id: job.savedId, userId: owner.savedId) { print(ImportSummary(job: failed).render(in: .terminal)) }
             throw CLIError(error.message)
         } catch let error as CSVImportError {
             progress.finish()

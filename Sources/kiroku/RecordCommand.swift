@@ -24,25 +24,20 @@ struct RecordCommand: AsyncParsableCommand {
         func run() async throws {
             let database = try data.openDatabase()
             let owner = try await data.user(user, in: database)
-            var start = Date()
-            if let at {
-                guard let parsed = APIJSON.parseDate(at) else {
-                    throw CLIError(.init(ja: "日時「\(at)」を ISO 8601 として読めません。", en: "Cannot read “\(at)” as an ISO 8601 instant."))
-                }
-                start = parsed
-            }
+            let start = try InstantOption.value(at, option: "--at", now: Date())
             let service = HealthRecordService(database: database)
             do {
                 let outcome = try await service.add(
                     [RecordInput(metric: metric, value: value, unit: unit, start: start, utcOffsetSeconds: owner.resolvedTimeZone.secondsFromGMT(for: start))],
-                    userId: owner.id!, source: .manual, now: Date()
+                    userId: try owner.savedId, source: .manual, now: Date()
                 )[0]
                 let record = outcome.record
-                let metric = MetricCatalog.metric(named: record.metric)!
+                guard let metric = MetricCatalog.metric(named: record.metric) else { throw CLIError(HealthError.unknownMetric(record.metric).message) }
+                let id = try record.savedId
                 let language = Language.terminal
                 print(LocalizedText(
-                    ja: "保存しました: \(metric.name.ja) \(metric.format(record.value)) \(metric.canonicalUnit)（ID \(record.id!)）",
-                    en: "Saved: \(metric.name.en) \(metric.format(record.value)) \(metric.canonicalUnit) (id \(record.id!))"
+                    ja: "保存しました: \(metric.name.ja) \(metric.format(record.value)) \(metric.canonicalUnit)（ID \(id)）",
+                    en: "Saved: \(metric.name.en) \(metric.format(record.value)) \(metric.canonicalUnit) (id \(id))"
                 ).text(in: language))
                 for warning in outcome.warnings {
                     print("⚠︎ " + warning.message.text(in: language))
@@ -83,10 +78,10 @@ struct RecordsCommand: AsyncParsableCommand {
             let timeZone = owner.resolvedTimeZone
             let formatter = ISO8601DateFormatter()
             formatter.timeZone = timeZone
-            let rows = try await database.records(userId: owner.id!, query: query).records.map { record in
+            let rows = try await database.records(userId: owner.savedId, query: query).records.map { record in
                 let metric = MetricCatalog.metric(named: record.metric)
                 return [
-                    String(record.id!), formatter.string(from: record.startAt), metric?.name.text(in: language) ?? record.metric,
+                    String(try record.savedId), formatter.string(from: record.startAt), metric?.name.text(in: language) ?? record.metric,
                     metric?.format(record.value) ?? String(record.value), metric?.canonicalUnit ?? record.originalUnit, record.source,
                 ]
             }

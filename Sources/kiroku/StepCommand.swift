@@ -22,7 +22,7 @@ struct StepCommand: AsyncParsableCommand {
         func run() async throws {
             let (database, user) = try await owner.open()
             let checked = try TaskCLI.checked { try TaskRules.title(title, field: .step) }
-            let outcome = try await TaskCLI.checked { try await database.addStep(taskId: task, userId: user.id!, title: checked, clientId: nil, now: Date()) }
+            let outcome = try await TaskCLI.checked { try await database.addStep(taskId: task, userId: user.savedId, title: checked, clientId: nil, now: Date()) }
             guard let outcome else { throw TaskCLI.noSuchTask(task) }
             print(TaskCLI.describe(outcome.task, timeZone: user.resolvedTimeZone))
         }

@@ -26,13 +26,13 @@ enum TaskCLI {
     }
 
     static func task(_ id: Int64, database: AppDatabase, user: User) async throws -> StepTask {
-        guard let task = try await database.task(id: id, userId: user.id!) else { throw noSuchTask(id) }
+        guard let task = try await database.task(id: id, userId: user.savedId) else { throw noSuchTask(id) }
         return task
     }
 
     static func mark(task: Int64, step: Int64, done: Bool, owner: TasksCommand.Owner) async throws {
         let (database, user) = try await owner.open()
-        guard let updated = try await database.updateStep(taskId: task, stepId: step, userId: user.id!, title: nil, done: done, now: Date()) else {
+        guard let updated = try await database.updateStep(taskId: task, stepId: step, userId: user.savedId, title: nil, done: done, now: Date()) else {
             throw CLIError(.init(ja: "タスク \(task) にステップ \(step) はありません。", en: "Task \(task) has no step \(step)."))
         }
         print(describe(updated, timeZone: user.resolvedTimeZone))

@@ -37,7 +37,7 @@ struct TasksCommand: AsyncParsableCommand {
             guard let chosen = TaskFilter(name: filter, tag: tag) else {
                 throw CLIError(.init(ja: "絞り込み「\(filter)」はありません。", en: "There is no filter “\(filter)”."))
             }
-            let tasks = try await database.tasks(userId: user.id!)
+            let tasks = try await database.tasks(userId: user.savedId)
             let today = LocalDay(Date(), in: user.resolvedTimeZone)
             let language = Language.terminal
             let header = language == .ja ? ["ID", "タスク", "進み具合", "ステップ", "期限", "タグ"] : ["ID", "TASK", "PROGRESS", "STEPS", "DUE", "TAGS"]
@@ -74,7 +74,7 @@ struct TasksCommand: AsyncParsableCommand {
                     stepTitles: try steps.map { step throws(TaskStepsError) in try TaskRules.title(step, field: .step) }
                 )
             }
-            let task = try await TaskCLI.checked { try await database.createTask(draft, userId: user.id!, now: Date()).task }
+            let task = try await TaskCLI.checked { try await database.createTask(draft, userId: user.savedId, now: Date()).task }
             print(LocalizedText(ja: "作成しました（ID \(task.id)、ステップ \(task.steps.count) 個）", en: "Created task \(task.id) with \(task.steps.count) steps.").text(in: .terminal))
         }
     }
@@ -104,8 +104,8 @@ struct TasksCommand: AsyncParsableCommand {
             let exporter = TaskExporter(database: database)
             let bytes: Data
             switch format {
-            case .csv: bytes = Data(try await exporter.csv(userId: user.id!).utf8)
-            case .json: bytes = try await exporter.json(userId: user.id!, now: Date())
+            case .csv: bytes = Data(try await exporter.csv(userId: user.savedId).utf8)
+            case .json: bytes = try await exporter.json(userId: user.savedId, now: Date())
             }
             try ExportOutput.write(bytes, to: output)
         }

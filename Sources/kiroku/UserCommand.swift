@@ -45,7 +45,7 @@ struct UserCommand: AsyncParsableCommand {
             let header = Language.terminal == .ja ? ["ユーザー名", "表示名", "記録数", "作成日時"] : ["USERNAME", "DISPLAY NAME", "RECORDS", "CREATED"]
             var rows: [[String]] = []
             for user in users {
-                rows.append([user.username, user.displayName, String(try await database.recordCount(userId: user.id!)), APIJSON.formatDate(user.createdAt)])
+                rows.append([user.username, user.displayName, String(try await database.recordCount(userId: user.savedId)), APIJSON.formatDate(user.createdAt)])
             }
             print(Table(header: header, rows: rows).render())
         }
@@ -71,8 +71,8 @@ extension UserCommand {
             let password = try PasswordInput.read(fromStandardInput: passwordStdin)
             let accounts = AccountService(database: database, hasher: PasswordHasher())
             do {
-                try await accounts.setPassword(userId: user.id!, to: password)
-                try await database.deleteSessions(userId: user.id!, keeping: nil)
+                try await accounts.setPassword(userId: user.savedId, to: password)
+                try await database.deleteSessions(userId: user.savedId, keeping: nil)
             } catch let error as APIError {
                 throw CLIError(error.message)
             }

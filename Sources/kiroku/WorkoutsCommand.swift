@@ -44,13 +44,7 @@ struct WorkoutsCommand: AsyncParsableCommand {
             do {
                 let (weight, reps) = try SetNotation.parse(set)
                 let found = try await Self.exercise(named: exercise, create: create, workouts: workouts, user: user)
-                var performedAt = Date()
-                if let at {
-                    guard let parsed = APIJSON.parseDate(at) else {
-                        throw CLIError(.init(ja: "日時「\(at)」を ISO 8601 として読めません。", en: "Cannot read “\(at)” as an ISO 8601 instant."))
-                    }
-                    performedAt = parsed
-                }
+                let performedAt = try InstantOption.value(at, option: "--at", now: Date())
                 let outcome = try await workouts.logSet(
                     SetInput(exerciseId: found.id, weight: weight, reps: reps, rpe: rpe, notes: notes, performedAt: performedAt),
                     user: user, idempotencyKey: nil, now: Date()
@@ -72,11 +66,11 @@ struct WorkoutsCommand: AsyncParsableCommand {
         static func exercise(named name: String, create: Bool, workouts: WorkoutService, user: User) async throws -> Exercise {
             if let official = ExerciseCatalog.match(name: name) { return official }
             let key = ExerciseCatalog.matchKey(name)
-            if let custom = try await workouts.database.customExercises(userId: user.id!).first(where: { $0.nameKey == key }) {
-                return custom.exercise
+            if let custom = try await workouts.database.customExercises(userId: user.savedId).first(where: { $0.nameKey == key }) {
+                return try custom.exercise()
             }
-            if create { return try await workouts.createCustomExercise(userId: user.id!, name: name, now: Date()).exercise }
-            let suggestions = try await workouts.searchExercises(userId: user.id!, prefix: String(name.prefix(3)), language: .en, limit: 5, offset: 0)
+            if create { return try await workouts.createCustomExercise(userId: user.savedId, name: name, now: Date()).exercise }
+            let suggestions = try await workouts.searchExercises(userId: user.savedId, prefix: String(name.prefix(3)), language: .en, limit: 5, offset: 0)
                 .map(\.name.en).joined(separator: ", ")
             let hint = suggestions.isEmpty ? "" : " (\(suggestions))"
             throw CLIError(.init(
@@ -95,7 +89,7 @@ struct WorkoutsCommand: AsyncParsableCommand {
             let (workouts, user) = try await owner.open()
             let language = Language.terminal
             let today = LocalDay(Date(), in: user.resolvedTimeZone)
-            guard let day = try await workouts.day(today, userId: user.id!) else {
+            guard let day = try await workouts.day(today, userId: user.savedId) else {
                 print(LocalizedText(ja: "今日はまだセットがありません。", en: "No sets yet today.").text(in: language))
                 return
             }

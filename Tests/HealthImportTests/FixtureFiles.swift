@@ -16,7 +16,7 @@ enum FixtureFiles {
     }
 
     static func mapped(_ name: String) throws -> [MappedItem] {
-        var mapper = HealthKitMapper()
+        var mapper = HealthKitMapper(now: Date())
         return try items(name).map { mapper.map($0) }
     }
 

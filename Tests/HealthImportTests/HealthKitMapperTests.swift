@@ -133,12 +133,14 @@ struct HealthKitMapperTests {
 
     @Test("Dates keep their offset; both shapes parse; nonsense does not")
     func dates() {
-        let modern = ExportDate("2024-03-01 07:42:10 +0900")
+        func exported(_ text: String) -> Instant? { try? Instant.parse(text, forms: .exportFiles) }
+        let modern = exported("2024-03-01 07:42:10 +0900")
         #expect(modern?.utcOffsetSeconds == 32_400)
         #expect(modern?.date == Date(timeIntervalSince1970: 1_709_246_530))
-        #expect(ExportDate("2024-03-01 07:42:10 -0530")?.utcOffsetSeconds == -19_800)
-        #expect(ExportDate("20151107171924+0100")?.date == Date(timeIntervalSince1970: 1_446_913_164))
-        #expect(ExportDate("yesterday") == nil)
-        #expect(ExportDate("2024-13-01 07:42:10 +0900") == nil)
+        #expect(exported("2024-03-01 07:42:10 -0530")?.utcOffsetSeconds == -19_800)
+        #expect(exported("20151107171924+0100")?.date == Date(timeIntervalSince1970: 1_446_913_164))
+        #expect(exported("yesterday") == nil)
+        #expect(exported("2024-13-01 07:42:10 +0900") == nil)
+        #expect(exported("2023-02-29 07:42:10 +0900") == nil)
     }
 }

@@ -9,7 +9,7 @@ struct MeCharacteristicsTests {
     private static let sex = "HKCharacteristicTypeIdentifierBiologicalSex"
 
     private func mapped(_ attributes: [String: String]) -> (ImportedCharacteristics, ImportedRawItem)? {
-        var mapper = HealthKitMapper()
+        var mapper = HealthKitMapper(now: Date())
         guard case let .me(characteristics, raw) = mapper.map(.me(ExportedElement(name: "Me", attributes: attributes))) else { return nil }
         return (characteristics, raw)
     }

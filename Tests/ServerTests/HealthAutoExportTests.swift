@@ -110,7 +110,7 @@ struct HealthAutoExportTests {
 
     @Test("Rows that are not rows and fields of the wrong type are left out; the rest of the delivery is stored")
     func untidyRowsDoNotLoseTheRest() throws {
-        var stream = HealthAutoExportStream()
+        var stream = HealthAutoExportStream(now: Date())
         try stream.feed(Self.untidy)
         try stream.finish()
         #expect(stream.rowCount == 5, "two step rows were not objects; the 42 is not a metric")
@@ -125,10 +125,10 @@ struct HealthAutoExportTests {
     @Test("Read a byte at a time or whole, a delivery gives the same samples; rows before their metric's name wait for it")
     func chunkingDoesNotChangeTheResult() throws {
         let body = Data(#"{"data": {"metrics": [{"data": [{"date": "2024-02-01 08:00:00 +0900", "qty": "3.5"}], "units": "km", "name": "walking_running_distance"}, {"name": "step_count", "units": "count", "data": [{"date": "2024-02-01 00:00:00 +0900", "qty": 12, "source": "Taro\u2019s iPhone \ud83d\udc5f"}]}]}}"#.utf8)
-        var whole = HealthAutoExportStream()
+        var whole = HealthAutoExportStream(now: Date())
         try whole.feed(body)
         try whole.finish()
-        var bytewise = HealthAutoExportStream()
+        var bytewise = HealthAutoExportStream(now: Date())
         for byte in body { try bytewise.feed([byte]) }
         try bytewise.finish()
         let expected = whole.takeSamples()

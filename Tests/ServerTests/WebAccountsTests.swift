@@ -120,7 +120,7 @@ import Testing
         let records = try await server.database.allRecords(userId: user.id!)
         #expect(records.map(\.value) == [63.4, 4321])
         // 07:00 in Tokyo is 22:00 UTC the day before.
-        #expect(records.first?.startAt == APIJSON.parseDate("2026-01-09T22:00:00Z"))
+        #expect(records.first?.startAt == (try APIJSON.parseDate("2026-01-09T22:00:00Z")))
     }
 
     @Test func tokenIsShownOnceStoredHashedAndWorksAsBearer() async throws {

@@ -50,9 +50,7 @@ public final class GatewayClient: Sendable {
             request.headers.add(name: "Authorization", value: "Basic " + Data("\(username):\(password)".utf8).base64EncodedString())
         }
         do {
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .iso8601
-            request.body = .bytes(ByteBuffer(bytes: try encoder.encode(payload)))
+            request.body = .bytes(ByteBuffer(bytes: try ClientJSON.encoder().encode(payload)))
             let response = try await http.execute(request, timeout: requestTimeout)
             let body = try await response.body.collect(upTo: 4 << 20)
             let status = Int(response.status.code)

@@ -38,7 +38,7 @@ public actor BulkTrackAPI {
     /// `POST /v1/auth/logout`.
     public func logout() async throws {
         guard let refresh = tokens?.refreshToken else { return }
-        _ = try await send("POST", "/v1/auth/logout", body: try BulkTrackJSON.encoder().encode(["refreshToken": refresh]))
+        _ = try await send("POST", "/v1/auth/logout", body: try ClientJSON.encoder().encode(["refreshToken": refresh]))
         tokens = nil
         accessExpiresAt = .distantPast
     }
@@ -46,7 +46,7 @@ public actor BulkTrackAPI {
     private func refresh() async throws {
         guard let refresh = tokens?.refreshToken else { return try await authenticate() }
         do {
-            let (data, _) = try await send("POST", "/v1/auth/refresh", body: try BulkTrackJSON.encoder().encode(["refreshToken": refresh]))
+            let (data, _) = try await send("POST", "/v1/auth/refresh", body: try ClientJSON.encoder().encode(["refreshToken": refresh]))
             store(try decode(BulkTrackTokens.self, data))
         } catch BulkTrackClientError.rejected(status: 401, _, _) {
             // The refresh token was revoked (or reused elsewhere): onboard the device again, same user.
@@ -66,7 +66,7 @@ public actor BulkTrackAPI {
     }
 
     public func createExercise(name: String) async throws -> ExerciseSummary {
-        try decode(ExerciseSummary.self, try await authorized("POST", "/v1/exercises", body: try BulkTrackJSON.encoder().encode(["name": name])))
+        try decode(ExerciseSummary.self, try await authorized("POST", "/v1/exercises", body: try ClientJSON.encoder().encode(["name": name])))
     }
 
     public func recentExercises(limit: Int = 100, offset: Int = 0) async throws -> [ExerciseSummary] {
@@ -75,7 +75,7 @@ public actor BulkTrackAPI {
 
     /// `POST /v1/sets`. With an idempotency key, sending the same set again (a retry after a lost answer) stores it once.
     public func createSet(_ set: NewSet, idempotencyKey: String? = nil) async throws -> LoggedSetSummary {
-        let body = try BulkTrackJSON.encoder().encode(set)
+        let body = try ClientJSON.encoder().encode(set)
         let headers = idempotencyKey.map { ["Idempotency-Key": $0] } ?? [:]
         return try decode(LoggedSetSummary.self, try await authorized("POST", "/v1/sets", body: body, headers: headers))
     }
@@ -89,12 +89,16 @@ public actor BulkTrackAPI {
     private func authorized(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil, headers: [String: String] = [:]) async throws -> Data {
         // The app refreshes 60 s before expiry rather than waiting for a 401.
         if tokens == nil { try await authenticate() } else if accessExpiresAt.timeIntervalSince(now()) < 60 { try await refresh() }
+        func bearer() throws -> [String: String] {
+            guard let tokens else { throw BulkTrackClientError.unauthorized }
+            return headers.merging(["Authorization": "Bearer \(tokens.accessToken)"]) { $1 }
+        }
         do {
-            return try await send(method, path, query: query, body: body, headers: headers.merging(["Authorization": "Bearer \(tokens!.accessToken)"]) { $1 }).0
+            return try await send(method, path, query: query, body: body, headers: try bearer()).0
         } catch BulkTrackClientError.rejected(status: 401, _, _) {
             try await refresh()
             do {
-                return try await send(method, path, query: query, body: body, headers: headers.merging(["Authorization": "Bearer \(tokens!.accessToken)"]) { $1 }).0
+                return try await send(method, path, query: query, body: body, headers: try bearer()).0
             } catch BulkTrackClientError.rejected(status: 401, _, _) {
                 throw BulkTrackClientError.unauthorized
             }
@@ -103,9 +107,12 @@ public actor BulkTrackAPI {
 
     /// One request, retried with backoff on transport errors and 5xx (`retry.retries` times).
     private func send(_ method: String, _ path: String, query: [String: String] = [:], body: Data? = nil, headers: [String: String] = [:]) async throws -> (Data, HTTPURLResponse) {
-        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false) else {
+            throw BulkTrackClientError.transport("not a usable URL: \(baseURL.absoluteString)")
+        }
         if !query.isEmpty { components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
-        var request = URLRequest(url: components.url!)
+        guard let url = components.url else { throw BulkTrackClientError.transport("not a usable URL: \(baseURL.absoluteString)") }
+        var request = URLRequest(url: url)
         request.httpMethod = method
         request.httpBody = body
         request.timeoutInterval = 30
@@ -123,7 +130,7 @@ public actor BulkTrackAPI {
                 case 500...:
                     failure = .server(status: http.statusCode)
                 default:
-                    let error = try? BulkTrackJSON.decoder().decode(BulkTrackErrorBody.self, from: data)
+                    let error = try? ClientJSON.decoder().decode(BulkTrackErrorBody.self, from: data)
                     throw BulkTrackClientError.rejected(status: http.statusCode, code: error?.code ?? "", message: error?.message ?? "")
                 }
             } catch let error as BulkTrackClientError {
@@ -138,6 +145,6 @@ public actor BulkTrackAPI {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
-        do { return try BulkTrackJSON.decoder().decode(type, from: data) } catch { throw BulkTrackClientError.undecodable }
+        do { return try ClientJSON.decoder().decode(type, from: data) } catch { throw BulkTrackClientError.undecodable }
     }
 }

@@ -27,7 +27,7 @@ public actor ExerciseRepository {
         self.file = file
         self.now = now
         if let file, let data = try? Data(contentsOf: file) {
-            snapshot = try? BulkTrackJSON.decoder().decode(Snapshot.self, from: data)
+            snapshot = try? ClientJSON.fileDecoder().decode(Snapshot.self, from: data)
         }
     }
 
@@ -65,6 +65,6 @@ public actor ExerciseRepository {
 
     private func save(_ snapshot: Snapshot) {
         self.snapshot = snapshot
-        if let file, let data = try? BulkTrackJSON.encoder().encode(snapshot) { try? data.write(to: file, options: .atomic) }
+        if let file, let data = try? ClientJSON.fileEncoder().encode(snapshot) { try? data.write(to: file, options: .atomic) }
     }
 }

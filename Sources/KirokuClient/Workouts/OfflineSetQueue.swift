@@ -40,7 +40,7 @@ public actor OfflineSetQueue {
         self.retry = retry
         self.file = file
         self.now = now
-        if let file, let data = try? Data(contentsOf: file), let saved = try? BulkTrackJSON.decoder().decode(State.self, from: data) {
+        if let file, let data = try? Data(contentsOf: file), let saved = try? ClientJSON.fileDecoder().decode(State.self, from: data) {
             state = saved
         }
     }
@@ -91,7 +91,7 @@ public actor OfflineSetQueue {
     }
 
     private func save() {
-        guard let file, let data = try? BulkTrackJSON.encoder().encode(state) else { return }
+        guard let file, let data = try? ClientJSON.fileEncoder().encode(state) else { return }
         try? data.write(to: file, options: .atomic)
     }
 }

@@ -1,40 +1,31 @@
 import Foundation
+import Health
 import Hummingbird
 
-/// JSON coding shared by the API's decoder, encoder, exports and tests: ISO 8601 instants,
-/// with or without fractional seconds and with any offset, because phones send all of them.
+/// JSON coding shared by the API's decoder, encoder, exports and tests. Instants go through `Instant`, the one
+/// date parser: RFC 3339 with or without fractional seconds and with any offset, because phones send all of them,
+/// and never a date the calendar lacks. They are written in UTC with exact milliseconds.
 public enum APIJSON {
     public static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = parseDate(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date: \(text)")
-            }
-            return date
-        }
+        decoder.dateDecodingStrategy = .instant
         return decoder
     }
 
     public static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(formatDate(date))
-        }
+        encoder.dateEncodingStrategy = .instant
         return encoder
     }
 
-    public static func parseDate(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        return nil
+    /// An instant a client wrote (see `Instant.parse`).
+    public static func parseDate(_ text: String) throws(DateInputError) -> Date {
+        try Instant.parse(text).date
     }
 
     public static func formatDate(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        Instant.iso8601(date)
     }
 }
 

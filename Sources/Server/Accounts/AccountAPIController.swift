@@ -18,8 +18,8 @@ struct AccountAPIController {
         /// Present only in the answer that creates the token.
         let token: String?
 
-        init(_ token: APIToken, secret: String? = nil) {
-            id = token.id!
+        init(_ token: APIToken, secret: String? = nil) throws(StoredRowError) {
+            id = try token.savedId
             name = token.name
             prefix = token.prefix
             createdAt = token.createdAt
@@ -43,28 +43,28 @@ struct AccountAPIController {
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("me") { _, context -> AccountProfile in
             _ = try context.requireUserId()
-            return AccountProfile(context.user!)
+            return AccountProfile(try context.requireUser())
         }
         group.patch("me") { request, context -> AccountProfile in
             _ = try context.requireUserId()
             let update = try await request.decode(as: ProfileUpdate.self, context: context)
-            return AccountProfile(try await accounts.updateProfile(context.user!, with: update))
+            return AccountProfile(try await accounts.updateProfile(try context.requireUser(), with: update))
         }
         group.delete("me") { request, context -> HTTPResponse.Status in
             _ = try context.requireUserId()
             let body = try await request.decode(as: DeleteAccount.self, context: context)
-            try await accounts.deleteAccount(context.user!, password: body.password, address: context.clientAddress, now: Date())
+            try await accounts.deleteAccount(try context.requireUser(), password: body.password, address: context.clientAddress, now: Date())
             return .noContent
         }
         group.get("tokens") { _, context -> TokenList in
             let userId = try context.requireUserId()
-            return TokenList(tokens: try await accounts.database.apiTokens(userId: userId).map { TokenResponse($0) })
+            return TokenList(tokens: try await accounts.database.apiTokens(userId: userId).map { try TokenResponse($0) })
         }
         group.post("tokens") { request, context -> EditedResponse<TokenResponse> in
             let userId = try context.requireUserId()
             let body = try await request.decode(as: NewToken.self, context: context)
             let (secret, token) = try await accounts.createToken(for: userId, name: body.name, now: Date())
-            return EditedResponse(status: .created, response: TokenResponse(token, secret: secret))
+            return EditedResponse(status: .created, response: try TokenResponse(token, secret: secret))
         }
         group.delete("tokens/{id}") { _, context -> HTTPResponse.Status in
             let userId = try context.requireUserId()
@@ -78,7 +78,7 @@ struct AccountAPIController {
             let format = request.uri.queryParameters["format"].map(String.init) ?? "json"
             switch format {
             case "csv": return ExportResponse.csv(try await context.logger.timed("export.csv") { try await exporter.csv(userId: userId) })
-            case "json": return ExportResponse.json(try await context.logger.timed("export.json") { try await exporter.json(user: context.user!, now: Date()) })
+            case "json": return ExportResponse.json(try await context.logger.timed("export.json") { try await exporter.json(user: try context.requireUser(), now: Date()) })
             default: throw APIError.invalidParameter("format")
             }
         }

@@ -73,7 +73,7 @@ public struct AccountService: Sendable {
     public func startSession(for user: User, now: Date) async throws -> (cookie: String, session: Session) {
         let secret = SecretToken.generate()
         let session = Session(
-            tokenHash: SecretToken.hash(secret), userId: user.id!, csrfToken: SecretToken.generate(),
+            tokenHash: SecretToken.hash(secret), userId: try user.savedId, csrfToken: SecretToken.generate(),
             createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime)
         )
         try await database.insertSession(session, now: now)
@@ -110,8 +110,8 @@ public struct AccountService: Sendable {
     /// Changes the password after checking the current one, and signs out every other browser.
     public func changePassword(_ user: User, current: String, new password: String, keepingSession session: Session?, address: String, now: Date) async throws {
         try await confirmPassword(current, of: user, address: address, now: now)
-        try await setPassword(userId: user.id!, to: password)
-        try await database.deleteSessions(userId: user.id!, keeping: session?.tokenHash)
+        try await setPassword(userId: try user.savedId, to: password)
+        try await database.deleteSessions(userId: try user.savedId, keeping: session?.tokenHash)
     }
 
     /// Sets a new password without the old one: for the operator's `kiroku user password`.
@@ -128,7 +128,7 @@ public struct AccountService: Sendable {
     /// Deletes the account and everything it owns, after checking the password once more.
     public func deleteAccount(_ user: User, password: String, address: String, now: Date) async throws {
         try await confirmPassword(password, of: user, address: address, now: now)
-        try await database.deleteUser(id: user.id!)
+        try await database.deleteUser(id: try user.savedId)
     }
 
     /// Applies `update` after checking every field: one bad value refuses the whole update. `now` decides

@@ -67,7 +67,7 @@ struct AuthWebController {
                 try await accounts.signIn(username: username, password: input.password ?? "", address: context.clientAddress, now: Date())
             }
             metrics.signIn(succeeded: true)
-            context.logger.info("signed in", metadata: ["user_id": "\(user.id!)"])
+            context.logger.info("signed in", metadata: ["user_id": "\(user.id.map(String.init) ?? "-")"])
             return try await startSession(user: user, then: ReturnPath.safe(request.uri.queryParameters["next"].map(String.init)))
         } catch let error as APIError {
             metrics.signIn(succeeded: false)

@@ -38,4 +38,10 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
         guard let id = user?.id else { throw APIError.unauthorized }
         return id
     }
+
+    /// The signed-in user, or a 401: for routes behind the sign-in guard, where one is always set.
+    public func requireUser() throws -> User {
+        guard let user, user.id != nil else { throw APIError.unauthorized }
+        return user
+    }
 }

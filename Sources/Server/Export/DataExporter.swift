@@ -55,19 +55,19 @@ public struct DataExporter: Sendable {
     }
 
     public func json(user: User, now: Date) async throws -> Data {
-        let records = try await database.allRecords(userId: user.id!).map { RecordResponse($0, language: .en) }
+        let records = try await database.allRecords(userId: user.savedId).map { try RecordResponse($0, language: .en) }
         let document = Document(
             exportedAt: now,
             account: AccountProfile(user),
             records: records,
-            tasks: try await database.tasks(userId: user.id!).map(TaskResponse.init),
-            waitAlerts: try await database.alerts(userId: user.id!),
-            inbox: try await database.inbox(userId: user.id!, limit: .max),
+            tasks: try await database.tasks(userId: user.savedId).map(TaskResponse.init),
+            waitAlerts: try await database.alerts(userId: user.savedId),
+            inbox: try await database.inbox(userId: user.savedId, limit: .max),
             workouts: try await WorkoutExport(user: user, workouts: WorkoutService(database: database)),
-            healthWorkouts: try await database.workouts(userId: user.id!).map(WorkoutResponse.init),
-            healthCorrelations: try await database.correlations(userId: user.id!).map { CorrelationResponse($0.correlation, recordIds: $0.recordIds) },
-            healthRawItems: try await database.rawItems(userId: user.id!).map(RawItemResponse.init),
-            imports: try await database.importJobs(userId: user.id!, limit: .max).map { ImportJobResponse($0, language: .en) }
+            healthWorkouts: try await database.workouts(userId: user.savedId).map(WorkoutResponse.init),
+            healthCorrelations: try await database.correlations(userId: user.savedId).map { try CorrelationResponse($0.correlation, recordIds: $0.recordIds) },
+            healthRawItems: try await database.rawItems(userId: user.savedId).map(RawItemResponse.init),
+            imports: try await database.importJobs(userId: user.savedId, limit: .max).map { try ImportJobResponse($0, language: .en) }
         )
         let encoder = APIJSON.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -43,7 +43,7 @@ struct GatewayAPIController {
             throw GatewayError.tooManySamples(limit: settings.maxSamplesPerRequest)
         }
 
-        let userId = user.id!
+        let userId = try user.savedId
         let (records, samples, rejections) = GatewaySampleMapper(userId: userId, payload: payload, now: now).map()
         let message = settings.kafkaEnabled ? Self.outboxMessage(header: PayloadHeader(payload), samples: samples, userId: userId, now: now) : nil
         let outcomes: [(record: HealthRecord, inserted: Bool)]
@@ -93,12 +93,12 @@ struct GatewayAPIController {
             let username = String(text[..<colon])
             do {
                 let user = try await accounts.signIn(username: username, password: String(text[text.index(after: colon)...]), address: context.clientAddress, now: now)
-                return (user, "account:\(user.id!)")
+                return (user, "account:\(try user.savedId)")
             } catch let error as APIError where error == .invalidCredentials {
                 throw APIError.unauthorized
             }
         }
-        if let user = context.user, context.session == nil { return (user, "account:\(user.id!)") }
+        if let user = context.user, context.session == nil { return (user, "account:\(try user.savedId)") }
         throw APIError.unauthorized
     }
 

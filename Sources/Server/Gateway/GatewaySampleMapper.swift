@@ -45,11 +45,15 @@ struct GatewaySampleMapper {
         guard let sampleId = UUID(uuidString: sample.id) else {
             return .failure(HealthError(code: "invalid_sample_id", message: .init(ja: "サンプル ID が UUID ではありません", en: "The sample id is not a UUID")))
         }
-        guard let start = APIJSON.parseDate(sample.startDate), let end = APIJSON.parseDate(sample.endDate) else {
-            return .failure(HealthError(code: "invalid_date", message: .init(ja: "日時を ISO 8601 として読めません", en: "A date is not ISO 8601")))
+        let start: Date, end: Date
+        do throws(HealthError) {
+            start = try Self.date(sample.startDate, field: "startDate")
+            end = try Self.date(sample.endDate, field: "endDate")
+            guard end >= start else { return .failure(.invalidTimeRange) }
+            try MeasurementValidator.checkTimes(start: start, end: end, now: now, startField: "startDate")
+        } catch {
+            return .failure(error)
         }
-        guard end >= start else { return .failure(.invalidTimeRange) }
-        guard end <= now.addingTimeInterval(MeasurementValidator.futureTolerance) else { return .failure(.futureTime) }
         guard sample.value.isFinite else {
             return .failure(HealthError(code: "invalid_value", message: .init(ja: "値が数値ではありません", en: "The value is not a finite number")))
         }
@@ -80,5 +84,13 @@ struct GatewaySampleMapper {
             sourceName: sample.sourceBundle, device: payload.deviceId, metadata: metadata,
             externalId: sampleId.uuidString.lowercased(), createdAt: now
         ))
+    }
+
+    private static func date(_ text: String, field: String) throws(HealthError) -> Date {
+        do throws(DateInputError) {
+            return try Instant.parse(text).date
+        } catch {
+            throw HealthError(error.named(field))
+        }
     }
 }

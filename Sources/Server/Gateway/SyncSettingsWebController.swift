@@ -36,10 +36,10 @@ struct SyncSettingsWebController {
                 "url": target.url.absoluteString, "label": target.label, "privateCA": target.caFile != nil,
                 "metrics": names.isEmpty ? strings["syncAllTypes"]! : names.joined(separator: "、"),
             ]
-            values["waiting"] = try await database.unsyncedCount(userId: user.id!, metrics: Set(target.metrics))
+            values["waiting"] = try await database.unsyncedCount(userId: user.savedId, metrics: Set(target.metrics))
         }
         let timeZone = user.resolvedTimeZone
-        values["attempts"] = try await database.syncAttempts(userId: user.id!, limit: 20).map { attempt -> [String: Any] in
+        values["attempts"] = try await database.syncAttempts(userId: user.savedId, limit: 20).map { attempt -> [String: Any] in
             var row: [String: Any] = [
                 "when": WebFormatting.dateTime(attempt.startedAt, timeZone: timeZone), "status": strings["syncStatus_" + attempt.status] ?? attempt.status,
                 "failed": attempt.status == "failed", "sent": attempt.sent, "rejected": attempt.rejected,

@@ -79,7 +79,7 @@ public struct AppleHealthImporter: Sendable {
         writerThread.name = "kiroku-import-writer"
         writerThread.start()
 
-        var mapper = HealthKitMapper()
+        var mapper = HealthKitMapper(now: started)
         var batch: [MappedItem] = []
         batch.reserveCapacity(batchSize)
         var seen = 0
@@ -138,7 +138,7 @@ public struct AppleHealthImporter: Sendable {
         let samples: [ImportedSample]
         let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
         do throws(CSVImportError) {
-            samples = try CSVRecordParser.parse(text)
+            samples = try CSVRecordParser.parse(text, now: started)
         } catch {
             job.state = .failed
             job.errorCode = error.code

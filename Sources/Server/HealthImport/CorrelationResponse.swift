@@ -13,8 +13,8 @@ struct CorrelationResponse: Encodable, Sendable {
     /// The member samples' ids in the export's `records` (members Kiroku keeps raw are in `healthRawItems`).
     let recordIds: [Int64]
 
-    init(_ correlation: HealthCorrelationRecord, recordIds: [Int64]) {
-        id = correlation.id!
+    init(_ correlation: HealthCorrelationRecord, recordIds: [Int64]) throws(StoredRowError) {
+        id = try correlation.savedId
         type = correlation.type
         start = correlation.startAt
         end = correlation.endAt

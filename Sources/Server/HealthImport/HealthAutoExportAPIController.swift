@@ -37,7 +37,7 @@ struct HealthAutoExportAPIController {
         for name in ["api-key", "x-api-key"] {
             if let secret = request.headers[values: .init(name)!].first?.trimmingCharacters(in: .whitespaces), !secret.isEmpty {
                 guard let user = try await accounts.user(bearerToken: secret, now: Date()) else { throw APIError.unauthorized }
-                return user.id!
+                return try user.savedId
             }
         }
         throw APIError.unauthorized
@@ -55,7 +55,7 @@ struct HealthAutoExportIngest: Sendable {
     /// storing its samples batch by batch as they are mapped.
     func store(file: URL, userId: Int64) async throws -> HealthAutoExportResponse {
         try HealthAutoExportStream.validate(FileChunks(url: file))
-        var stream = HealthAutoExportStream()
+        var stream = HealthAutoExportStream(now: Date())
         var pending: [HealthAutoExportStream.Sample] = []
         var records = UpsertCounts()
         func flush(all: Bool) async throws {

@@ -33,8 +33,8 @@ struct ImportJobResponse: Codable, Sendable {
     let finishedAt: Date?
     let durationSeconds: Double?
 
-    init(_ job: ImportJob, language: Language) {
-        id = job.id!
+    init(_ job: ImportJob, language: Language) throws(StoredRowError) {
+        id = try job.savedId
         kind = job.kind.rawValue
         state = job.state.rawValue
         fileName = job.fileName

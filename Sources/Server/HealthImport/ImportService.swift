@@ -56,13 +56,13 @@ struct ImportService: Sendable {
     func resumeUnfinished(logger: Logger) async {
         guard let jobs = try? await database.unfinishedImportJobs() else { return }
         for job in jobs {
-            guard let path = job.storedPath, FileManager.default.fileExists(atPath: path), active.insert(job.id!) else { continue }
+            guard let id = job.id, let path = job.storedPath, FileManager.default.fileExists(atPath: path), active.insert(id) else { continue }
             let importer = AppleHealthImporter(database: database)
             Task.detached {
                 _ = try? await importer.run(job, file: URL(fileURLWithPath: path))
-                logger.info("resumed import finished", metadata: ["job": "\(job.id!)"])
+                logger.info("resumed import finished", metadata: ["job": "\(id)"])
                 if !job.keepFile { try? FileManager.default.removeItem(atPath: path) }
-                active.remove(job.id!)
+                active.remove(id)
             }
         }
     }
@@ -73,12 +73,12 @@ struct ImportService: Sendable {
         var job = try await importer.prepareJob(
             userId: userId, file: upload, displayName: fileName ?? "upload", storedPath: upload.path, keepFile: keepFile, now: Date()
         )
-        if !active.insert(job.id!) {
+        if !active.insert(try job.savedId) {
             job = try await database.insertImportJob(ImportJob(
                 userId: userId, kind: job.kind, fileName: fileName ?? "upload", fileSize: job.fileSize,
                 fingerprint: job.fingerprint, storedPath: upload.path, keepFile: keepFile, createdAt: Date()
             ))
-            _ = active.insert(job.id!)
+            _ = active.insert(try job.savedId)
         }
         // A resumed job reads the new upload (the earlier copy may be gone).
         if job.storedPath != upload.path || job.keepFile != keepFile {
@@ -87,15 +87,16 @@ struct ImportService: Sendable {
             try await database.updateImportJob(job)
         }
         let started = job
+        let id = try job.savedId
         Task.detached {
             do {
                 _ = try await importer.run(started, file: upload)
-                logger.info("import finished", metadata: ["job": "\(started.id!)"])
+                logger.info("import finished", metadata: ["job": "\(id)"])
             } catch {
-                logger.warning("import failed", metadata: ["job": "\(started.id!)", "error": "\(String(describing: type(of: error)))"])
+                logger.warning("import failed", metadata: ["job": "\(id)", "error": "\(String(describing: type(of: error)))"])
             }
             if !started.keepFile { try? FileManager.default.removeItem(at: upload) }
-            active.remove(started.id!)
+            active.remove(id)
         }
         return job
     }

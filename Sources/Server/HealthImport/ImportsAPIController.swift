@@ -21,16 +21,16 @@ struct ImportsAPIController {
         let upload = try await UploadReceiver(limit: imports.maxUploadBytes).receive(request, to: destination)
         let keep = (upload.fields["keep"] ?? request.uri.queryParameters["keep"].map(String.init)).map { ["1", "true", "on", "yes"].contains($0.lowercased()) } ?? false
         let job = try await imports.start(userId: userId, upload: destination, fileName: upload.fileName, keepFile: keep, logger: context.logger)
-        var response = try context.responseEncoder.encode(ImportJobResponse(job, language: context.language), from: request, context: context)
+        var response = try context.responseEncoder.encode(try ImportJobResponse(job, language: context.language), from: request, context: context)
         response.status = .accepted
-        response.headers[.location] = "/api/v1/imports/\(job.id!)"
+        response.headers[.location] = "/api/v1/imports/\(try job.savedId)"
         return response
     }
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> ImportJobListResponse {
         let userId = try context.requireUserId()
         let jobs = try await imports.database.importJobs(userId: userId)
-        return ImportJobListResponse(imports: jobs.map { ImportJobResponse($0, language: context.language) })
+        return ImportJobListResponse(imports: try jobs.map { try ImportJobResponse($0, language: context.language) })
     }
 
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> ImportJobResponse {
@@ -38,7 +38,7 @@ struct ImportsAPIController {
         guard let id = context.parameters.get("id", as: Int64.self),
               let job = try await imports.database.importJob(id: id, userId: userId)
         else { throw APIError.notFound }
-        return ImportJobResponse(job, language: context.language)
+        return try ImportJobResponse(job, language: context.language)
     }
 }
 

@@ -35,7 +35,7 @@ struct ImportsWebController {
         }
         let keep = upload.fields["keep"] != nil
         let job = try await imports.start(userId: userId, upload: destination, fileName: upload.fileName, keepFile: keep, logger: context.logger)
-        return .redirect(to: "/imports/\(job.id!)")
+        return .redirect(to: "/imports/\(try job.savedId)")
     }
 
     @Sendable func status(request: Request, context: AppRequestContext) async throws -> Response {
@@ -47,7 +47,7 @@ struct ImportsWebController {
         let strings = WebStrings.table(language)
         var values = pages.base(context, title: strings["impStatus"]!, csrf: csrf.token(for: request, context: context).token)
         values["navRecords"] = true
-        let response = ImportJobResponse(job, language: language)
+        let response = try ImportJobResponse(job, language: language)
         values["fileName"] = job.fileName
         values["state"] = job.state.rawValue
         values["stateName"] = Self.stateName(job.state, language)
@@ -72,8 +72,8 @@ struct ImportsWebController {
     }
 
     /// Recent imports for the records page.
-    static func recent(_ jobs: [ImportJob], language: Language) -> [[String: Any]] {
-        jobs.map { ["id": $0.id!, "fileName": $0.fileName, "stateName": stateName($0.state, language)] }
+    static func recent(_ jobs: [ImportJob], language: Language) throws -> [[String: Any]] {
+        try jobs.map { ["id": try $0.savedId, "fileName": $0.fileName, "stateName": stateName($0.state, language)] }
     }
 
     static func stateName(_ state: ImportJob.State, _ language: Language) -> String {

@@ -15,8 +15,8 @@ struct RawItemResponse: Encodable, Sendable {
     let attributes: String
     let metadata: String
 
-    init(_ item: HealthRawItemRecord) {
-        id = item.id!
+    init(_ item: HealthRawItemRecord) throws(StoredRowError) {
+        id = try item.savedId
         element = item.element
         type = item.type
         value = item.value

@@ -20,8 +20,8 @@ struct WorkoutResponse: Encodable, Sendable {
     let sourceName: String
     let device: String?
 
-    init(_ workout: HealthWorkoutRecord) {
-        id = workout.id!
+    init(_ workout: HealthWorkoutRecord) throws(StoredRowError) {
+        id = try workout.savedId
         activityType = workout.activityType
         start = workout.startAt
         end = workout.endAt

@@ -28,8 +28,8 @@ struct RecordResponse: Codable, Sendable {
         let message: String
     }
 
-    init(_ record: HealthRecord, warnings: [ValidationWarning]? = nil, language: Language) {
-        id = record.id!
+    init(_ record: HealthRecord, warnings: [ValidationWarning]? = nil, language: Language) throws(StoredRowError) {
+        id = try record.savedId
         metric = record.metric
         value = record.value
         unit = MetricCatalog.metric(named: record.metric)?.canonicalUnit ?? record.originalUnit

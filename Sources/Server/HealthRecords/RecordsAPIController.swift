@@ -62,7 +62,7 @@ struct RecordsAPIController {
         }
         let created = outcomes.filter(\.created).count
         metrics.recordsStored(count: created, source: RecordSource.manual.rawValue)
-        let responses = outcomes.map { RecordResponse($0.record, warnings: $0.warnings, language: context.language) }
+        let responses = try outcomes.map { try RecordResponse($0.record, warnings: $0.warnings, language: context.language) }
         var response: Response
         switch body {
         case .single: response = try context.responseEncoder.encode(responses[0], from: request, context: context)
@@ -93,7 +93,7 @@ struct RecordsAPIController {
         }
         let page = try await database.records(userId: userId, query: query)
         return RecordListResponse(
-            records: page.records.map { RecordResponse($0, language: context.language) },
+            records: try page.records.map { try RecordResponse($0, language: context.language) },
             nextCursor: page.nextCursor?.token
         )
     }
@@ -101,7 +101,7 @@ struct RecordsAPIController {
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> RecordResponse {
         let userId = try context.requireUserId()
         guard let record = try await database.record(id: try Self.id(context), userId: userId) else { throw APIError.notFound }
-        return RecordResponse(record, language: context.language)
+        return try RecordResponse(record, language: context.language)
     }
 
     @Sendable func update(request: Request, context: AppRequestContext) async throws -> RecordResponse {
@@ -109,7 +109,7 @@ struct RecordsAPIController {
         let id = try Self.id(context)
         let patch = try await request.decode(as: RecordPatch.self, context: context)
         let outcome = try await records.update(id: id, userId: userId, patch: patch, now: Date())
-        return RecordResponse(outcome.record, warnings: outcome.warnings, language: context.language)
+        return try RecordResponse(outcome.record, warnings: outcome.warnings, language: context.language)
     }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
@@ -125,9 +125,12 @@ struct RecordsAPIController {
     }
 
     /// Query instants: full ISO 8601, or a plain date meaning its start in UTC.
-    static func instant(_ text: String, name: String) throws -> Date {
-        if let date = APIJSON.parseDate(text) { return date }
-        if let day = LocalDay(text) { return day.start(in: TimeZone(identifier: "UTC")!) }
-        throw APIError.invalidParameter(name)
+    static func instant(_ text: String, name: String) throws(DateInputError) -> Date {
+        if let day = LocalDay(text) { return day.start(in: .gmt) }
+        do throws(DateInputError) {
+            return try Instant.parse(text).date
+        } catch {
+            throw error.named(name)
+        }
     }
 }

@@ -30,14 +30,14 @@ struct RecordsWebController {
     }
 
     func page(request: Request, context: AppRequestContext, form: AddForm = AddForm(), error: String? = nil) async throws -> Response {
-        let user = context.user!
+        let user = try context.requireUser()
         let strings = WebStrings.table(context.language)
         let timeZone = user.resolvedTimeZone
         var query = HealthRecordQuery(limit: Self.pageSize)
         query.cursor = request.uri.queryParameters["cursor"].flatMap { HealthRecordQuery.Cursor(token: String($0)) }
         let shown = request.uri.queryParameters["metric"].flatMap { MetricCatalog.metric(named: String($0)) }
         query.metric = shown?.id
-        let page = try await records.database.records(userId: user.id!, query: query)
+        let page = try await records.database.records(userId: user.savedId, query: query)
         let selected = form.metric ?? "bodyMass"
         var values = pages.base(context, title: strings["records"]!, csrf: csrf.token(for: request, context: context).token)
         values["navRecords"] = true
@@ -62,10 +62,10 @@ struct RecordsWebController {
                 Self.warningMessages[String(code)]?.text(in: context.language)
             }
         }
-        values["records"] = page.records.map { record -> [String: Any] in
+        values["records"] = try page.records.map { record -> [String: Any] in
             let metric = MetricCatalog.metric(named: record.metric)
             return [
-                "id": record.id!,
+                "id": try record.savedId,
                 "name": metric?.name.text(in: context.language) ?? record.metric,
                 "value": WebFormatting.value(record.value, metric: metric),
                 "unit": metric?.unitLabel(in: context.language) ?? record.originalUnit,
@@ -74,8 +74,8 @@ struct RecordsWebController {
             ]
         }
         values["nextCursor"] = page.nextCursor?.token ?? ""
-        let imports = try await records.database.importJobs(userId: user.id!, limit: 5)
-        values["imports"] = ImportsWebController.recent(imports, language: context.language)
+        let imports = try await records.database.importJobs(userId: user.savedId, limit: 5)
+        values["imports"] = try ImportsWebController.recent(imports, language: context.language)
         return pages.render("records", values, status: error == nil ? .ok : .badRequest)
     }
 
@@ -98,11 +98,11 @@ struct RecordsWebController {
         }
         var start = Date()
         if let when = form.when?.trimmingCharacters(in: .whitespaces), !when.isEmpty {
-            guard let parsed = WebFormatting.parseLocalDateTime(when, timeZone: user.resolvedTimeZone) else {
-                let message = LocalizedText(ja: "日時の形式が正しくありません。", en: "The date and time are not valid.")
-                return try await page(request: request, context: context, form: form, error: message.text(in: language))
+            do throws(DateInputError) {
+                start = try WebFormatting.parseLocalDateTime(when, timeZone: user.resolvedTimeZone)
+            } catch {
+                return try await page(request: request, context: context, form: form, error: error.message.text(in: language))
             }
-            start = parsed
         }
         let unit = form.unit?.trimmingCharacters(in: .whitespaces)
         let input = RecordInput(
@@ -113,7 +113,7 @@ struct RecordsWebController {
             let outcome = try await records.add([input], userId: userId, source: .manual, now: Date())[0]
             metrics.recordsStored(count: 1, source: RecordSource.manual.rawValue)
             let warnings = outcome.warnings.map(\.code).joined(separator: ",")
-            return .redirect(to: "/records?saved=\(outcome.record.id!)" + (warnings.isEmpty ? "" : "&warn=\(warnings)"))
+            return .redirect(to: "/records?saved=\(try outcome.record.savedId)" + (warnings.isEmpty ? "" : "&warn=\(warnings)"))
         } catch let failure as HealthRecordService.BatchError {
             metrics.recordsRejected(reason: failure.error.code)
             return try await page(request: request, context: context, form: form, error: failure.error.message.text(in: language))

@@ -43,7 +43,7 @@ struct SummariesAPIController {
 
     @Sendable func summary(request: Request, context: AppRequestContext) async throws -> SummaryResponse {
         let userId = try context.requireUserId()
-        let user = context.user!
+        let user = try context.requireUser()
         let parameters = request.uri.queryParameters
         guard let name = parameters["metric"].map(String.init) else { throw APIError.invalidParameter("metric") }
         guard let metric = MetricCatalog.metric(named: name) else { throw APIError(HealthError.unknownMetric(name)) }

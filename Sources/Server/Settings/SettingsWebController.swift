@@ -64,7 +64,7 @@ struct SettingsWebController {
     }
 
     func page(request: Request, context: AppRequestContext, user: User? = nil, newToken: String? = nil, error: String? = nil) async throws -> Response {
-        let user = user ?? context.user!
+        let user = try user ?? context.requireUser()
         let strings = WebStrings.table(context.language)
         var values = pages.base(context, title: strings["settings"]!, csrf: csrf.token(for: request, context: context).token)
         values["navSettings"] = true
@@ -83,14 +83,14 @@ struct SettingsWebController {
             ["code": "en", "name": "English", "selected": user.language == "en"],
         ]
         let timeZone = user.resolvedTimeZone
-        values["tokens"] = try await accounts.database.apiTokens(userId: user.id!).map { token -> [String: Any] in
+        values["tokens"] = try await accounts.database.apiTokens(userId: user.savedId).map { token -> [String: Any] in
             [
-                "id": token.id!, "name": token.name, "prefix": token.prefix,
+                "id": try token.savedId, "name": token.name, "prefix": token.prefix,
                 "created": WebFormatting.dateTime(token.createdAt, timeZone: timeZone),
                 "lastUsed": token.lastUsedAt.map { WebFormatting.dateTime($0, timeZone: timeZone) } ?? strings["never"]!,
             ]
         }
-        let otherSessions = try await accounts.database.activeSessionCount(userId: user.id!, now: Date()) - (context.session == nil ? 0 : 1)
+        let otherSessions = try await accounts.database.activeSessionCount(userId: user.savedId, now: Date()) - (context.session == nil ? 0 : 1)
         if otherSessions > 0 {
             values["otherSessions"] = LocalizedText(
                 ja: "ほかに \(otherSessions) 台のブラウザでログイン中です。", en: "Signed in on \(otherSessions) other browser\(otherSessions == 1 ? "" : "s")."
@@ -143,7 +143,7 @@ struct SettingsWebController {
         let form = try await request.decodeForm(as: TokenForm.self, context: context)
         try csrf.verify(form.csrf, request: request, context: context)
         do {
-            let (secret, _) = try await accounts.createToken(for: user.id!, name: form.name ?? "", now: Date())
+            let (secret, _) = try await accounts.createToken(for: user.savedId, name: form.name ?? "", now: Date())
             // Rendered, not redirected: the secret must not travel in a URL or survive a reload.
             return try await page(request: request, context: context, newToken: secret)
         } catch let error as APIError {

@@ -33,7 +33,7 @@ struct TaskStepsAPIController {
             throw APIError.invalidParameter("filter")
         }
         let tasks = try await database.tasks(userId: userId)
-        let today = LocalDay(Date(), in: context.user!.resolvedTimeZone)
+        let today = LocalDay(Date(), in: try context.requireUser().resolvedTimeZone)
         return TaskListResponse(tasks: filter.apply(tasks, today: today).map(TaskResponse.init), overall: ProgressResponse(.overall(tasks)))
     }
 
@@ -123,7 +123,7 @@ struct TaskStepsAPIController {
             days = value
         }
         return try await TaskStatistics.load(
-            database: database, userId: userId, timeZone: context.user!.resolvedTimeZone, days: days, now: Date()
+            database: database, userId: userId, timeZone: try context.requireUser().resolvedTimeZone, days: days, now: Date()
         ).0
     }
 

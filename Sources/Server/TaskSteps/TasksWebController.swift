@@ -62,7 +62,7 @@ struct TasksWebController {
     }
 
     func listPage(request: Request, context: AppRequestContext, form: NewTaskForm = NewTaskForm(), error: String? = nil) async throws -> Response {
-        let user = context.user!
+        let user = try context.requireUser()
         let language = context.language
         let strings = WebStrings.table(language)
         let timeZone = user.resolvedTimeZone
@@ -70,8 +70,8 @@ struct TasksWebController {
         let today = LocalDay(now, in: timeZone)
         let parameters = request.uri.queryParameters
         let filter = TaskFilter(name: parameters["filter"].map(String.init), tag: parameters["tag"].map(String.init)) ?? .all
-        let tasks = try await database.tasks(userId: user.id!)
-        let (statistics, _) = try await TaskStatistics.load(database: database, userId: user.id!, timeZone: timeZone, days: 366, now: now)
+        let tasks = try await database.tasks(userId: user.savedId)
+        let (statistics, _) = try await TaskStatistics.load(database: database, userId: user.savedId, timeZone: timeZone, days: 366, now: now)
         let shown = filter.apply(tasks, today: today)
         let movable = filter == .all
 
@@ -131,7 +131,8 @@ struct TasksWebController {
         // Moves past archived tasks, which the list does not show, so one tap always moves the task visibly.
         let active = tasks.filter { !$0.isArchived }.map(\.id)
         var moved = Reordering.moving(id, direction, in: active).makeIterator()
-        let order = tasks.map { $0.isArchived ? $0.id : moved.next()! }
+        // `moving` returns the same ids reordered, so there is one for every active task.
+        let order = tasks.map { $0.isArchived ? $0.id : moved.next() ?? $0.id }
         _ = try await database.reorderTasks(userId: userId, order: order, now: Date())
         return .redirect(to: "/tasks#task-\(id)")
     }
@@ -144,10 +145,10 @@ struct TasksWebController {
     }
 
     func taskPage(request: Request, context: AppRequestContext, error: String? = nil, stepTitle: String = "") async throws -> Response {
-        let user = context.user!
+        let user = try context.requireUser()
         let strings = WebStrings.table(context.language)
         let timeZone = user.resolvedTimeZone
-        guard let task = try await database.task(id: try TaskStepsAPIController.id("id", context), userId: user.id!) else { throw APIError.notFound }
+        guard let task = try await database.task(id: try TaskStepsAPIController.id("id", context), userId: user.savedId) else { throw APIError.notFound }
         var values = pages.base(context, title: task.title, csrf: csrf.token(for: request, context: context).token)
         values["navTasks"] = true
         var taskValues = Self.taskValues(task, today: LocalDay(Date(), in: timeZone))

@@ -102,12 +102,12 @@ struct SawayakaPresenter {
         }
         // Each city shown gets its name at the middle of its stores; the busiest first, so when names would collide
         // the chart keeps the one with more stores.
-        let located = snapshots.map(\.store).filter { $0.coordinate != nil }
-        let byCity = Dictionary(grouping: located, by: \.municipality)
+        let located = snapshots.compactMap { snapshot in snapshot.store.coordinate.map { (city: snapshot.store.municipality, at: $0) } }
+        let byCity = Dictionary(grouping: located, by: \.city)
         let labels = byCity.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map { city, stores in
             DotMapChart.Label(
-                latitude: stores.map { $0.coordinate!.latitude }.reduce(0, +) / Double(stores.count),
-                longitude: stores.map { $0.coordinate!.longitude }.reduce(0, +) / Double(stores.count), text: city
+                latitude: stores.map(\.at.latitude).reduce(0, +) / Double(stores.count),
+                longitude: stores.map(\.at.longitude).reduce(0, +) / Double(stores.count), text: city
             )
         }
         return DotMapChart(places: places, labels: places.count > 1 ? labels : [], title: strings["map"]!, emptyMessage: strings["noMatch"]!).svg(id: "wt-map")

@@ -98,9 +98,9 @@ struct SawayakaWebController {
         values["forecast"] = presenter.forecast(WaitForecast(store: store, day: day, history: history, timeZone: WaitTimeService.timeZone))
         if let userId = context.user?.id {
             let alerts = try await service.database.alerts(userId: userId).filter { $0.storeId == store.id }
-            values["alerts"] = alerts.map { alert -> [String: Any] in
+            values["alerts"] = try alerts.map { alert -> [String: Any] in
                 [
-                    "id": alert.id!,
+                    "id": try alert.savedId,
                     "summary": Self.alertSummary(alert, language: context.language),
                     "fired": alert.firedAt != nil,
                 ]

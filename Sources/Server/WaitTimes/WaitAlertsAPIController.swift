@@ -54,8 +54,8 @@ struct WaitAlertsAPIController {
         let createdAt: Date
         let firedAt: Date?
 
-        init(_ alert: WaitAlert) {
-            id = alert.id!
+        init(_ alert: WaitAlert) throws(StoredRowError) {
+            id = try alert.savedId
             storeId = alert.storeId
             maxMinutes = alert.maxMinutes
             day = alert.day
@@ -101,7 +101,7 @@ struct WaitAlertsAPIController {
         )
         let alert = try await SawayakaWebController.alert(from: form, userId: userId, storeId: input.storeId, service: service)
         let saved = try await service.database.insertAlert(alert)
-        var response = try context.responseEncoder.encode(AlertResponse(saved.alert), from: request, context: context)
+        var response = try context.responseEncoder.encode(try AlertResponse(saved.alert), from: request, context: context)
         response.status = saved.inserted ? .created : .ok
         return response
     }
@@ -119,8 +119,8 @@ struct WaitAlertsAPIController {
         let messages = try await service.database.inbox(userId: userId)
         return InboxResponse(
             unread: messages.filter { $0.readAt == nil }.count,
-            messages: messages.map {
-                .init(id: $0.id!, kind: $0.kind, title: $0.title.text(in: context.language), body: $0.body.text(in: context.language), createdAt: $0.createdAt, readAt: $0.readAt)
+            messages: try messages.map {
+                .init(id: try $0.savedId, kind: $0.kind, title: $0.title.text(in: context.language), body: $0.body.text(in: context.language), createdAt: $0.createdAt, readAt: $0.readAt)
             }
         )
     }

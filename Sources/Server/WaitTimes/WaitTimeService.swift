@@ -39,8 +39,11 @@ public struct WaitTimeService: Sendable {
     /// Validates and stores observations; fired alerts land in inboxes at once and their webhooks are sent afterwards.
     @discardableResult
     public func record(_ observations: [WaitObservation], now: Date, logger: Logger) async throws -> (inserted: Int, fired: [FiredAlert]) {
-        for observation in observations {
+        // Readings more than a day from now are typos (year 10000 once broke every page that reads them).
+        let window = InstantWindow.operatorReading(now: now)
+        for (index, observation) in observations.enumerated() {
             if let problem = observation.problem { throw problem }
+            try window.check(observation.observedAt, field: observations.count == 1 ? "observedAt" : "observations[\(index)].observedAt")
         }
         let result = try await database.addObservations(observations, timeZone: Self.timeZone, now: now, alertMessage: Self.alertMessage)
         if let webhooks, !result.fired.isEmpty {

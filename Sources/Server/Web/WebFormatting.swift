@@ -12,17 +12,14 @@ enum WebFormatting {
         return date.formatted(style)
     }
 
-    /// Parses the value of an `<input type="datetime-local">` ("2026-11-22T07:30") as a local time.
-    static func parseLocalDateTime(_ text: String, timeZone: TimeZone) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = timeZone
-        for format in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
+    /// Reads the value of an `<input type="datetime-local">` ("2026-11-22T07:30", seconds optional) as a time
+    /// in the user's zone, through the one date parser: 2026-02-30 is refused, not moved to March.
+    static func parseLocalDateTime(_ text: String, timeZone: TimeZone) throws(DateInputError) -> Date {
+        do throws(DateInputError) {
+            return try WallClockTime.parse(text).date(in: timeZone)
+        } catch {
+            throw error.named("when")
         }
-        return nil
     }
 
     static func value(_ value: Double, metric: Metric?) -> String {

@@ -45,8 +45,8 @@ struct BulkTrackWorkoutSet: Encodable {
         self.personalRecords = personalRecords
     }
 
-    init(_ record: WorkoutSetRecord, personalRecords: [BulkTrackPersonalRecord]? = nil) {
-        self.init(record.logged, personalRecords: personalRecords)
+    init(_ record: WorkoutSetRecord, personalRecords: [BulkTrackPersonalRecord]? = nil) throws(StoredRowError) {
+        self.init(try record.logged(), personalRecords: personalRecords)
     }
 }
 

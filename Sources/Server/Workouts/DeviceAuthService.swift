@@ -38,7 +38,7 @@ public struct DeviceAuthService: Sendable {
         )
         let user = try await database.workoutDeviceUser(deviceId: deviceId, newUser: anonymous, now: now)
         let (tokens, pair) = Self.newTokens(now: now)
-        try await database.issueWorkoutTokens(userId: user.id!, deviceId: deviceId, pair: pair, now: now)
+        try await database.issueWorkoutTokens(userId: user.savedId, deviceId: deviceId, pair: pair, now: now)
         return tokens
     }
 

@@ -27,9 +27,9 @@ struct WorkoutExport: Encodable {
     let sets: [ExportedSet]
 
     init(user: User, workouts: WorkoutService) async throws {
-        let directory = try await workouts.exerciseDirectory(userId: user.id!)
-        customExercises = try await workouts.database.customExercises(userId: user.id!).map { CustomExercise(id: $0.id, name: $0.name) }
-        sets = try await workouts.database.allWorkoutSets(userId: user.id!).map { set in
+        let directory = try await workouts.exerciseDirectory(userId: user.savedId)
+        customExercises = try await workouts.database.customExercises(userId: user.savedId).map { CustomExercise(id: $0.id, name: $0.name) }
+        sets = try await workouts.database.allWorkoutSets(userId: user.savedId).map { set in
             ExportedSet(
                 id: set.id, exerciseId: set.exerciseId,
                 exerciseName: UUID(uuidString: set.exerciseId).flatMap { directory[$0]?.name.en } ?? "",

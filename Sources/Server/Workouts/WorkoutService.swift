@@ -24,14 +24,15 @@ public struct WorkoutService: Sendable {
     /// The official exercise or the user's own custom one with this id.
     public func exercise(id: UUID, userId: Int64) async throws -> Exercise? {
         if let official = ExerciseCatalog.exercise(id: id) { return official }
-        return try await database.customExercise(id: id.uuidString.lowercased(), userId: userId)?.exercise
+        return try await database.customExercise(id: id.uuidString.lowercased(), userId: userId)?.exercise()
     }
 
     /// Official plus custom exercises, resolved by id, for building pages and answers.
     public func exerciseDirectory(userId: Int64) async throws -> [UUID: Exercise] {
         var directory = Dictionary(uniqueKeysWithValues: ExerciseCatalog.all.map { ($0.id, $0) })
         for custom in try await database.customExercises(userId: userId) {
-            directory[UUID(uuidString: custom.id)!] = custom.exercise
+            let exercise = try custom.exercise()
+            directory[exercise.id] = exercise
         }
         return directory
     }
@@ -47,7 +48,7 @@ public struct WorkoutService: Sendable {
     public func createCustomExercise(userId: Int64, name: String, now: Date) async throws -> (exercise: Exercise, created: Bool) {
         let name = try SetValidator.exerciseName(name)
         let stored = try await database.insertCustomExercise(WorkoutCustomExercise(userId: userId, name: name, createdAt: now))
-        return (stored.exercise.exercise, stored.created)
+        return (try stored.exercise.exercise(), stored.created)
     }
 
     /// The exercise an imported or typed name means: the catalog's, else the user's custom one (created if new).
@@ -67,45 +68,51 @@ public struct WorkoutService: Sendable {
 
     /// Beaten records go to the user's inbox as one message. A first set of an exercise beats nothing earlier, so
     /// it is celebrated on the page but not posted: the inbox would otherwise fill up with every new exercise.
-    func postToInbox(_ records: [PersonalRecord], userId: Int64, now: Date) async throws {
+    static func inboxMessage(_ records: [PersonalRecord], exercise: Exercise, userId: Int64, now: Date) -> InboxMessage? {
         let beaten = records.filter { $0.previous > 0 }
-        guard let first = beaten.first, let exercise = try await exercise(id: first.exerciseId, userId: userId) else { return }
+        guard !beaten.isEmpty else { return nil }
         let lines = beaten.map { $0.message(exerciseName: exercise.name) }
-        _ = try await database.insertInboxMessage(InboxMessage(
+        return InboxMessage(
             userId: userId, createdAt: now, kind: "personal-record",
             title: LocalizedText(ja: "自己ベスト更新: \(exercise.name.ja)", en: "New personal record: \(exercise.name.en)"),
             body: LocalizedText(ja: lines.map(\.ja).joined(separator: "\n"), en: lines.map(\.en).joined(separator: "\n"))
-        ))
+        )
     }
 
-    /// Validates and stores a set; with an idempotency key seen before, returns the set stored then.
+    /// Validates and stores a set; with an idempotency key seen before, returns the set stored then. Everything is
+    /// checked and computed first, and the set and its inbox message are written in one transaction: a request that
+    /// fails stores nothing.
     public func logSet(_ input: SetInput, user: User, idempotencyKey: String?, now: Date) async throws -> LoggedOutcome {
         let input = try SetValidator.validate(input, now: now)
-        guard try await exercise(id: input.exerciseId, userId: user.id!) != nil else { throw WorkoutError.unknownExercise }
-        let record = WorkoutSetRecord(userId: user.id!, input: input, day: LocalDay(input.performedAt, in: user.resolvedTimeZone), now: now)
-        let stored = try await database.insertWorkoutSet(record, idempotencyKey: idempotencyKey, now: now)
-        guard stored.created else { return LoggedOutcome(set: stored.set, created: false, records: []) }
-        let previous = try await database.maxWeightByReps(userId: user.id!, exerciseId: stored.set.exerciseId, excluding: stored.set.id)
+        let userId = try user.savedId
+        guard let exercise = try await exercise(id: input.exerciseId, userId: userId) else { throw WorkoutError.unknownExercise }
+        let record = WorkoutSetRecord(userId: userId, input: input, day: LocalDay(input.performedAt, in: user.resolvedTimeZone), now: now)
+        let previous = try await database.maxWeightByReps(userId: userId, exerciseId: record.exerciseId, excluding: record.id)
         let records = PersonalRecordDetector.records(
-            for: (stored.set.weight, stored.set.reps), exerciseId: input.exerciseId, previousMaxWeightByReps: previous,
-            formula: try await formula(userId: user.id!)
+            for: (record.weight, record.reps), exerciseId: input.exerciseId, previousMaxWeightByReps: previous,
+            formula: try await formula(userId: userId)
         )
-        try await postToInbox(records, userId: user.id!, now: now)
+        let stored = try await database.insertWorkoutSet(
+            record, idempotencyKey: idempotencyKey, now: now, inbox: Self.inboxMessage(records, exercise: exercise, userId: userId, now: now)
+        )
+        guard stored.created else { return LoggedOutcome(set: stored.set, created: false, records: []) }
         return LoggedOutcome(set: stored.set, created: true, records: records)
     }
 
     /// Applies changed fields to a set the user owns; nil when there is no such set.
     public func updateSet(id: String, user: User, change: (inout SetInput) -> Void, now: Date) async throws -> WorkoutSetRecord? {
-        guard var record = try await database.workoutSet(id: id, userId: user.id!) else { return nil }
-        var input = record.input
+        let userId = try user.savedId
+        guard var record = try await database.workoutSet(id: id, userId: userId) else { return nil }
+        let stored = try record.logged()
+        var input = try record.input()
         change(&input)
         input = try SetValidator.validate(input, now: now)
-        if input.exerciseId.uuidString.lowercased() != record.exerciseId {
-            guard try await exercise(id: input.exerciseId, userId: user.id!) != nil else { throw WorkoutError.unknownExercise }
+        if input.exerciseId != stored.exerciseId {
+            guard try await exercise(id: input.exerciseId, userId: userId) != nil else { throw WorkoutError.unknownExercise }
         }
         let updated = WorkoutSetRecord(
-            id: UUID(uuidString: record.id)!, userId: user.id!, input: input,
-            day: input.performedAt == record.performedAt ? LocalDay(record.day)! : LocalDay(input.performedAt, in: user.resolvedTimeZone),
+            id: stored.id, userId: userId, input: input,
+            day: input.performedAt == record.performedAt ? stored.day : LocalDay(input.performedAt, in: user.resolvedTimeZone),
             now: now
         )
         record.exerciseId = updated.exerciseId
@@ -131,14 +138,17 @@ public struct WorkoutService: Sendable {
         let timeZone = user.resolvedTimeZone
         let weeks = span.weekStarts(now: now, timeZone: timeZone)
         // The span, and the week before the current one for `lastWeek` even when the span is one week.
-        let from = min(weeks[0], weeks.last!.adding(days: -7))
-        let through = weeks.last!.adding(days: 6)
-        async let groups = database.workoutWeekGroups(userId: user.id!, from: from, through: through)
+        let userId = try user.savedId
+        let first = weeks.first ?? LocalDay(now, in: timeZone).startOfWeek
+        let last = weeks.last ?? first
+        let from = min(first, last.adding(days: -7))
+        let through = last.adding(days: 6)
+        async let groups = database.workoutWeekGroups(userId: userId, from: from, through: through)
         async let weights = database.timedValues(
-            userId: user.id!, metric: "bodyMass", from: weeks[0].start(in: timeZone), to: through.adding(days: 1).start(in: timeZone)
+            userId: userId, metric: "bodyMass", from: first.start(in: timeZone), to: through.adding(days: 1).start(in: timeZone)
         )
-        async let directory = exerciseDirectory(userId: user.id!)
-        async let chosen = formula(userId: user.id!)
+        async let directory = exerciseDirectory(userId: userId)
+        async let chosen = formula(userId: userId)
         let daily = try await weights.map { (day: LocalDay($0.start, in: timeZone), value: $0.value) }
         let exercises = try await directory
         return WeeklyDashboard.build(
@@ -160,7 +170,7 @@ public struct WorkoutService: Sendable {
         let sets = try await database.workoutSets(userId: userId, query: WorkoutSetQuery(day: day.description, newestFirst: false, limit: 10_000))
         guard !sets.isEmpty else { return nil }
         let directory = try await exerciseDirectory(userId: userId)
-        return WorkoutDay.build(day: day, sets: sets.map(\.logged), formula: try await formula(userId: userId), exercise: { directory[$0] })
+        return WorkoutDay.build(day: day, sets: try sets.map { try $0.logged() }, formula: try await formula(userId: userId), exercise: { directory[$0] })
     }
 
     // MARK: Import and export
@@ -182,14 +192,15 @@ public struct WorkoutService: Sendable {
         }
         var summary = ImportSummary(skippedWithoutReps: parse.skippedWithoutReps, unreadableLines: parse.unreadableLines)
         var resolved: [String: Exercise] = [:]
-        let customBefore = Set(try await database.customExercises(userId: user.id!).map(\.nameKey))
+        let userId = try user.savedId
+        let customBefore = Set(try await database.customExercises(userId: userId).map(\.nameKey))
         var rows: [(set: WorkoutSetRecord, key: String)] = []
         for imported in parse.sets {
             let exercise: Exercise
             if let known = resolved[imported.exerciseName] {
                 exercise = known
             } else {
-                exercise = try await resolveExercise(named: imported.exerciseName, userId: user.id!, now: now)
+                exercise = try await resolveExercise(named: imported.exerciseName, userId: userId, now: now)
                 resolved[imported.exerciseName] = exercise
                 if !exercise.isOfficial, !customBefore.contains(ExerciseCatalog.matchKey(exercise.name.en)) {
                     summary.customExercisesCreated.append(exercise.name.en)
@@ -204,7 +215,7 @@ public struct WorkoutService: Sendable {
                 continue
             }
             let day = LocalDay(valid.performedAt, in: user.resolvedTimeZone)
-            rows.append((WorkoutSetRecord(userId: user.id!, input: valid, day: day, now: now), "import:" + imported.sourceKey))
+            rows.append((WorkoutSetRecord(userId: userId, input: valid, day: day, now: now), "import:" + imported.sourceKey))
         }
         summary.imported = rows.isEmpty ? 0 : try await database.insertWorkoutSets(rows, now: now)
         summary.alreadyImported = rows.count - summary.imported
@@ -213,8 +224,9 @@ public struct WorkoutService: Sendable {
 
     /// Every set as a Strong-format CSV, exercise names in English.
     public func exportCSV(user: User) async throws -> String {
-        let sets = try await database.allWorkoutSets(userId: user.id!)
-        let directory = try await exerciseDirectory(userId: user.id!)
-        return WorkoutCSVExport.csv(sets.map(\.logged), exerciseName: { directory[$0]?.name.en ?? $0.uuidString }, timeZone: user.resolvedTimeZone)
+        let userId = try user.savedId
+        let sets = try await database.allWorkoutSets(userId: userId)
+        let directory = try await exerciseDirectory(userId: userId)
+        return WorkoutCSVExport.csv(try sets.map { try $0.logged() }, exerciseName: { directory[$0]?.name.en ?? $0.uuidString }, timeZone: user.resolvedTimeZone)
     }
 }

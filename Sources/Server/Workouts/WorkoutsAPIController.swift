@@ -27,16 +27,16 @@ struct WorkoutsAPIController {
         let user = try context.requireWorkoutsUser()
         let page = try Self.page(request)
         let query = request.uri.queryParameters["q"].map(String.init) ?? ""
-        let found = try await workouts.searchExercises(userId: user.id!, prefix: query, language: context.language, limit: page.limit, offset: page.offset)
-        let usage = try await database.exerciseUsage(userId: user.id!)
+        let found = try await workouts.searchExercises(userId: user.savedId, prefix: query, language: context.language, limit: page.limit, offset: page.offset)
+        let usage = try await database.exerciseUsage(userId: user.savedId)
         return found.map { BulkTrackExercise($0, usage: usage[$0.id.uuidString.lowercased()], language: context.language) }
     }
 
     @Sendable func createExercise(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireWorkoutsUser()
         let body = try await request.decode(as: BulkTrackExerciseCreate.self, context: context)
-        let made = try await workouts.createCustomExercise(userId: user.id!, name: body.name, now: Date())
-        let usage = try await database.exerciseUsage(userId: user.id!)[made.exercise.id.uuidString.lowercased()]
+        let made = try await workouts.createCustomExercise(userId: user.savedId, name: body.name, now: Date())
+        let usage = try await database.exerciseUsage(userId: user.savedId)[made.exercise.id.uuidString.lowercased()]
         var response = try context.responseEncoder.encode(BulkTrackExercise(made.exercise, usage: usage, language: context.language), from: request, context: context)
         response.status = made.created ? .created : .ok
         return response
@@ -45,7 +45,7 @@ struct WorkoutsAPIController {
     @Sendable func recentExercises(request: Request, context: AppRequestContext) async throws -> [BulkTrackExercise] {
         let user = try context.requireWorkoutsUser()
         let page = try Self.page(request)
-        return try await workouts.recentExercises(userId: user.id!, limit: page.limit, offset: page.offset).map {
+        return try await workouts.recentExercises(userId: user.savedId, limit: page.limit, offset: page.offset).map {
             BulkTrackExercise($0.exercise, usage: $0.usage, language: context.language)
         }
     }
@@ -59,9 +59,9 @@ struct WorkoutsAPIController {
             SetInput(exerciseId: exerciseId, weight: body.weight, reps: body.reps, rpe: body.rpe, notes: body.notes, performedAt: body.performedAt),
             user: user, idempotencyKey: key, now: Date()
         )
-        let exercise = try await workouts.exercise(id: exerciseId, userId: user.id!)
+        let exercise = try await workouts.exercise(id: exerciseId, userId: user.savedId)
         let records = exercise.map { exercise in outcome.records.map { BulkTrackPersonalRecord($0, exercise: exercise, language: context.language) } } ?? []
-        var response = try context.responseEncoder.encode(BulkTrackWorkoutSet(outcome.set, personalRecords: records), from: request, context: context)
+        var response = try context.responseEncoder.encode(try BulkTrackWorkoutSet(outcome.set, personalRecords: records), from: request, context: context)
         // A replay answers like the original did: 201 with the same set, so an offline queue can treat both alike.
         response.status = HTTPResponse.Status.created
         if !outcome.created { response.headers[.init("Idempotent-Replayed")!] = "true" }
@@ -86,7 +86,7 @@ struct WorkoutsAPIController {
         case "performedAt_asc": query.newestFirst = false
         default: throw APIError.invalidParameter("sortBy")
         }
-        return try await database.workoutSets(userId: user.id!, query: query).map { BulkTrackWorkoutSet($0) }
+        return try await database.workoutSets(userId: user.savedId, query: query).map { try BulkTrackWorkoutSet($0) }
     }
 
     @Sendable func updateSet(request: Request, context: AppRequestContext) async throws -> BulkTrackWorkoutSet {
@@ -107,12 +107,12 @@ struct WorkoutsAPIController {
             if let performedAt = patch.performedAt { input.performedAt = performedAt }
         }, now: Date())
         guard let updated else { throw APIError.notFound }
-        return BulkTrackWorkoutSet(updated)
+        return try BulkTrackWorkoutSet(updated)
     }
 
     @Sendable func deleteSet(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
         let user = try context.requireWorkoutsUser()
-        guard try await database.deleteWorkoutSet(id: try Self.setId(context), userId: user.id!) else { throw APIError.notFound }
+        guard try await database.deleteWorkoutSet(id: try Self.setId(context), userId: user.savedId) else { throw APIError.notFound }
         return .noContent
     }
 
@@ -130,15 +130,15 @@ struct WorkoutsAPIController {
     @Sendable func history(request: Request, context: AppRequestContext) async throws -> [BulkTrackWorkoutSummary] {
         let user = try context.requireWorkoutsUser()
         let page = try Self.page(request)
-        let days = try await workouts.history(userId: user.id!, limit: page.limit, offset: page.offset)
-        let directory = try await workouts.exerciseDirectory(userId: user.id!)
+        let days = try await workouts.history(userId: user.savedId, limit: page.limit, offset: page.offset)
+        let directory = try await workouts.exerciseDirectory(userId: user.savedId)
         return days.map { BulkTrackWorkoutSummary($0, directory: directory, language: context.language) }
     }
 
     @Sendable func day(request: Request, context: AppRequestContext) async throws -> BulkTrackWorkoutDay {
         let user = try context.requireWorkoutsUser()
         guard let text = context.parameters.get("date"), let date = LocalDay(text) else { throw APIError.invalidParameter("date") }
-        guard let day = try await workouts.day(date, userId: user.id!) else { throw APIError.notFound }
+        guard let day = try await workouts.day(date, userId: user.savedId) else { throw APIError.notFound }
         return BulkTrackWorkoutDay(day, language: context.language)
     }
 

@@ -59,9 +59,9 @@ struct WorkoutsSettingsWebController {
         values["navWorkouts"] = true
         if let notice { values["notice"] = notice }
         if let error { values["error"] = error }
-        let current = try await workouts.formula(userId: user.id!)
+        let current = try await workouts.formula(userId: user.savedId)
         values["formulas"] = E1RMFormula.allCases.map { ["id": $0.rawValue, "name": $0.name.text(in: language), "selected": $0 == current] }
-        values["devices"] = try await database.workoutDevices(userId: user.id!).map {
+        values["devices"] = try await database.workoutDevices(userId: user.savedId).map {
             ["id": $0.deviceId, "lastSeen": WebFormatting.dateTime($0.lastSeenAt, timeZone: user.resolvedTimeZone)]
         }
         return pages.render("workouts-settings", values, status: error == nil ? .ok : .badRequest)
@@ -72,7 +72,7 @@ struct WorkoutsSettingsWebController {
         let form = try await request.decodeForm(as: FormulaForm.self, context: context)
         try csrf.verify(form.csrf, request: request, context: context)
         guard let formula = form.formula.flatMap(E1RMFormula.init(rawValue:)) else { throw APIError.invalidParameter("formula") }
-        try await database.setWorkoutFormulaName(formula.rawValue, userId: user.id!)
+        try await database.setWorkoutFormulaName(formula.rawValue, userId: user.savedId)
         return try await page(request: request, context: context, notice: WebStrings.table(context.language)["woFormulaSaved"])
     }
 
@@ -82,7 +82,7 @@ struct WorkoutsSettingsWebController {
         try csrf.verify(form.csrf, request: request, context: context)
         let language = context.language
         do {
-            try await database.linkWorkoutDevice(deviceId: (form.deviceId ?? "").trimmingCharacters(in: .whitespaces), to: user.id!, now: Date())
+            try await database.linkWorkoutDevice(deviceId: (form.deviceId ?? "").trimmingCharacters(in: .whitespaces), to: user.savedId, now: Date())
         } catch WorkoutDeviceLinkError.unknownDevice {
             let message = LocalizedText(ja: "その端末IDは見つかりません（アプリで一度ログインしてから入力してください）。", en: "No device with that id has signed in (open the app once first).")
             return try await page(request: request, context: context, error: message.text(in: language))

@@ -39,7 +39,7 @@ struct WorkoutsWebController {
 
     func page(request: Request, context: AppRequestContext, form: SetForm? = nil, error: String? = nil) async throws -> Response {
         let user = try context.requireWorkoutsUser()
-        let userId = user.id!
+        let userId = try user.savedId
         let language = context.language
         let strings = WebStrings.table(language)
         let parameters = request.uri.queryParameters
@@ -119,7 +119,7 @@ struct WorkoutsWebController {
     /// The records a set set, recomputed from the database (the redirect only carries the set's id).
     func personalRecords(of set: WorkoutSetRecord, userId: Int64, directory: [UUID: Exercise], language: Language) async throws -> [String] {
         let previous = try await database.maxWeightByReps(userId: userId, exerciseId: set.exerciseId, excluding: set.id)
-        let exerciseId = UUID(uuidString: set.exerciseId)!
+        let exerciseId = try set.logged().exerciseId
         let records = PersonalRecordDetector.records(
             for: (set.weight, set.reps), exerciseId: exerciseId, previousMaxWeightByReps: previous, formula: try await workouts.formula(userId: userId)
         )
@@ -166,10 +166,11 @@ struct WorkoutsWebController {
         }
         var performedAt = Date()
         if let when = form.when?.trimmingCharacters(in: .whitespaces), !when.isEmpty {
-            guard let parsed = WebFormatting.parseLocalDateTime(when, timeZone: user.resolvedTimeZone) else {
-                return try await fail(LocalizedText(ja: "日時の形式が正しくありません。", en: "The date and time are not valid."))
+            do throws(DateInputError) {
+                performedAt = try WebFormatting.parseLocalDateTime(when, timeZone: user.resolvedTimeZone)
+            } catch {
+                return try await fail(error.message)
             }
-            performedAt = parsed
         }
         do {
             let outcome = try await workouts.logSet(

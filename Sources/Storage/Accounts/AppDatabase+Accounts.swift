@@ -22,17 +22,17 @@ extension AppDatabase {
     }
 
     public func user(id: Int64) async throws -> User? {
-        try await reader.read { db in try User.fetchOne(db, key: id) }
+        try await reader.read { db in try User.filter(key: id).fetchFirstReadable(db) }
     }
 
     public func user(username: String) async throws -> User? {
         try await reader.read { db in
-            try User.filter(Column("username").collating(.nocase) == username).fetchOne(db)
+            try User.filter(Column("username").collating(.nocase) == username).fetchFirstReadable(db)
         }
     }
 
     public func allUsers() async throws -> [User] {
-        try await reader.read { db in try User.order(Column("username")).fetchAll(db) }
+        try await reader.read { db in try User.order(Column("username")).fetchReadable(db) }
     }
 
     public func updateUser(_ user: User) async throws {
@@ -51,7 +51,7 @@ extension AppDatabase {
         try await reader.read { db in
             try Session
                 .filter(Column("tokenHash") == tokenHash && Column("expiresAt") > now)
-                .fetchOne(db)
+                .fetchFirstReadable(db)
         }
     }
 
@@ -99,14 +99,14 @@ extension AppDatabase {
 
     public func apiTokens(userId: Int64) async throws -> [APIToken] {
         try await reader.read { db in
-            try APIToken.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).fetchAll(db)
+            try APIToken.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).fetchReadable(db)
         }
     }
 
     /// Finds the token with this hash and stamps its last use. Returns nil for unknown (or revoked) tokens.
     public func useAPIToken(tokenHash: String, now: Date) async throws -> APIToken? {
         try await writer.write { db in
-            guard var token = try APIToken.filter(Column("tokenHash") == tokenHash).fetchOne(db) else { return nil }
+            guard var token = try APIToken.filter(Column("tokenHash") == tokenHash).fetchFirstReadable(db) else { return nil }
             token.lastUsedAt = now
             try token.update(db)
             return token

@@ -43,9 +43,12 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
         self.biologicalSex = biologicalSex
     }
 
+    /// Kiroku's home zone. A fixed +09:00 (Japan keeps no daylight saving) if the system has no zone database.
+    public static let defaultTimeZone = TimeZone(identifier: "Asia/Tokyo") ?? TimeZone(secondsFromGMT: 9 * 3600) ?? .current
+
     /// The user's time zone for day boundaries; Asia/Tokyo when the stored name is unknown to this system.
     public var resolvedTimeZone: TimeZone {
-        TimeZone(identifier: timeZone) ?? TimeZone(identifier: "Asia/Tokyo")!
+        TimeZone(identifier: timeZone) ?? Self.defaultTimeZone
     }
 }
 

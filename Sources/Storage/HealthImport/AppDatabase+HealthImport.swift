@@ -19,14 +19,14 @@ extension AppDatabase {
     /// The job if, and only if, it belongs to `userId`.
     public func importJob(id: Int64, userId: Int64) async throws -> ImportJob? {
         try await reader.read { db in
-            try ImportJob.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
+            try ImportJob.filter(Column("id") == id && Column("userId") == userId).fetchFirstReadable(db)
         }
     }
 
     /// The user's jobs, newest first.
     public func importJobs(userId: Int64, limit: Int = 20) async throws -> [ImportJob] {
         try await reader.read { db in
-            try ImportJob.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+            try ImportJob.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchReadable(db)
         }
     }
 
@@ -38,14 +38,14 @@ extension AppDatabase {
                 .filter(Column("userId") == userId && Column("fingerprint") == fingerprint)
                 .filter([ImportJob.State.running.rawValue, ImportJob.State.failed.rawValue, ImportJob.State.queued.rawValue].contains(Column("state")))
                 .order(Column("id").desc)
-                .fetchOne(db)
+                .fetchFirstReadable(db)
         }
     }
 
     /// Jobs left queued or running by a server that stopped, for resuming at start-up.
     public func unfinishedImportJobs() async throws -> [ImportJob] {
         try await reader.read { db in
-            try ImportJob.filter([ImportJob.State.running.rawValue, ImportJob.State.queued.rawValue].contains(Column("state"))).fetchAll(db)
+            try ImportJob.filter([ImportJob.State.running.rawValue, ImportJob.State.queued.rawValue].contains(Column("state"))).fetchReadable(db)
         }
     }
 
@@ -62,7 +62,7 @@ extension AppDatabase {
 
     public func workouts(userId: Int64) async throws -> [HealthWorkoutRecord] {
         try await reader.read { db in
-            try HealthWorkoutRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchAll(db)
+            try HealthWorkoutRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchReadable(db)
         }
     }
 
@@ -70,7 +70,7 @@ extension AppDatabase {
     public func correlations(userId: Int64) async throws -> [(correlation: HealthCorrelationRecord, recordIds: [Int64])] {
         try await reader.read { db in
             let members = try db.cachedStatement(sql: "SELECT id FROM healthRecord WHERE userId = ? AND naturalKey = ?")
-            return try HealthCorrelationRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchAll(db).map { correlation in
+            return try HealthCorrelationRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchReadable(db).map { correlation in
                 let ids = try correlation.memberSlots.compactMap { try Int64.fetchOne(members, arguments: [userId, $0]) }
                 return (correlation, ids)
             }
@@ -80,7 +80,7 @@ extension AppDatabase {
     /// The user's raw items in the order they were stored.
     public func rawItems(userId: Int64) async throws -> [HealthRawItemRecord] {
         try await reader.read { db in
-            try HealthRawItemRecord.filter(Column("userId") == userId).order(Column("id")).fetchAll(db)
+            try HealthRawItemRecord.filter(Column("userId") == userId).order(Column("id")).fetchReadable(db)
         }
     }
 
@@ -91,7 +91,7 @@ extension AppDatabase {
                 .filter(Column("userId") == userId)
                 .order(Column("startAt").desc, Column("id").desc)
                 .limit(limit, offset: offset)
-                .fetchAll(db)
+                .fetchReadable(db)
         }
     }
 
@@ -101,7 +101,7 @@ extension AppDatabase {
             try HealthWorkoutRecord
                 .filter(Column("userId") == userId && Column("startAt") >= from && Column("startAt") < to)
                 .order(Column("startAt"), Column("id"))
-                .fetchAll(db)
+                .fetchReadable(db)
         }
     }
 
@@ -157,7 +157,9 @@ extension AppDatabase {
                 """, arguments: [userId])
             var keys: [(Int64, NaturalKey)] = []
             while let row = try rows.next() {
-                let key = NaturalKey.sample(metric: row["metric"], sourceName: row["sourceName"], start: row["startAt"], end: row["endAt"], value: row["value"])
+                // A record whose times cannot be read gets no key (it is left out of reads too).
+                guard let start = try? row.decode(Date.self, forColumn: "startAt"), let end = try? row.decode(Date.self, forColumn: "endAt") else { continue }
+                let key = NaturalKey.sample(metric: row["metric"], sourceName: row["sourceName"], start: start, end: end, value: row["value"])
                 keys.append((row["id"], key))
             }
             let update = try db.cachedStatement(sql: "UPDATE OR IGNORE healthRecord SET naturalKey = ?, naturalKeyCheck = ? WHERE id = ?")
@@ -183,7 +185,7 @@ extension AppDatabase {
         try writer.write { db in
             var job = job
             var tracker = tracker
-            let writer = try ImportRowWriter(db: db, userId: job.userId, jobId: job.id!, now: now)
+            let writer = try ImportRowWriter(db: db, userId: job.userId, jobId: try job.savedId, now: now)
             for item in items {
                 try writer.write(item, job: &job, tracker: &tracker)
             }

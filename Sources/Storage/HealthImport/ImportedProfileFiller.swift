@@ -9,7 +9,7 @@ import HealthImport
 enum ImportedProfileFiller {
     /// The fields it filled, in `ProfileCharacteristic` order.
     static func fill(_ characteristics: ImportedCharacteristics, userId: Int64, now: Date, db: Database) throws -> [ProfileCharacteristic] {
-        guard !characteristics.isEmpty, var user = try User.fetchOne(db, key: userId) else { return [] }
+        guard !characteristics.isEmpty, var user = try User.filter(key: userId).fetchFirstReadable(db) else { return [] }
         var filled: [ProfileCharacteristic] = []
         let today = LocalDay(now, in: user.resolvedTimeZone)
         if user.dateOfBirth == nil, let day = characteristics.dateOfBirth, DateOfBirth.isPlausible(day, today: today) {

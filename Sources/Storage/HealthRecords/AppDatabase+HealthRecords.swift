@@ -19,7 +19,7 @@ extension AppDatabase {
         if db.changesCount > 0 { return (record, true) }
         let existing = try HealthRecord
             .filter(Column("userId") == record.userId && Column("source") == record.source && Column("externalId") == record.externalId)
-            .fetchOne(db)
+            .fetchFirstReadable(db)
         guard let existing else { throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "record ignored without a stored twin") }
         return (existing, false)
     }
@@ -27,7 +27,7 @@ extension AppDatabase {
     /// The record with this id if, and only if, it belongs to `userId`.
     public func record(id: Int64, userId: Int64) async throws -> HealthRecord? {
         try await reader.read { db in
-            try HealthRecord.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
+            try HealthRecord.filter(Column("id") == id && Column("userId") == userId).fetchFirstReadable(db)
         }
     }
 
@@ -47,9 +47,9 @@ extension AppDatabase {
             let rows = try request
                 .order(Column("startAt").desc, Column("id").desc)
                 .limit(limit + 1)
-                .fetchAll(db)
+                .fetchReadable(db)
             let page = Array(rows.prefix(limit))
-            let next = rows.count > limit ? page.last.map { HealthRecordQuery.Cursor(startAt: $0.startAt, id: $0.id!) } : nil
+            let next = try rows.count > limit ? page.last.map { HealthRecordQuery.Cursor(startAt: $0.startAt, id: try $0.savedId) } : nil
             return HealthRecordPage(records: page, nextCursor: next)
         }
     }
@@ -57,14 +57,14 @@ extension AppDatabase {
     /// Every record the user owns, oldest first, for export.
     public func allRecords(userId: Int64) async throws -> [HealthRecord] {
         try await reader.read { db in
-            try HealthRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchAll(db)
+            try HealthRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchReadable(db)
         }
     }
 
     /// The start instants of the user's records of one metric near `instant`, for duplicate warnings.
     public func recordStarts(userId: Int64, metric: String, around instant: Date, within seconds: TimeInterval) async throws -> [Date] {
         try await reader.read { db in
-            try Date.fetchAll(
+            try Date.fetchReadable(
                 db,
                 HealthRecord
                     .select(Column("startAt"))
@@ -86,7 +86,11 @@ extension AppDatabase {
                     """,
                 arguments: [userId, metric, from, to]
             )
-            return rows.map { TimedValue(value: $0["value"], start: $0["startAt"], end: $0["endAt"]) }
+            // A row whose times cannot be read is left out of the charts rather than failing them.
+            return rows.compactMap { row in
+                guard let start = try? row.decode(Date.self, forColumn: "startAt"), let end = try? row.decode(Date.self, forColumn: "endAt") else { return nil }
+                return TimedValue(value: row["value"], start: start, end: end)
+            }
         }
     }
 
@@ -96,7 +100,8 @@ extension AppDatabase {
         try await reader.read { db in
             // One indexed MIN per metric (userId, metric, startAt) rather than a scan of every record.
             try metrics.compactMap { metric in
-                try Date.fetchOne(db, sql: "SELECT MIN(startAt) FROM healthRecord WHERE userId = ? AND metric = ?", arguments: [userId, metric])
+                try DatabaseValue.fetchOne(db, sql: "SELECT MIN(startAt) FROM healthRecord WHERE userId = ? AND metric = ?", arguments: [userId, metric])
+                    .flatMap(Date.fromDatabaseValue)
             }.min()
         }
     }
@@ -106,7 +111,7 @@ extension AppDatabase {
             try HealthRecord
                 .filter(Column("userId") == userId && Column("metric") == metric)
                 .order(Column("startAt").desc, Column("id").desc)
-                .fetchOne(db)
+                .fetchFirstReadable(db)
         }
     }
 

@@ -10,7 +10,7 @@ extension AppDatabase {
                 .filter(Column("userId") == userId && Column("source") != "gateway")
                 .filter(sql: "NOT EXISTS (SELECT 1 FROM syncConfirmation c WHERE c.recordId = healthRecord.id)")
             if !metrics.isEmpty { request = request.filter(metrics.contains(Column("metric"))) }
-            return try request.order(Column("startAt"), Column("id")).limit(limit).fetchAll(db)
+            return try request.order(Column("startAt"), Column("id")).limit(limit).fetchReadable(db)
         }
     }
 
@@ -35,7 +35,7 @@ extension AppDatabase {
     /// Newest first.
     public func syncAttempts(userId: Int64, limit: Int) async throws -> [SyncAttemptRecord] {
         try await reader.read { db in
-            try SyncAttemptRecord.filter(Column("userId") == userId).order(Column("startedAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+            try SyncAttemptRecord.filter(Column("userId") == userId).order(Column("startedAt").desc, Column("id").desc).limit(limit).fetchReadable(db)
         }
     }
 

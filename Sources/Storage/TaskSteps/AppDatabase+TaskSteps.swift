@@ -20,8 +20,8 @@ extension AppDatabase {
     public func createTask(_ draft: TaskDraft, userId: Int64, now: Date) async throws -> (task: StepTask, created: Bool) {
         try await writer.write { db in
             if let clientId = draft.clientId,
-               let existing = try TaskRow.filter(Column("userId") == userId && Column("clientId") == clientId).fetchOne(db) {
-                return (try Self.task(db, id: existing.id!, userId: userId)!, false)
+               let existing = try TaskRow.filter(Column("userId") == userId && Column("clientId") == clientId).fetchFirstReadable(db) {
+                return (try Self.existingTask(db, id: try existing.savedId, userId: userId), false)
             }
             guard draft.stepTitles.count <= TaskRules.maxStepsPerTask else { throw TaskStepsError.tooManySteps(limit: TaskRules.maxStepsPerTask) }
             let position = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stepTask WHERE userId = ?", arguments: [userId]) ?? 0
@@ -32,17 +32,17 @@ extension AppDatabase {
             )
             try row.insert(db)
             for (index, title) in draft.stepTitles.enumerated() {
-                var step = TaskStepRow(id: nil, userId: userId, taskId: row.id!, title: title, position: index, completedAt: nil, clientId: nil, createdAt: now)
+                var step = TaskStepRow(id: nil, userId: userId, taskId: try row.savedId, title: title, position: index, completedAt: nil, clientId: nil, createdAt: now)
                 try step.insert(db)
             }
-            return (try Self.task(db, id: row.id!, userId: userId)!, true)
+            return (try Self.existingTask(db, id: try row.savedId, userId: userId), true)
         }
     }
 
     /// Applies `change` and returns the task, or nil when the user has no such task.
     public func updateTask(id: Int64, userId: Int64, change: TaskChange, now: Date) async throws -> StepTask? {
         try await writer.write { db in
-            guard var row = try TaskRow.filter(Column("id") == id && Column("userId") == userId).fetchOne(db) else { return nil }
+            guard var row = try TaskRow.filter(Column("id") == id && Column("userId") == userId).fetchFirstReadable(db) else { return nil }
             if let title = change.title { row.title = title }
             if let notes = change.notes { row.notes = notes }
             if let dueDate = change.dueDate { row.dueDate = dueDate?.description }
@@ -79,16 +79,16 @@ extension AppDatabase {
         try await writer.write { db in
             guard try TaskRow.filter(Column("id") == taskId && Column("userId") == userId).fetchCount(db) > 0 else { return nil }
             if let clientId,
-               let existing = try TaskStepRow.filter(Column("userId") == userId && Column("clientId") == clientId).fetchOne(db),
+               let existing = try TaskStepRow.filter(Column("userId") == userId && Column("clientId") == clientId).fetchFirstReadable(db),
                existing.taskId == taskId {
-                return (try Self.task(db, id: taskId, userId: userId)!, existing.step, false)
+                return (try Self.existingTask(db, id: taskId, userId: userId), try existing.step(), false)
             }
             let count = try TaskStepRow.filter(Column("taskId") == taskId).fetchCount(db)
             guard count < TaskRules.maxStepsPerTask else { throw TaskStepsError.tooManySteps(limit: TaskRules.maxStepsPerTask) }
             var row = TaskStepRow(id: nil, userId: userId, taskId: taskId, title: title, position: count, completedAt: nil, clientId: clientId, createdAt: now)
             try row.insert(db)
             let task = try Self.settleCompletion(db, taskId: taskId, userId: userId, now: now)
-            return (task, row.step, true)
+            return (task, try row.step(), true)
         }
     }
 
@@ -130,7 +130,7 @@ extension AppDatabase {
     /// When each of the user's completed steps was completed, for statistics and the activity calendar.
     public func stepCompletions(userId: Int64, since: Date) async throws -> [Date] {
         try await reader.read { db in
-            try Date.fetchAll(
+            try Date.fetchReadable(
                 db,
                 TaskStepRow.select(Column("completedAt"))
                     .filter(Column("userId") == userId && Column("completedAt") >= since)
@@ -142,26 +142,34 @@ extension AppDatabase {
     // MARK: - Inside a transaction
 
     static func tasks(_ db: Database, userId: Int64) throws -> [StepTask] {
-        let rows = try TaskRow.filter(Column("userId") == userId).order(Column("position"), Column("id")).fetchAll(db)
-        let steps = try TaskStepRow.filter(Column("userId") == userId).order(Column("position"), Column("id")).fetchAll(db)
+        let rows = try TaskRow.filter(Column("userId") == userId).order(Column("position"), Column("id")).fetchReadable(db)
+        let steps = try TaskStepRow.filter(Column("userId") == userId).order(Column("position"), Column("id")).fetchReadable(db)
         let byTask = Dictionary(grouping: steps, by: \.taskId)
-        return rows.map { $0.task(steps: (byTask[$0.id!] ?? []).map(\.step)) }
+        return try rows.map { row in try row.task(steps: (byTask[try row.savedId] ?? []).map { try $0.step() }) }
     }
 
     static func task(_ db: Database, id: Int64, userId: Int64) throws -> StepTask? {
-        guard let row = try TaskRow.filter(Column("id") == id && Column("userId") == userId).fetchOne(db) else { return nil }
-        let steps = try TaskStepRow.filter(Column("taskId") == id).order(Column("position"), Column("id")).fetchAll(db)
-        return row.task(steps: steps.map(\.step))
+        guard let row = try TaskRow.filter(Column("id") == id && Column("userId") == userId).fetchFirstReadable(db) else { return nil }
+        let steps = try TaskStepRow.filter(Column("taskId") == id).order(Column("position"), Column("id")).fetchReadable(db)
+        return try row.task(steps: steps.map { try $0.step() })
+    }
+
+    /// A task the transaction just wrote or found; its absence would be a bug, reported rather than crashing.
+    static func existingTask(_ db: Database, id: Int64, userId: Int64) throws -> StepTask {
+        guard let task = try task(db, id: id, userId: userId) else {
+            throw StoredRowError(table: TaskRow.databaseTableName, column: "id", id: String(id))
+        }
+        return task
     }
 
     static func stepRow(_ db: Database, taskId: Int64, stepId: Int64, userId: Int64) throws -> TaskStepRow? {
-        try TaskStepRow.filter(Column("id") == stepId && Column("taskId") == taskId && Column("userId") == userId).fetchOne(db)
+        try TaskStepRow.filter(Column("id") == stepId && Column("taskId") == taskId && Column("userId") == userId).fetchFirstReadable(db)
     }
 
     /// Records the task as completed when its last open step was just ticked, and clears that when a step
     /// is reopened or added — the rule lives in the domain (`completionAfterStepChange`).
     static func settleCompletion(_ db: Database, taskId: Int64, userId: Int64, now: Date) throws -> StepTask {
-        var task = try task(db, id: taskId, userId: userId)!
+        var task = try existingTask(db, id: taskId, userId: userId)
         let completion = task.completionAfterStepChange()
         if completion != task.completedAt {
             try db.execute(sql: "UPDATE stepTask SET completedAt = ?, updatedAt = ? WHERE id = ?", arguments: [completion, now, taskId])

@@ -4,7 +4,7 @@ import Health
 import TaskSteps
 
 /// The stored form of a `StepTask`, without its steps.
-struct TaskRow: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
+struct TaskRow: Codable, Sendable, Identifiable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "stepTask"
 
     var id: Int64?
@@ -33,16 +33,16 @@ struct TaskRow: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
         (try? String(decoding: JSONEncoder().encode(tags), as: UTF8.self)) ?? "[]"
     }
 
-    func task(steps: [TaskStep]) -> StepTask {
+    func task(steps: [TaskStep]) throws(StoredRowError) -> StepTask {
         StepTask(
-            id: id!, title: title, notes: notes, createdAt: createdAt, dueDate: dueDate.flatMap(LocalDay.init),
+            id: try savedId, title: title, notes: notes, createdAt: createdAt, dueDate: dueDate.flatMap(LocalDay.init),
             tags: tagList, position: position, isArchived: isArchived, completedAt: completedAt, goalId: goalId, steps: steps
         )
     }
 }
 
 /// The stored form of a `TaskStep`.
-struct TaskStepRow: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
+struct TaskStepRow: Codable, Sendable, Identifiable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "taskStep"
 
     var id: Int64?
@@ -58,7 +58,7 @@ struct TaskStepRow: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         id = inserted.rowID
     }
 
-    var step: TaskStep {
-        TaskStep(id: id!, title: title, position: position, completedAt: completedAt)
+    func step() throws(StoredRowError) -> TaskStep {
+        TaskStep(id: try savedId, title: title, position: position, completedAt: completedAt)
     }
 }

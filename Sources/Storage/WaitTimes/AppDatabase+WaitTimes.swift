@@ -9,19 +9,19 @@ extension AppDatabase {
     /// The directory in its listed order.
     public func stores() async throws -> [Store] {
         try await reader.read { db in
-            try StoredStore.order(Column("position")).fetchAll(db).map { try $0.store() }
+            try StoredStore.order(Column("position")).fetchReadable(db).compactMap(\.readableStore)
         }
     }
 
     public func store(id: String) async throws -> Store? {
-        try await reader.read { db in try StoredStore.fetchOne(db, key: id)?.store() }
+        try await reader.read { db in try StoredStore.filter(key: id).fetchFirstReadable(db)?.readableStore }
     }
 
     /// Replaces the directory with `stores` in one transaction and says what changed. Observations are kept.
     @discardableResult
     public func replaceStores(with stores: [Store], now: Date) async throws -> StoreDirectoryChange {
         try await writer.write { db in
-            let old = try StoredStore.order(Column("position")).fetchAll(db).map { try $0.store() }
+            let old = try StoredStore.order(Column("position")).fetchReadable(db).compactMap(\.readableStore)
             try StoredStore.replaceAll(with: stores, db: db, now: now)
             return StoreDirectoryChange(from: old, to: stores)
         }
@@ -40,11 +40,11 @@ extension AppDatabase {
                 try row.insert(db, onConflict: .ignore)
                 guard db.changesCount > 0 else { continue }
                 inserted += 1
-                let pending = try WaitAlert.filter(Column("storeId") == observation.storeId && Column("firedAt") == nil).fetchAll(db)
+                let pending = try WaitAlert.filter(Column("storeId") == observation.storeId && Column("firedAt") == nil).fetchReadable(db)
                 for var alert in pending where alert.rule.isTriggered(by: observation, timeZone: timeZone) {
                     alert.firedAt = now
                     try alert.update(db)
-                    let store = try StoredStore.fetchOne(db, key: observation.storeId)?.store()
+                    let store = try StoredStore.filter(key: observation.storeId).fetchFirstReadable(db)?.readableStore
                     let text = alertMessage(alert, observation, store)
                     var message = InboxMessage(userId: alert.userId, createdAt: now, kind: "wait-alert", title: text.title, body: text.body)
                     try message.insert(db)
@@ -62,7 +62,7 @@ extension AppDatabase {
             var latest: [String: WaitObservation] = [:]
             for id in try String.fetchAll(db, sql: "SELECT id FROM waitStore") {
                 latest[id] = try StoredObservation.filter(Column("storeId") == id)
-                    .order(Column("observedAt").desc, Column("id").desc).fetchOne(db)?.observation
+                    .order(Column("observedAt").desc, Column("id").desc).fetchFirstReadable(db)?.observation
             }
             return latest
         }
@@ -71,7 +71,7 @@ extension AppDatabase {
     public func latestObservation(storeId: String) async throws -> WaitObservation? {
         try await reader.read { db in
             try StoredObservation.filter(Column("storeId") == storeId)
-                .order(Column("observedAt").desc, Column("id").desc).fetchOne(db)?.observation
+                .order(Column("observedAt").desc, Column("id").desc).fetchFirstReadable(db)?.observation
         }
     }
 
@@ -79,7 +79,7 @@ extension AppDatabase {
     public func observations(storeId: String, since from: Date) async throws -> [WaitObservation] {
         try await reader.read { db in
             try StoredObservation.filter(Column("storeId") == storeId && Column("observedAt") >= from)
-                .order(Column("observedAt")).fetchAll(db).map(\.observation)
+                .order(Column("observedAt")).fetchReadable(db).map(\.observation)
         }
     }
 
@@ -100,7 +100,7 @@ extension AppDatabase {
     /// The token with this hash, marking it used.
     public func useOperatorToken(hash: String, now: Date) async throws -> OperatorToken? {
         try await writer.write { db in
-            guard var token = try OperatorToken.filter(Column("tokenHash") == hash).fetchOne(db) else { return nil }
+            guard var token = try OperatorToken.filter(Column("tokenHash") == hash).fetchFirstReadable(db) else { return nil }
             token.lastUsedAt = now
             try token.update(db)
             return token
@@ -108,7 +108,7 @@ extension AppDatabase {
     }
 
     public func operatorTokens() async throws -> [OperatorToken] {
-        try await reader.read { db in try OperatorToken.order(Column("id")).fetchAll(db) }
+        try await reader.read { db in try OperatorToken.order(Column("id")).fetchReadable(db) }
     }
 
     public func revokeOperatorToken(id: Int64) async throws -> Bool {
@@ -125,7 +125,7 @@ extension AppDatabase {
                 Column("userId") == alert.userId && Column("storeId") == alert.storeId && Column("maxMinutes") == alert.maxMinutes
                     && Column("day") == alert.day.description && Column("firedAt") == nil
             )
-            if let existing = try same.fetchAll(db).first(where: {
+            if let existing = try same.fetchReadable(db).first(where: {
                 $0.fromTime == alert.fromTime && $0.untilTime == alert.untilTime && $0.webhookURL == alert.webhookURL && $0.webhookFormat == alert.webhookFormat
             }) {
                 return (existing, false)
@@ -138,7 +138,7 @@ extension AppDatabase {
 
     public func alerts(userId: Int64) async throws -> [WaitAlert] {
         try await reader.read { db in
-            try WaitAlert.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).fetchAll(db)
+            try WaitAlert.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).fetchReadable(db)
         }
     }
 
@@ -160,7 +160,7 @@ extension AppDatabase {
 
     public func inbox(userId: Int64, limit: Int = 100) async throws -> [InboxMessage] {
         try await reader.read { db in
-            try InboxMessage.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+            try InboxMessage.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchReadable(db)
         }
     }
 

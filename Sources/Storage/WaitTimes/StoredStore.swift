@@ -15,16 +15,26 @@ struct StoredStore: Codable, FetchableRecord, PersistableRecord {
         try JSONDecoder().decode(Store.self, from: Data(definition.utf8))
     }
 
+    /// The store, or nil (logged) when its definition cannot be read: the rest of the directory still shows.
+    var readableStore: Store? {
+        do {
+            return try store()
+        } catch {
+            ReadableRows.report(error, table: Self.databaseTableName, id: id)
+            return nil
+        }
+    }
+
     /// Makes the directory exactly `stores`, in their order; rows that did not change keep their `updatedAt`.
     static func replaceAll(with stores: [Store], db: Database, now: Date) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let existing = Dictionary(uniqueKeysWithValues: try StoredStore.fetchAll(db).map { ($0.id, $0) })
+        let existing = Dictionary(try StoredStore.all().fetchReadable(db).map { ($0.id, $0) }) { first, _ in first }
         try StoredStore.filter(!stores.map(\.id).contains(Column("id"))).deleteAll(db)
         for (position, store) in stores.enumerated() {
             let definition = String(decoding: try encoder.encode(store), as: UTF8.self)
-            let unchanged = existing[store.id]?.definition == definition
-            try StoredStore(id: store.id, position: position, definition: definition, updatedAt: unchanged ? existing[store.id]!.updatedAt : now).save(db)
+            let unchangedSince = existing[store.id].flatMap { $0.definition == definition ? $0.updatedAt : nil }
+            try StoredStore(id: store.id, position: position, definition: definition, updatedAt: unchangedSince ?? now).save(db)
         }
     }
 }

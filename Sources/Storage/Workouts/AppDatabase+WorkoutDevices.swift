@@ -14,7 +14,7 @@ extension AppDatabase {
     /// One transaction, so two simultaneous first calls still make one user.
     public func workoutDeviceUser(deviceId: String, newUser: User, now: Date) async throws -> User {
         try await writer.write { db in
-            if var device = try WorkoutDevice.fetchOne(db, key: deviceId), let user = try User.fetchOne(db, key: device.userId) {
+            if var device = try WorkoutDevice.filter(key: deviceId).fetchFirstReadable(db), let user = try User.filter(key: device.userId).fetchFirstReadable(db) {
                 device.lastSeenAt = now
                 try device.update(db)
                 return user
@@ -22,13 +22,13 @@ extension AppDatabase {
             var user = newUser
             try user.insert(db)
             try db.execute(sql: "INSERT INTO workoutDeviceUser (userId, createdAt) VALUES (?, ?)", arguments: [user.id, now])
-            try WorkoutDevice(deviceId: deviceId, userId: user.id!, createdAt: now, lastSeenAt: now).insert(db)
+            try WorkoutDevice(deviceId: deviceId, userId: try user.savedId, createdAt: now, lastSeenAt: now).insert(db)
             return user
         }
     }
 
     public func workoutDeviceExists(deviceId: String) async throws -> Bool {
-        try await reader.read { db in try WorkoutDevice.fetchOne(db, key: deviceId) != nil }
+        try await reader.read { db in try WorkoutDevice.filter(key: deviceId).fetchFirstReadable(db) != nil }
     }
 
     /// Stores a new token pair for the device and forgets its expired tokens.
@@ -44,7 +44,7 @@ extension AppDatabase {
         try await writer.write { db in
             guard var token = try WorkoutDeviceToken
                 .filter(Column("tokenHash") == hash && Column("kind") == WorkoutDeviceToken.Kind.refresh.rawValue)
-                .fetchOne(db)
+                .fetchFirstReadable(db)
             else { return .invalid }
             if token.rotatedAt != nil || token.revokedAt != nil {
                 try db.execute(
@@ -64,21 +64,20 @@ extension AppDatabase {
     /// The user an unexpired, unrevoked access token belongs to.
     public func workoutAccessUser(tokenHash: String, now: Date) async throws -> User? {
         try await reader.read { db in
-            try User.fetchOne(
-                db,
+            try SQLRequest<User>(
                 sql: """
                     SELECT user.* FROM workoutDeviceToken t JOIN user ON user.id = t.userId
                     WHERE t.tokenHash = ? AND t.kind = 'access' AND t.expiresAt > ? AND t.revokedAt IS NULL
                     """,
                 arguments: [tokenHash, now]
-            )
+            ).fetchFirstReadable(db)
         }
     }
 
     /// Logs a device out: the refresh token and the device's access tokens stop working. Unknown tokens are ignored.
     public func revokeWorkoutRefreshToken(hash: String, now: Date) async throws {
         try await writer.write { db in
-            guard let token = try WorkoutDeviceToken.filter(Column("tokenHash") == hash).fetchOne(db) else { return }
+            guard let token = try WorkoutDeviceToken.filter(Column("tokenHash") == hash).fetchFirstReadable(db) else { return }
             try db.execute(
                 sql: "UPDATE workoutDeviceToken SET revokedAt = ? WHERE userId = ? AND deviceId = ? AND revokedAt IS NULL",
                 arguments: [now, token.userId, token.deviceId]
@@ -88,7 +87,7 @@ extension AppDatabase {
 
     public func workoutDevices(userId: Int64) async throws -> [WorkoutDevice] {
         try await reader.read { db in
-            try WorkoutDevice.filter(Column("userId") == userId).order(Column("lastSeenAt").desc).fetchAll(db)
+            try WorkoutDevice.filter(Column("userId") == userId).order(Column("lastSeenAt").desc).fetchReadable(db)
         }
     }
 
@@ -97,7 +96,7 @@ extension AppDatabase {
     /// Linking a device already linked to `userId` changes nothing.
     public func linkWorkoutDevice(deviceId: String, to userId: Int64, now: Date) async throws {
         try await writer.write { db in
-            guard let device = try WorkoutDevice.fetchOne(db, key: deviceId) else { throw WorkoutDeviceLinkError.unknownDevice }
+            guard let device = try WorkoutDevice.filter(key: deviceId).fetchFirstReadable(db) else { throw WorkoutDeviceLinkError.unknownDevice }
             let from = device.userId
             if from == userId { return }
             let isAnonymous = try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM workoutDeviceUser WHERE userId = ?", arguments: [from]) ?? false
@@ -139,9 +138,9 @@ extension AppDatabase {
     }
 
     private static func mergeCustomExercises(_ db: Database, from: Int64, to: Int64) throws {
-        let theirs = try WorkoutCustomExercise.filter(Column("userId") == from).fetchAll(db)
+        let theirs = try WorkoutCustomExercise.filter(Column("userId") == from).fetchReadable(db)
         for exercise in theirs {
-            if let existing = try WorkoutCustomExercise.filter(Column("userId") == to && Column("nameKey") == exercise.nameKey).fetchOne(db) {
+            if let existing = try WorkoutCustomExercise.filter(Column("userId") == to && Column("nameKey") == exercise.nameKey).fetchFirstReadable(db) {
                 try db.execute(sql: "UPDATE workoutSet SET exerciseId = ? WHERE userId = ? AND exerciseId = ?", arguments: [existing.id, from, exercise.id])
                 try db.execute(sql: "DELETE FROM workoutExerciseUsage WHERE userId = ? AND exerciseId = ?", arguments: [from, exercise.id])
                 try exercise.delete(db)

@@ -7,7 +7,7 @@ extension AppDatabase {
         try await writer.write { db in
             if let existing = try WorkoutCustomExercise
                 .filter(Column("userId") == exercise.userId && Column("nameKey") == exercise.nameKey)
-                .fetchOne(db)
+                .fetchFirstReadable(db)
             {
                 return (existing, false)
             }
@@ -18,20 +18,20 @@ extension AppDatabase {
 
     public func customExercises(userId: Int64) async throws -> [WorkoutCustomExercise] {
         try await reader.read { db in
-            try WorkoutCustomExercise.filter(Column("userId") == userId).order(Column("name")).fetchAll(db)
+            try WorkoutCustomExercise.filter(Column("userId") == userId).order(Column("name")).fetchReadable(db)
         }
     }
 
     public func customExercise(id: String, userId: Int64) async throws -> WorkoutCustomExercise? {
         try await reader.read { db in
-            try WorkoutCustomExercise.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
+            try WorkoutCustomExercise.filter(Column("id") == id && Column("userId") == userId).fetchFirstReadable(db)
         }
     }
 
     /// The user's usage of every exercise they have used recently, by exercise id.
     public func exerciseUsage(userId: Int64) async throws -> [String: WorkoutExerciseUsage] {
         try await reader.read { db in
-            let usage = try WorkoutExerciseUsage.filter(Column("userId") == userId).fetchAll(db)
+            let usage = try WorkoutExerciseUsage.filter(Column("userId") == userId).fetchReadable(db)
             return Dictionary(uniqueKeysWithValues: usage.map { ($0.exerciseId, $0) })
         }
     }
@@ -43,7 +43,7 @@ extension AppDatabase {
                 .filter(Column("userId") == userId)
                 .order(Column("lastUsedAt").desc, Column("exerciseId"))
                 .limit(limit, offset: offset)
-                .fetchAll(db)
+                .fetchReadable(db)
         }
     }
 

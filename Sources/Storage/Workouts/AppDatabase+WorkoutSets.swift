@@ -7,11 +7,16 @@ extension AppDatabase {
     /// How many exercises the recent list keeps per user (the app's LRU size).
     public static let recentExerciseLimit = 100
 
-    /// Stores a set, numbers it within its exercise and day, and marks the exercise used. With an idempotency
-    /// key already seen, stores nothing and returns the set that key made (`created` false).
-    public func insertWorkoutSet(_ set: WorkoutSetRecord, idempotencyKey: String?, now: Date) async throws -> (set: WorkoutSetRecord, created: Bool) {
+    /// Stores a set, numbers it within its exercise and day, and marks the exercise used; `inbox` (a personal-record
+    /// message) goes in with it, in the same transaction. With an idempotency key already seen, stores nothing and
+    /// returns the set that key made (`created` false).
+    public func insertWorkoutSet(
+        _ set: WorkoutSetRecord, idempotencyKey: String?, now: Date, inbox: InboxMessage? = nil
+    ) async throws -> (set: WorkoutSetRecord, created: Bool) {
         try await writer.write { db in
-            try Self.insertSet(db, set, idempotencyKey: idempotencyKey, now: now)
+            let outcome = try Self.insertSet(db, set, idempotencyKey: idempotencyKey, now: now)
+            if outcome.created, var message = inbox { try message.insert(db) }
+            return outcome
         }
     }
 
@@ -32,27 +37,30 @@ extension AppDatabase {
 
     public func workoutSet(id: String, userId: Int64) async throws -> WorkoutSetRecord? {
         try await reader.read { db in
-            try WorkoutSetRecord.filter(Column("id") == id && Column("userId") == userId).fetchOne(db)
+            try WorkoutSetRecord.filter(Column("id") == id && Column("userId") == userId).fetchFirstReadable(db)
         }
     }
 
     /// Saves changed fields of a set the user owns and renumbers the days it left and joined.
     public func updateWorkoutSet(_ set: WorkoutSetRecord) async throws -> WorkoutSetRecord? {
         try await writer.write { db in
-            guard let before = try WorkoutSetRecord.filter(Column("id") == set.id && Column("userId") == set.userId).fetchOne(db) else { return nil }
+            guard let before = try WorkoutSetRecord.filter(Column("id") == set.id && Column("userId") == set.userId).fetchFirstReadable(db) else { return nil }
             try set.update(db)
             try Self.renumberSets(db, userId: set.userId, exerciseId: before.exerciseId, day: before.day)
             try Self.renumberSets(db, userId: set.userId, exerciseId: set.exerciseId, day: set.day)
-            return try WorkoutSetRecord.fetchOne(db, key: set.id)
+            return try WorkoutSetRecord.filter(key: set.id).fetchFirstReadable(db)
         }
     }
 
     /// Deletes a set the user owns; false when there is none (another user's id included).
     public func deleteWorkoutSet(id: String, userId: Int64) async throws -> Bool {
         try await writer.write { db in
-            guard let set = try WorkoutSetRecord.filter(Column("id") == id && Column("userId") == userId).fetchOne(db) else { return false }
-            try set.delete(db)
-            try Self.renumberSets(db, userId: userId, exerciseId: set.exerciseId, day: set.day)
+            // Deleting goes by the columns alone, so a set whose row cannot be read can still be removed.
+            guard let set = try Row.fetchOne(db, WorkoutSetRecord.select(Column("exerciseId"), Column("day")).filter(Column("id") == id && Column("userId") == userId))
+            else { return false }
+            try WorkoutSetRecord.deleteOne(db, key: id)
+            let exerciseId: String? = set["exerciseId"], day: String? = set["day"]
+            if let exerciseId, let day { try Self.renumberSets(db, userId: userId, exerciseId: exerciseId, day: day) }
             return true
         }
     }
@@ -65,14 +73,14 @@ extension AppDatabase {
             request = query.newestFirst
                 ? request.order(Column("performedAt").desc, Column("rowid").desc)
                 : request.order(Column("performedAt"), Column("rowid"))
-            return try request.limit(query.limit, offset: query.offset).fetchAll(db)
+            return try request.limit(query.limit, offset: query.offset).fetchReadable(db)
         }
     }
 
     /// Every set of the user, oldest first, for export.
     public func allWorkoutSets(userId: Int64) async throws -> [WorkoutSetRecord] {
         try await reader.read { db in
-            try WorkoutSetRecord.filter(Column("userId") == userId).order(Column("performedAt"), Column("rowid")).fetchAll(db)
+            try WorkoutSetRecord.filter(Column("userId") == userId).order(Column("performedAt"), Column("rowid")).fetchReadable(db)
         }
     }
 
@@ -137,7 +145,7 @@ extension AppDatabase {
             try WorkoutSetRecord
                 .filter(Column("userId") == userId && Column("exerciseId") == exerciseId)
                 .order(Column("performedAt").desc, Column("rowid").desc)
-                .fetchOne(db)
+                .fetchFirstReadable(db)
         }
     }
 
@@ -169,12 +177,16 @@ extension AppDatabase {
         while let row = try rows.next() {
             let dayText: String = row[0]
             let exerciseText: String = row[1]
-            guard let day = days[dayText] ?? LocalDay(dayText), let exerciseId = exercises[exerciseText] ?? UUID(uuidString: exerciseText) else { continue }
+            // A group of rows that cannot be read (a day that is no date, an unreadable time) is left out like the rows.
+            let firstPerformedAt = row.count > 6 ? try? row.decode(Date.self, atIndex: 6) : .distantPast
+            guard let day = days[dayText] ?? LocalDay(dayText), let exerciseId = exercises[exerciseText] ?? UUID(uuidString: exerciseText),
+                  let firstPerformedAt
+            else { continue }
             days[dayText] = day
             exercises[exerciseText] = exerciseId
             groups.append(SetGroup(
                 day: day, exerciseId: exerciseId, reps: row[2], setCount: row[3], weightSum: row[4], maxWeight: row[5],
-                firstPerformedAt: row.count > 6 ? row[6] : .distantPast
+                firstPerformedAt: firstPerformedAt
             ))
         }
         return groups
@@ -187,7 +199,7 @@ extension AppDatabase {
            let existingId = try String.fetchOne(
                db, sql: "SELECT setId FROM workoutIdempotencyKey WHERE userId = ? AND key = ?", arguments: [set.userId, idempotencyKey]
            ),
-           let existing = try WorkoutSetRecord.fetchOne(db, key: existingId)
+           let existing = try WorkoutSetRecord.filter(key: existingId).fetchFirstReadable(db)
         {
             return (existing, false)
         }
@@ -206,7 +218,7 @@ extension AppDatabase {
         if batch { return (set, true) }
         try trimRecentUsage(db, userId: set.userId)
         try renumberSets(db, userId: set.userId, exerciseId: set.exerciseId, day: set.day)
-        return (try WorkoutSetRecord.fetchOne(db, key: set.id) ?? set, true)
+        return (try WorkoutSetRecord.filter(key: set.id).fetchFirstReadable(db) ?? set, true)
     }
 
     /// Keeps the recent list to the newest `recentExerciseLimit` exercises.

@@ -18,13 +18,19 @@ public struct WorkoutCustomExercise: Codable, Sendable, Equatable, Identifiable 
         self.createdAt = createdAt
     }
 
-    public var exercise: Exercise {
-        Exercise.custom(id: UUID(uuidString: id)!, name: name)
+    /// The exercise; reads skip rows whose id is not a UUID, so this throws only for a record built from one.
+    public func exercise() throws(StoredRowError) -> Exercise {
+        guard let uuid = UUID(uuidString: id) else { throw StoredRowError(table: Self.databaseTableName, column: "id", id: id) }
+        return Exercise.custom(id: uuid, name: name)
     }
 }
 
-extension WorkoutCustomExercise: FetchableRecord, PersistableRecord {
+extension WorkoutCustomExercise: FetchableRecord, PersistableRecord, CheckedRecord {
     public static let databaseTableName = "workoutExercise"
+
+    public func check() throws(StoredRowError) {
+        _ = try exercise()
+    }
 }
 
 /// When a user last used an exercise and how often: the recent list, most recent first.

@@ -36,16 +36,35 @@ public struct WorkoutSetRecord: Codable, Sendable, Equatable, Identifiable {
         self.updatedAt = now
     }
 
-    /// The set as the Workouts domain sees it.
-    public var logged: LoggedSet {
-        LoggedSet(
-            id: UUID(uuidString: id)!, exerciseId: UUID(uuidString: exerciseId)!, setNumber: setNumber, weight: weight, reps: reps,
-            rpe: rpe, notes: notes, performedAt: performedAt, day: LocalDay(day)!
+    /// The set as the Workouts domain sees it. Reads check every row (`CheckedRecord`), so this throws only for a
+    /// record built in code from bad values.
+    public func logged() throws(StoredRowError) -> LoggedSet {
+        guard let id = UUID(uuidString: id) else { throw problem("id") }
+        guard let day = LocalDay(day) else { throw problem("day") }
+        return LoggedSet(
+            id: id, exerciseId: try exercise(), setNumber: setNumber, weight: weight, reps: reps,
+            rpe: rpe, notes: notes, performedAt: performedAt, day: day
         )
     }
 
-    public var input: SetInput {
-        SetInput(exerciseId: UUID(uuidString: exerciseId)!, weight: weight, reps: reps, rpe: rpe, notes: notes, performedAt: performedAt)
+    public func input() throws(StoredRowError) -> SetInput {
+        SetInput(exerciseId: try exercise(), weight: weight, reps: reps, rpe: rpe, notes: notes, performedAt: performedAt)
+    }
+
+    private func exercise() throws(StoredRowError) -> UUID {
+        guard let exercise = UUID(uuidString: exerciseId) else { throw problem("exerciseId") }
+        return exercise
+    }
+
+    private func problem(_ column: String) -> StoredRowError {
+        StoredRowError(table: Self.databaseTableName, column: column, id: id)
+    }
+}
+
+extension WorkoutSetRecord: CheckedRecord {
+    public func check() throws(StoredRowError) {
+        _ = try logged()
+        guard LocalDay(week) != nil else { throw problem("week") }
     }
 }
 

@@ -11,7 +11,7 @@ struct SQLiteSyncStore: SyncStore {
 
     func pending(metrics: Set<String>, limit: Int) async throws -> [PendingRecord] {
         try await database.unsyncedRecords(userId: userId, metrics: metrics, limit: limit).map { record in
-            PendingRecord(localId: record.id!, sample: sample(for: record))
+            PendingRecord(localId: try record.savedId, sample: try sample(for: record))
         }
     }
 
@@ -27,10 +27,10 @@ struct SQLiteSyncStore: SyncStore {
     }
 
     /// The record in the phone app's wire format, in its metric's canonical unit.
-    func sample(for record: HealthRecord) -> SyncSample {
+    func sample(for record: HealthRecord) throws -> SyncSample {
         let metric = MetricCatalog.metric(named: record.metric)
         return SyncSample(
-            id: Self.sampleId(record: record, deviceId: deviceId), type: record.metric, value: metric == nil ? record.originalValue : record.value,
+            id: try Self.sampleId(record: record, deviceId: deviceId), type: record.metric, value: metric == nil ? record.originalValue : record.value,
             unit: metric?.canonicalUnit ?? record.originalUnit, startDate: record.startAt, endDate: record.endAt,
             sourceBundle: record.sourceName ?? "kiroku", metadata: record.metadata, timezoneOffset: record.utcOffsetSeconds.map { $0 / 60 }
         )
@@ -38,11 +38,11 @@ struct SQLiteSyncStore: SyncStore {
 
     /// The same UUID for a record on every attempt, so the gateway can deduplicate retries: the record's own
     /// UUID when it has one, else the installation's device id with the record id in its last 48 bits.
-    static func sampleId(record: HealthRecord, deviceId: String) -> String {
+    static func sampleId(record: HealthRecord, deviceId: String) throws -> String {
         if let external = record.externalId, let uuid = UUID(uuidString: external) { return uuid.uuidString.lowercased() }
         let prefix = String(deviceId.lowercased().replacingOccurrences(of: "-", with: "").prefix(20))
         let padded = prefix + String(repeating: "0", count: max(0, 20 - prefix.count))
-        let hex = String(UInt64(record.id!) & 0xFFFF_FFFF_FFFF, radix: 16)
+        let hex = String(UInt64(bitPattern: try record.savedId) & 0xFFFF_FFFF_FFFF, radix: 16)
         let tail = String(repeating: "0", count: 12 - hex.count) + hex
         let chars = Array(padded)
         return "\(String(chars[0..<8]))-\(String(chars[8..<12]))-\(String(chars[12..<16]))-\(String(chars[16..<20]))-\(tail)"

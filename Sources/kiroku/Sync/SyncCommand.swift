@@ -61,10 +61,12 @@ struct SyncCommand: AsyncParsableCommand {
                 let credentials: GatewayTarget.Credentials
                 if let apiKey {
                     credentials = .apiKey(apiKey)
-                } else {
+                } else if let username {
                     let password = (readLine(strippingNewline: true) ?? "")
                     guard !password.isEmpty else { throw CLIError(.init(ja: "パスワードが空です。", en: "The password is empty.")) }
-                    credentials = .basic(username: username!, password: password)
+                    credentials = .basic(username: username, password: password)
+                } else {
+                    throw ValidationError("Give either --api-key or --username with --password-stdin. / --api-key か --username（と --password-stdin）のどちらか一方を指定してください。")
                 }
                 // Keep the installation's device id across reconfiguration: the gateway keys retries by it.
                 let deviceId = (try? file.load().deviceId) ?? UUID().uuidString.lowercased()
@@ -100,7 +102,7 @@ struct SyncCommand: AsyncParsableCommand {
             let attempt = try await SyncRunner(database: database, user: user, target: target).runOnce(showProgress: true)
             print(SyncRunner.describe(attempt))
             if let prune {
-                let removed = try await database.pruneSynced(userId: user.id!, before: Date().addingTimeInterval(-prune.seconds))
+                let removed = try await database.pruneSynced(userId: user.savedId, before: Date().addingTimeInterval(-prune.seconds))
                 print(LocalizedText(ja: "送信済みの古い記録を \(removed) 件削除しました。", en: "Deleted \(removed) synced records older than \(prune.days) days.").text(in: .terminal))
             }
             if attempt.status == .failed { throw ExitCode(2) }
@@ -119,8 +121,8 @@ struct SyncCommand: AsyncParsableCommand {
                 print(LocalizedText(ja: "送信先は未設定です。", en: "No gateway configured.").text(in: language))
                 return
             }
-            let waiting = try await database.unsyncedCount(userId: user.id!, metrics: target.metrics)
-            let last = try await database.syncAttempts(userId: user.id!, limit: 1).first
+            let waiting = try await database.unsyncedCount(userId: user.savedId, metrics: target.metrics)
+            let last = try await database.syncAttempts(userId: user.savedId, limit: 1).first
             print(LocalizedText(ja: "送信先: \(target.endpoint.absoluteString)", en: "Gateway: \(target.endpoint.absoluteString)").text(in: language))
             print(LocalizedText(ja: "未送信: \(waiting) 件", en: "Waiting: \(waiting) records").text(in: language))
             if let last {
@@ -144,7 +146,7 @@ struct SyncCommand: AsyncParsableCommand {
             let (database, user, _) = try await owner.open()
             let language = Language.terminal
             let header = language == .ja ? ["日時", "結果", "件数", "無効", "再試行", "所要", "エラー"] : ["WHEN", "STATUS", "SENT", "REJECTED", "RETRIES", "TOOK", "ERROR"]
-            let rows = try await database.syncAttempts(userId: user.id!, limit: max(1, limit)).map { attempt in
+            let rows = try await database.syncAttempts(userId: user.savedId, limit: max(1, limit)).map { attempt in
                 [
                     APIFormat.date(attempt.startedAt), attempt.status, String(attempt.sent), String(attempt.rejected), String(attempt.retries),
                     String(format: "%.1fs", attempt.duration), attempt.error ?? "",

@@ -19,9 +19,9 @@ struct SyncRunner: Sendable {
     }
 
     func runOnce(showProgress: Bool = false) async throws -> SyncAttempt {
-        let store = SQLiteSyncStore(database: database, userId: user.id!, deviceId: target.deviceId)
+        let store = SQLiteSyncStore(database: database, userId: try user.savedId, deviceId: target.deviceId)
         let client = try GatewayClient(target: target, language: .terminal)
-        let total = showProgress ? try await database.unsyncedCount(userId: user.id!, metrics: target.metrics) : 0
+        let total = showProgress ? try await database.unsyncedCount(userId: user.savedId, metrics: target.metrics) : 0
         do {
             let attempt = try await SyncEngine(store: store, client: client, policy: Self.policy).run(progress: { sent in
                 if showProgress { ProgressBar.draw(done: sent, total: total) }
@@ -63,12 +63,12 @@ struct SyncDaemon: Service {
     func run() async throws {
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             do {
-                let waiting = try await runner.database.unsyncedCount(userId: runner.user.id!, metrics: runner.target.metrics)
+                let waiting = try await runner.database.unsyncedCount(userId: runner.user.savedId, metrics: runner.target.metrics)
                 if !onlyWhenPending || waiting > 0 {
                     let attempt = try await runner.runOnce()
                     logger.info("sync finished", metadata: ["status": "\(attempt.status.rawValue)", "sent": "\(attempt.sent)", "retries": "\(attempt.retries)"])
                     if let pruneAge {
-                        _ = try await runner.database.pruneSynced(userId: runner.user.id!, before: Date().addingTimeInterval(-pruneAge))
+                        _ = try await runner.database.pruneSynced(userId: runner.user.savedId, before: Date().addingTimeInterval(-pruneAge))
                     }
                 }
             } catch {

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A moment in time to the exact millisecond, with the UTC offset it was written in.
+///
+/// Every instant a client sends (API bodies, query strings, CLI options, gateway samples, import files) is read
+/// by `Instant.parse`, and every instant the API writes is `iso8601`: one reader and one writer, so what goes
+/// in comes back out unchanged (`.999` stays `.999`) and an impossible date is refused rather than rolled over.
+public struct Instant: Sendable, Hashable, CustomStringConvertible {
+    /// Whole milliseconds since 1970-01-01T00:00:00Z.
+    public let millisecondsSince1970: Int64
+    /// Seconds east of UTC the instant was written in (0 for `Z`).
+    public let utcOffsetSeconds: Int
+
+    public init(millisecondsSince1970: Int64, utcOffsetSeconds: Int = 0) {
+        self.millisecondsSince1970 = millisecondsSince1970
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+
+    /// The date rounded to the nearest millisecond (a `Date` is binary floating point: `.999` is stored as
+    /// `.99899…`, which truncation would turn into `.998`). Dates beyond years 0000–9999 are clamped to them.
+    public init(_ date: Date, utcOffsetSeconds: Int = 0) {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let bounds = DateTimeFields.wallClockRange
+        let clamped = milliseconds.isNaN ? 0 : min(max(milliseconds, Double(bounds.lowerBound)), Double(bounds.upperBound))
+        self.init(millisecondsSince1970: Int64(clamped), utcOffsetSeconds: utcOffsetSeconds)
+    }
+
+    public var date: Date {
+        Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000)
+    }
+
+    /// Reads an RFC 3339 date and time with `Z` or an offset (`2026-05-01T07:30:00Z`, `2026-05-01T16:30:00.125+09:00`,
+    /// `2026-05-01 16:30:00+0900`), plus the extra spellings `forms` allows. Fractions of 1–9 digits are rounded to
+    /// the millisecond. Refuses anything the calendar does not have — no rollover.
+    ///
+    /// The single entry point of the date parser: fuzz this.
+    public static func parse(_ text: some StringProtocol, forms: DateTextForms = .standard) throws(DateInputError) -> Instant {
+        let scanned: Result<Instant, DateTextProblem> = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(DateTextProblem) in try instant(bytes, forms: forms) }
+        } ?? Array(text.utf8).withUnsafeBufferPointer { bytes in
+            Result { () throws(DateTextProblem) in try instant(bytes, forms: forms) }
+        }
+        switch scanned {
+        case .success(let instant): return instant
+        case .failure(let problem): throw DateInputError(.unreadable(problem), text: text)
+        }
+    }
+
+    private static func instant(_ bytes: UnsafeBufferPointer<UInt8>, forms: DateTextForms) throws(DateTextProblem) -> Instant {
+        let (fields, offset) = try DateTextScanner.scan(bytes, forms: forms)
+        guard let offset else { throw .missingOffset }
+        return Instant(millisecondsSince1970: fields.wallClockMilliseconds - Int64(offset) * 1000, utcOffsetSeconds: offset)
+    }
+
+    /// RFC 3339 in UTC with milliseconds, the API's one output form: `2026-05-01T07:30:00.999Z`.
+    public var iso8601: String {
+        Self.format(millisecondsSince1970, suffix: "Z")
+    }
+
+    /// RFC 3339 on the wall clock of `utcOffsetSeconds`, with milliseconds: `2026-05-01T16:30:00.999+09:00`.
+    public var iso8601WithOffset: String {
+        guard utcOffsetSeconds != 0 else { return iso8601 }
+        let minutes = abs(utcOffsetSeconds) / 60
+        let hours = minutes / 60 < 10 ? "0\(minutes / 60)" : "\(minutes / 60)"
+        let suffix = (utcOffsetSeconds < 0 ? "-" : "+") + hours + ":" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
+        return Self.format(millisecondsSince1970 + Int64(utcOffsetSeconds) * 1000, suffix: suffix)
+    }
+
+    /// `iso8601` of a date.
+    public static func iso8601(_ date: Date) -> String {
+        Instant(date).iso8601
+    }
+
+    public var description: String { iso8601WithOffset }
+
+    private static func format(_ wallClock: Int64, suffix: String) -> String {
+        DateTimeFields(wallClockMilliseconds: wallClock).text() + suffix
+    }
+}
