@@ -4,8 +4,9 @@ batches of 100 from several concurrent clients on loopback. Measures, in one run
   1. Kiroku without Kafka (SQLite only),
   2. Kiroku with the Kafka outbox relay (librdkafka's mock cluster),
   3. the reference gateway (FastAPI + kafka-python, same mock cluster).
-Usage: Benchmarks/gateway/run.py [--clients 8] [--batches 200]  (run from the repository root, after
-`swift build -c release --product kiroku --product KirokuBenchmarks`)."""
+Usage: Benchmarks/gateway/run.py [--clients 8] [--batches 200] [--bin-dir DIR]  (run from the repository root, after
+`swift build -c release --product kiroku --product KirokuBenchmarks`; --bin-dir takes the binaries from elsewhere,
+e.g. a debug build, to compare two builds of the same kind)."""
 import argparse
 import asyncio
 import os
@@ -22,8 +23,8 @@ import httpx
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def release_bin(name):
-    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+def release_bin(name, bin_dir=None):
+    path = bin_dir or subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
     return os.path.join(path, name)
 
 
@@ -112,9 +113,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--batches", type=int, default=100, help="batches of 100 samples per client")
+    parser.add_argument("--bin-dir", help="where kiroku and KirokuBenchmarks are (default: the release build)")
     args = parser.parse_args()
-    kiroku = release_bin("kiroku")
-    mock = subprocess.Popen([release_bin("KirokuBenchmarks"), "kafka-mock"], stdout=subprocess.PIPE, text=True)
+    kiroku = release_bin("kiroku", args.bin_dir)
+    mock = subprocess.Popen([release_bin("KirokuBenchmarks", args.bin_dir), "kafka-mock"], stdout=subprocess.PIPE, text=True)
     brokers = mock.stdout.readline().strip()
     try:
         results = {

@@ -69,6 +69,13 @@ struct Serve: AsyncParsableCommand {
 
     var brokers: String? { kafkaBrokers ?? ProcessInfo.processInfo.environment["KIROKU_KAFKA_BROKERS"] }
 
+    /// `--kafka-option`s the relay's read-back consumer leaves out (librdkafka would warn about each); connection and
+    /// security settings apply to both.
+    static let producerOnlyOptions: Set<String> = [
+        "acks", "enable.idempotence", "linger.ms", "message.timeout.ms", "transaction.timeout.ms", "transactional.id",
+        "batch.size", "batch.num.messages", "compression.type", "retries", "retry.backoff.ms", "queue.buffering.max.messages",
+    ]
+
     var kafkaProperties: [String: String] {
         Dictionary(kafkaOptions.compactMap { option in
             option.firstIndex(of: "=").map { (String(option[..<$0]), String(option[option.index(after: $0)...])) }
@@ -168,7 +175,7 @@ struct Serve: AsyncParsableCommand {
             )
             let relay = OutboxRelay(
                 source: SQLiteOutbox(database: database), producer: producer,
-                reader: KafkaTopicReader(bootstrapServers: brokers, options: kafkaProperties),
+                reader: KafkaTopicReader(bootstrapServers: brokers, options: kafkaProperties.filter { !Self.producerOnlyOptions.contains($0.key) }),
                 topic: kafkaTopic, positionTopic: kafkaPositionTopic, logger: logger
             )
             services = [producer, relay]

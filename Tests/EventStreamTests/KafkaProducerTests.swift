@@ -52,16 +52,6 @@ import Testing
         #expect(messages.map { $0.headers["sample"] } == ["s1", "s2", "s3"].map { Data($0.utf8) })
     }
 
-    @Test func aTransactionalProducerRefusesAnInfiniteMessageTimeout() {
-        let error = #expect(throws: KafkaError.self) {
-            _ = try KafkaProducer(
-                configuration: .init(bootstrapServers: "127.0.0.1:1", transactionalId: "t", options: ["message.timeout.ms": "0"]),
-                logger: Logger(label: "test")
-            )
-        }
-        #expect(error?.message.contains("message.timeout.ms") == true)
-    }
-
     @Test func aBadPropertyIsRefusedWithItsName() {
         let error = #expect(throws: KafkaError.self) {
             _ = try KafkaProducer(configuration: .init(bootstrapServers: "127.0.0.1:1", options: ["no.such.property": "1"]), logger: Logger(label: "test"))
