@@ -30,7 +30,7 @@ struct DemoCommand: AsyncParsableCommand {
             throw CLIError(error.message)
         }
         let now = Date()
-        let inputs = DemoDataGenerator(days: max(1, days)).records(endingOn: LocalDay(now, in: user.resolvedTimeZone), timeZone: user.resolvedTimeZone)
+        let inputs = DemoDataGenerator(days: max(1, days)).records(endingOn: DemoDataGenerator.lastDay(at: now, in: user.resolvedTimeZone), timeZone: user.resolvedTimeZone)
             .filter { ($0.start ?? now) <= now }
         let service = HealthRecordService(database: database)
         let batch = 500

@@ -13,6 +13,16 @@ public struct DemoDataGenerator: Sendable {
         self.seed = seed
     }
 
+    /// The newest day whose activity has begun by `now`: before 08:00 that is yesterday, so `--days 30` run at
+    /// 02:00 still gives 30 days of steps instead of 29 and a day whose records would all lie in the future.
+    public static func lastDay(at now: Date, in timeZone: TimeZone) -> LocalDay {
+        let today = LocalDay(now, in: timeZone)
+        return now < today.start(in: timeZone).addingTimeInterval(activityStartHour * 3600) ? today.adding(days: -1) : today
+    }
+
+    /// Steps and active energy are recorded from this hour of each day.
+    static let activityStartHour = 8.0
+
     public func records(endingOn today: LocalDay, timeZone: TimeZone) -> [RecordInput] {
         var random = SplitMix64(seed: seed)
         var inputs: [RecordInput] = []
@@ -31,8 +41,8 @@ public struct DemoDataGenerator: Sendable {
                 inputs.append(RecordInput(metric: "bodyMass", value: (weight * 10).rounded() / 10, unit: "kg", start: at(7 + random.unit()), utcOffsetSeconds: offsetSeconds, sourceName: "Kiroku demo"))
             }
             let steps = max(800, (weekend ? 5200 : 8400) + 2600 * progress + random.gaussian() * 1800)
-            inputs.append(RecordInput(metric: "stepCount", value: steps.rounded(), unit: "count", start: at(8), end: at(21), utcOffsetSeconds: offsetSeconds, sourceName: "Kiroku demo"))
-            inputs.append(RecordInput(metric: "activeEnergyBurned", value: (steps * 0.045 + 60 + random.gaussian() * 25).rounded(), unit: "kcal", start: at(8), end: at(21), utcOffsetSeconds: offsetSeconds, sourceName: "Kiroku demo"))
+            inputs.append(RecordInput(metric: "stepCount", value: steps.rounded(), unit: "count", start: at(Self.activityStartHour), end: at(21), utcOffsetSeconds: offsetSeconds, sourceName: "Kiroku demo"))
+            inputs.append(RecordInput(metric: "activeEnergyBurned", value: (steps * 0.045 + 60 + random.gaussian() * 25).rounded(), unit: "kcal", start: at(Self.activityStartHour), end: at(21), utcOffsetSeconds: offsetSeconds, sourceName: "Kiroku demo"))
             for hour in [8.0, 13.0, 19.0] {
                 let rate = 64 - 4 * progress + random.gaussian() * 5 + (hour == 13 ? 8 : 0)
                 inputs.append(RecordInput(metric: "heartRate", value: rate.rounded(), unit: "count/min", start: at(hour + random.unit()), utcOffsetSeconds: offsetSeconds, sourceName: "Kiroku demo"))
