@@ -58,6 +58,9 @@ import Testing
         let shortPassword = try kiroku(["user", "create", "taro", "--password-stdin"], input: "short\n")
         #expect(shortPassword.status != 0)
         #expect(shortPassword.error.contains("10 characters"))
+        let impossible = try kiroku(["record", "add", "--metric", "weight", "--value", "60", "--at", "2026-02-30T07:00:00+09:00", "--user", "hanako"])
+        #expect(impossible.status != 0)
+        #expect(impossible.error.contains("--at: “2026-02-30T07:00:00+09:00” is not a valid date and time (February 2026 has 28 days, not 30)"))
         let list = try kiroku(["records", "list", "--user", "hanako"])
         #expect(list.output.split(separator: "\n").count == 1, "only the header: nothing was stored")
     }

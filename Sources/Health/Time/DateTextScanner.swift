@@ -14,7 +14,17 @@ struct DateTextScanner {
         self.bytes = bytes
     }
 
-    /// The fields and, when one was written, the offset in seconds east of UTC.
+    /// The fields of `text` and, when one was written, the offset in seconds east of UTC. Reads the string's own
+    /// UTF-8 storage when it has one (every native string does), without copying.
+    static func scan(_ text: some StringProtocol, forms: DateTextForms) throws(DateTextProblem) -> (fields: DateTimeFields, offsetSeconds: Int?) {
+        let scanned = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(DateTextProblem) in try scan(bytes, forms: forms) }
+        } ?? Array(text.utf8.prefix(maximumLength + 1)).withUnsafeBufferPointer { bytes in
+            Result { () throws(DateTextProblem) in try scan(bytes, forms: forms) }
+        }
+        return try scanned.get()
+    }
+
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, forms: DateTextForms) throws(DateTextProblem) -> (fields: DateTimeFields, offsetSeconds: Int?) {
         guard bytes.count <= maximumLength else { throw .malformed }
         var scanner = DateTextScanner(bytes)

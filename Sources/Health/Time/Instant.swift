@@ -35,21 +35,13 @@ public struct Instant: Sendable, Hashable, CustomStringConvertible {
     ///
     /// The single entry point of the date parser: fuzz this.
     public static func parse(_ text: some StringProtocol, forms: DateTextForms = .standard) throws(DateInputError) -> Instant {
-        let scanned: Result<Instant, DateTextProblem> = text.utf8.withContiguousStorageIfAvailable { bytes in
-            Result { () throws(DateTextProblem) in try instant(bytes, forms: forms) }
-        } ?? Array(text.utf8).withUnsafeBufferPointer { bytes in
-            Result { () throws(DateTextProblem) in try instant(bytes, forms: forms) }
+        do throws(DateTextProblem) {
+            let (fields, offset) = try DateTextScanner.scan(text, forms: forms)
+            guard let offset else { throw .missingOffset }
+            return Instant(millisecondsSince1970: fields.wallClockMilliseconds - Int64(offset) * 1000, utcOffsetSeconds: offset)
+        } catch {
+            throw DateInputError(.unreadable(error), text: text)
         }
-        switch scanned {
-        case .success(let instant): return instant
-        case .failure(let problem): throw DateInputError(.unreadable(problem), text: text)
-        }
-    }
-
-    private static func instant(_ bytes: UnsafeBufferPointer<UInt8>, forms: DateTextForms) throws(DateTextProblem) -> Instant {
-        let (fields, offset) = try DateTextScanner.scan(bytes, forms: forms)
-        guard let offset else { throw .missingOffset }
-        return Instant(millisecondsSince1970: fields.wallClockMilliseconds - Int64(offset) * 1000, utcOffsetSeconds: offset)
     }
 
     /// RFC 3339 in UTC with milliseconds, the API's one output form: `2026-05-01T07:30:00.999Z`.

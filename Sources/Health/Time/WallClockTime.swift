@@ -12,16 +12,12 @@ public struct WallClockTime: Sendable, Hashable {
     /// Reads `2026-05-01T07:30`, `2026-05-01 07:30:15` or `2026-05-01T07:30:15.250` (seconds optional by default),
     /// through the same parser as `Instant.parse`; an offset is refused, since it would make the zone ambiguous.
     public static func parse(_ text: some StringProtocol, forms: DateTextForms = [.optionalSeconds]) throws(DateInputError) -> WallClockTime {
-        let scanned: Result<WallClockTime, DateTextProblem> = Array(text.utf8).withUnsafeBufferPointer { bytes in
-            Result { () throws(DateTextProblem) in
-                let (fields, offset) = try DateTextScanner.scan(bytes, forms: forms)
-                guard offset == nil else { throw .unexpectedOffset }
-                return WallClockTime(fields)
-            }
-        }
-        switch scanned {
-        case .success(let time): return time
-        case .failure(let problem): throw DateInputError(.unreadable(problem), text: text)
+        do throws(DateTextProblem) {
+            let (fields, offset) = try DateTextScanner.scan(text, forms: forms)
+            guard offset == nil else { throw .unexpectedOffset }
+            return WallClockTime(fields)
+        } catch {
+            throw DateInputError(.unreadable(error), text: text)
         }
     }
 

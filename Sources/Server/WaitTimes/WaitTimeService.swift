@@ -13,7 +13,7 @@ public struct WaitTimeService: Sendable {
     /// The current instant; a parameter so tests can stand at 10:44 on a Friday.
     public let now: @Sendable () -> Date
     /// The chain's own zone: hours, days and slots are Tokyo's, whoever asks.
-    public static let timeZone = TimeZone(identifier: "Asia/Tokyo")!
+    public static let timeZone = User.defaultTimeZone
     /// How far back forecasts and heat maps look.
     public static let historyDays = 84
 
