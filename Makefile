@@ -21,10 +21,11 @@ build: build-deps
 deps: build-deps
 	scripts/install-test-deps.sh
 
+# Every test; fails too when a test leaves a process running (kiroku, chromedriver, chromium, kcat, …).
 test: deps
 	python3 -m openapi_spec_validator Sources/Server/Public/openapi.yaml
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel --num-workers 2
+	scripts/run-tests-leaving-no-processes.py -- $(SWIFT) test --skip-build --parallel --num-workers 2
 
 # Release build of the benchmark executable; results and the machine go to BENCHMARKS.md.
 bench: build-deps

@@ -70,6 +70,18 @@ extension DomainRefusal where Domain == TaskStepsDomain {
         )
     }
 
+    /// A step's client id names that one step: sent again with another task, it is a client's mistake, not a retry.
+    public static var clientIdInUse: TaskStepsError {
+        TaskStepsError(
+            code: "client_id_in_use",
+            message: .init(
+                ja: "この clientId はすでに別のタスクのステップに使われています。新しい clientId で送ってください。",
+                en: "This clientId is already used by a step of another task. Send the step with a new clientId."
+            ),
+            httpStatus: 409
+        )
+    }
+
     /// Which title a message is about.
     public enum TitleField: Sendable {
         case task

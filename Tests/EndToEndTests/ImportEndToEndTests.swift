@@ -129,16 +129,9 @@ extension CLITests {
         try Self.writeExport(records: count, to: export)
 
         @Sendable func committed() -> Int {
-            let query = Process()
-            query.executableURL = URL(fileURLWithPath: sqlite)
             // Waits out the importer's brief WAL checkpoints instead of reading "database is locked" as zero.
-            query.arguments = ["-cmd", ".timeout 5000", dataDirectory + "/kiroku.sqlite", "SELECT COALESCE(MAX(itemsCommitted), 0) FROM importJob"]
-            let output = Pipe()
-            query.standardOutput = output
-            query.standardError = Pipe()
-            guard (try? query.run()) != nil else { return 0 }
-            query.waitUntilExit()
-            return Int(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            let query = try? Programs.run(sqlite, ["-cmd", ".timeout 5000", dataDirectory + "/kiroku.sqlite", "SELECT COALESCE(MAX(itemsCommitted), 0) FROM importJob"])
+            return Int(query?.output.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
         }
 
         let first = try Programs.start(binary.path, ["import", export.path, "--user", "hanako", "--data-dir", dataDirectory],

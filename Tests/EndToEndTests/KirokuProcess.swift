@@ -42,7 +42,8 @@ enum Programs {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    static func start(_ executable: String, _ arguments: [String], log: URL) throws -> Process {
+    /// Starts a long-running program, its output going to `log`; it stops with the test that started it.
+    static func start(_ executable: String, _ arguments: [String], log: URL) throws -> ChildProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -50,12 +51,15 @@ enum Programs {
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
-        return process
+        return try ChildProcess(launching: process)
     }
 
-    /// Runs a program to completion and returns its exit status and output.
-    static func run(_ executable: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:], unsetting: [String] = []) throws -> (status: Int32, output: String, error: String) {
+    /// Runs a program to completion and returns its exit status and output. A program still running after `timeout`
+    /// seconds is killed with everything it started, so a hung program cannot hold the test run forever.
+    static func run(
+        _ executable: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:], unsetting: [String] = [],
+        timeout: TimeInterval = 240
+    ) throws -> (status: Int32, output: String, error: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -66,14 +70,15 @@ enum Programs {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = stdin
-        try process.run()
+        let child = try ChildProcess(launching: process)
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak child] in child?.terminate(grace: 0) }
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
         // Read both pipes before waiting, so a chatty program can't block on a full pipe.
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        child.waitUntilExit()
+        return (child.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 
     static var kcat: String? { find(["kcat", "kafkacat"]) }
@@ -92,12 +97,8 @@ enum Programs {
         throw WebDriver.Failure(description: "\(url) did not come up in \(Int(timeout)) s")
     }
 
-    /// Stops a process the way an operator would (SIGTERM) and waits for it to exit.
-    static func stop(_ process: Process) async {
-        guard process.isRunning else { return }
-        process.terminate()
-        for _ in 0..<100 where process.isRunning {
-            try? await Task.sleep(for: .milliseconds(100))
-        }
+    /// Stops a program the way an operator would (SIGTERM), waits for it to exit, and kills what is left of its group.
+    static func stop(_ process: ChildProcess) async {
+        await process.stop()
     }
 }

@@ -64,6 +64,30 @@ import Testing
         }
     }
 
+    /// Found by the API fuzz test: the same clientId on another task's step was a unique-index violation, a 500.
+    @Test func aStepClientIdAlreadyUsedOnAnotherTaskIsRefusedAndAddsNothing() async throws {
+        let server = try TestServer()
+        let (_, token) = try await server.user("alice")
+        try await server.test { client in
+            var tasks: [Int] = []
+            for title in ["Run", "Read"] {
+                let created = try await client.execute(uri: "/api/v1/tasks", method: .post, headers: .bearer(token), body: jsonBody(["title": title]))
+                tasks.append(try #require(try created.json()["id"] as? Int))
+            }
+            let step = ["title": "shoes", "clientId": "phone-7"]
+            let first = try await client.execute(uri: "/api/v1/tasks/\(tasks[0])/steps", method: .post, headers: .bearer(token), body: jsonBody(step))
+            #expect(first.status == .created)
+            let elsewhere = try await client.execute(uri: "/api/v1/tasks/\(tasks[1])/steps", method: .post, headers: .bearer(token, language: "ja"), body: jsonBody(step))
+            #expect(elsewhere.status == .conflict)
+            #expect(elsewhere.errorCode == "client_id_in_use")
+            #expect(elsewhere.errorMessage?.contains("別のタスク") == true)
+            let second = try await client.execute(uri: "/api/v1/tasks/\(tasks[1])", method: .get, headers: .bearer(token))
+            #expect((try second.json()["steps"] as? [Any])?.count == 0, "nothing was added to the second task")
+            let retry = try await client.execute(uri: "/api/v1/tasks/\(tasks[0])/steps", method: .post, headers: .bearer(token), body: jsonBody(step))
+            #expect(retry.status == .ok, "a retry on the first task still returns its step")
+        }
+    }
+
     @Test func reorderTakesTheFullOrderAndIsIdempotent() async throws {
         let server = try TestServer()
         let (_, token) = try await server.user("alice")

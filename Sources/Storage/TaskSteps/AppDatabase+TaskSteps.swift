@@ -78,6 +78,9 @@ extension AppDatabase {
     public func addStep(taskId: Int64, userId: Int64, title: String, clientId: String?, now: Date) async throws -> (task: StepTask, step: TaskStep, created: Bool)? {
         try await writer.write { db in
             guard try TaskRow.filter(Column("id") == taskId && Column("userId") == userId).fetchCount(db) > 0 else { return nil }
+            if let clientId, try TaskStepRow.filter(Column("userId") == userId && Column("clientId") == clientId && Column("taskId") != taskId).fetchCount(db) > 0 {
+                throw TaskStepsError.clientIdInUse
+            }
             if let clientId,
                let existing = try TaskStepRow.filter(Column("userId") == userId && Column("clientId") == clientId).fetchFirstReadable(db),
                existing.taskId == taskId {
