@@ -127,7 +127,7 @@ final class RestartableServer: @unchecked Sendable {
     private let arguments: [String]
     private let logName: String
     private let lock = NSLock()
-    private var process: Process?
+    private var process: ChildProcess?
     private var runs = 0
 
     init(executable: String, arguments: [String], logName: String) {
