@@ -118,8 +118,13 @@ public actor OutboxRelay: Service {
         }
     }
 
-    /// Registers the transactional id and reads back how far Kafka got, as often as needed.
+    /// Registers the transactional id, finishes an abort that failed while Kafka was away, and reads back how far
+    /// Kafka got — each as often as needed.
     private func prepare() async throws {
+        if inTransaction {
+            try await producer.abortTransaction()
+            inTransaction = false
+        }
         if state == .starting {
             try await producer.initTransactions()
             state = .recovering
