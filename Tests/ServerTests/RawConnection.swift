@@ -123,7 +123,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Reads one response: by `Content-Length`, chunked, or up to the close.
-    func response(timeout: Duration = .seconds(15)) async throws -> Response {
+    func response(timeout: Duration = .seconds(45)) async throws -> Response {
         try await blocking { [self] in
             let deadline = ContinuousClock.now + timeout
             func more() throws -> Bool {

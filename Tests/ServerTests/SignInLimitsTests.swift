@@ -20,8 +20,10 @@ import Testing
             }
             let slowed = try await attacker.signIn("hanako", password: "wrong password!")
             #expect(slowed.status == 429)
-            #expect(slowed.header("retry-after") == "60")
-            #expect(slowed.text.contains("Try again in 60 s"))
+            // The wait counts from the fifth failure; a loaded machine may spend seconds before the sixth is checked.
+            let wait = try #require(slowed.header("retry-after").flatMap { Int($0) })
+            #expect((30...60).contains(wait))
+            #expect(slowed.text.contains("Try again in \(wait) s"))
 
             let owner = RawBrowser(port: port, from: Self.owner)
             let signedIn = try await owner.signIn("hanako", password: "correct horse battery")
@@ -78,7 +80,7 @@ import Testing
             }
             let slowed = try await RawConnection.exchange(port: port, from: Self.attacker, deleteMe("correct horse battery"))
             #expect(slowed.status == 429)
-            #expect(slowed.header("retry-after") == "60")
+            #expect(slowed.header("retry-after").flatMap { Int($0) }.map { (30...60).contains($0) } == true)
             #expect(try await server.database.user(username: "hanako") != nil, "nothing was deleted")
 
             // The web's password change shares the count: the same pair is still waiting.
