@@ -62,7 +62,7 @@ import Testing
         try await Task.sleep(for: .seconds(1))
         load.stop()
         let sent = try await acknowledged
-        #expect(sent.count > 500, "the load kept going through the kills")
+        #expect(sent.count > 100, "the load kept going through the kills")
 
         try await GatewayKafkaEndToEndTests.waitUntil(timeout: .seconds(60)) { try await GatewayKafkaEndToEndTests.outboxDepth(site) == 0 }
         let consumed = try Programs.run("/usr/bin/timeout", [
