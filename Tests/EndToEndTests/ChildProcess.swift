@@ -29,6 +29,10 @@ final class ChildProcess: @unchecked Sendable {
         }
         let outcome = Outcome()
         let started = DispatchSemaphore(value: 0)
+        // One launch at a time, on a thread with a full-size stack: Foundation's `Process.run()` crashed once in
+        // memmove while two tests launched programs at the same moment from small-stacked threads.
+        launches.lock()
+        defer { launches.unlock() }
         let launcher = Thread {
             var none = sigset_t()
             sigemptyset(&none)
@@ -40,10 +44,13 @@ final class ChildProcess: @unchecked Sendable {
             }
             started.signal()
         }
+        launcher.stackSize = 8 << 20
         launcher.start()
         started.wait()
         if let error = outcome.error { throw error }
     }
+
+    private static let launches = NSLock()
 
     deinit {
         ProcessReaper.shared.release(process.processIdentifier)
