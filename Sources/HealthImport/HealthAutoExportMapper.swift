@@ -149,6 +149,6 @@ public struct HealthAutoExportMapper: Sendable {
     }
 
     private static func text(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        Int(exactly: value).map(String.init) ?? String(value)
     }
 }

@@ -41,7 +41,7 @@ public struct HealthKitMapper {
             return category(record, start: start, end: end)
         }
         guard let metric = metric(for: record.type) else { return .raw(raw(record, start: start, end: end)) }
-        guard let text = record.value, let original = Double(text) else { return .skipped(type: metric.id, reason: .badValue) }
+        guard let text = record.value, let original = Double(text), original.isFinite else { return .skipped(type: metric.id, reason: .badValue) }
         guard let value = values.canonical(original, unit: record.unit, metric: metric) else {
             return .skipped(type: metric.id, reason: .unknownUnit)
         }

@@ -20,13 +20,16 @@ public indirect enum JSONValue: Equatable, Sendable {
         if case let .string(text) = self { text } else { nil }
     }
 
-    /// A number, or a string that holds one (the app writes some numbers as strings); nil otherwise.
+    /// A finite number, or a string that holds one (the app writes some numbers as strings); nil otherwise.
+    /// `1e400`, "NaN" and "Infinity" are nil: no measurement is infinite, and such a value would reach integer
+    /// conversions (natural keys, metadata text) that cannot hold it.
     public var number: Double? {
-        switch self {
+        let value: Double? = switch self {
         case let .number(value): value
         case let .string(text): Double(text)
         default: nil
         }
+        return value.flatMap { $0.isFinite ? $0 : nil }
     }
 
     public var isObject: Bool {

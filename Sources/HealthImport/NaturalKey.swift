@@ -21,11 +21,17 @@ public struct NaturalKey: Sendable, Hashable {
         var key = NaturalKey()
         key.add(metric)
         key.add(sourceName ?? "")
-        key.add(Int64((start.timeIntervalSince1970 * 1000).rounded()))
-        key.add(Int64((end.timeIntervalSince1970 * 1000).rounded()))
-        key.add(Int64((value * 1_000_000).rounded()))
+        key.add(fixedPoint: start.timeIntervalSince1970, scale: 1000)
+        key.add(fixedPoint: end.timeIntervalSince1970, scale: 1000)
+        key.add(fixedPoint: value, scale: 1_000_000)
         if let detail { key.add(detail) }
         return key
+    }
+
+    /// `number × scale`, rounded, as an integer; a number too large for one (1e300 steps in a damaged file) adds its
+    /// bits instead, so any number has a key and no number stops an import.
+    mutating func add(fixedPoint number: Double, scale: Double) {
+        add(Int64(exactly: (number * scale).rounded()) ?? Int64(bitPattern: number.bitPattern))
     }
 
     /// The indexed half of the stored form.

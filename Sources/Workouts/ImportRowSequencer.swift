@@ -20,9 +20,11 @@ struct ImportRowSequencer {
         return occurrence == 0 ? base : "\(base)#\(occurrence)"
     }
 
-    /// A reps cell: nil when unreadable, 0 when empty (a cardio or timed row).
+    /// A reps cell: nil when unreadable (not a number, or none a count of reps could be: NaN, 1e300), 0 when
+    /// empty (a cardio or timed row).
     static func reps(_ text: String) -> Double? {
-        Double(text.isEmpty ? "0" : text)
+        guard let reps = Double(text.isEmpty ? "0" : text), reps.isFinite, abs(reps) < 1e9 else { return nil }
+        return reps
     }
 
     /// A weight cell: empty means bodyweight only, 0 kg added.

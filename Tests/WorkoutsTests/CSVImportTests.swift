@@ -32,6 +32,19 @@ import Testing
         #expect(Set(parse.sets.map(\.sourceKey)).count == parse.sets.count)
     }
 
+    /// Reps no set can have used to trap converting to an integer, which stopped the server mid-import.
+    @Test func repsThatAreNoCountAreUnreadableLines() throws {
+        let header = StrongCSV.header.joined(separator: ",")
+        let rows = ["nan", "inf", "-inf", "1e300", "5"].map { "2026-11-16 18:30:00,A,Squat,1,100,\($0),0,0,,," }
+        let strong = try #require(WorkoutCSVExport.parseAny(([header] + rows).joined(separator: "\n"), timeZone: tokyo))
+        #expect(strong.unreadableLines == [2, 3, 4, 5])
+        #expect(strong.sets.map(\.reps) == [5])
+        let hevy = "title,start_time,exercise_title,set_index,weight_kg,reps\nA,\"16 Nov 2026, 18:30\",Curl,0,10,NaN\nA,\"16 Nov 2026, 18:30\",Curl,1,10,8"
+        let parse = try #require(WorkoutCSVExport.parseAny(hevy, timeZone: tokyo))
+        #expect(parse.unreadableLines == [2])
+        #expect(parse.sets.map(\.reps) == [8])
+    }
+
     @Test func strongSemicolonsAndPounds() throws {
         let parse = try #require(WorkoutCSVExport.parseAny(try Self.fixture("strong-semicolon-lb.csv"), timeZone: tokyo, strongUnit: .lb))
         #expect(parse.sets.count == 1)

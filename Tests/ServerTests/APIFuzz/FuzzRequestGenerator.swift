@@ -26,7 +26,10 @@ struct FuzzRequestGenerator {
         if random.chance(4) { return randomPath() }
         let route = pickWeighted(routes)
         var request = FuzzRequest(method: route.method, uri: path(route, fixture) + query(route), template: route.template)
-        if random.chance(4) { request.method = random.pick(Self.methods) }
+        if random.chance(4) {
+            request.method = random.pick(Self.methods)
+            request.template = "\(request.method.rawValue) \(route.path)"
+        }
         addCredential(route.credential, to: &request.headers)
         request.headers[.acceptLanguage] = random.chance(90) ? random.pick(["ja", "en"]) : random.pick(FuzzValues.languages)
         if route.path == "/v1/auth/device" {
