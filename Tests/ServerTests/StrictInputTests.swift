@@ -21,7 +21,7 @@ import Testing
         let server = try TestServer()
         let (user, token) = try await server.user("hanako")
         try await server.liveClient { client in
-            for label in [nil, "text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "application/jsonx"] as [String?] {
+            for label in [nil, "", ";", " ; ", "text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "application/jsonx"] as [String?] {
                 let refused = try await Self.post(client, "/api/v1/records", token: token, contentType: label, body: Self.record)
                 #expect(refused.status == .unsupportedMediaType, "\(label ?? "none")")
                 #expect(refused.errorCode == "unsupported_media_type")

@@ -20,7 +20,9 @@ public struct APIRequestDecoder: RequestDecoder {
     /// app, Health Auto Export, Kiroku's own SDK and CLI.
     static func requireJSON(_ headers: HTTPFields) throws {
         guard let value = headers[.contentType] else { throw APIError.unsupportedMediaType }
+        // `split` drops empty pieces: a value of only `;` or nothing leaves no media type at all.
         var parameters = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard !parameters.isEmpty else { throw APIError.unsupportedMediaType }
         let mediaType = parameters.removeFirst()
         let isJSON = mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
         let charsetIsUTF8 = parameters.allSatisfy { parameter in
