@@ -6,12 +6,14 @@ public struct CSVTable: Sendable {
     public let header: [String]
     public let rows: [[String]]
 
+    /// Read by Unicode scalars, not Characters: Swift joins "\r\n" into one Character and a delimiter with a combining
+    /// mark after it into another, and neither is then seen for the line break or the delimiter it is.
     public init(text: String) {
-        var text = Substring(text)
-        if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
-        let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
-        let delimiter: Character = firstLine.filter { $0 == ";" }.count > firstLine.filter { $0 == "," }.count ? ";" : ","
-        var records = Self.records(text, delimiter: delimiter)
+        var scalars = Substring(text).unicodeScalars
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+        let firstLine = scalars.prefix { $0 != "\n" && $0 != "\r" }
+        let delimiter: Unicode.Scalar = firstLine.filter { $0 == ";" }.count > firstLine.filter { $0 == "," }.count ? ";" : ","
+        var records = Self.records(scalars, delimiter: delimiter)
         header = records.isEmpty ? [] : records.removeFirst().map { $0.trimmingCharacters(in: .whitespaces) }
         rows = records.filter { !($0.count == 1 && $0[0].isEmpty) }
     }
@@ -27,43 +29,44 @@ public struct CSVTable: Sendable {
         return row[column].trimmingCharacters(in: .whitespaces)
     }
 
-    private static func records(_ text: Substring, delimiter: Character) -> [[String]] {
+    private static func records(_ text: Substring.UnicodeScalarView, delimiter: Unicode.Scalar) -> [[String]] {
         var records: [[String]] = []
         var record: [String] = []
-        var field = ""
+        var field = String.UnicodeScalarView()
         var quoted = false
         var index = text.startIndex
         while index < text.endIndex {
-            let character = text[index]
+            let scalar = text[index]
+            var next = text.index(after: index)
             if quoted {
-                if character == "\"" {
-                    let next = text.index(after: index)
+                if scalar == "\"" {
                     if next < text.endIndex, text[next] == "\"" {
                         field.append("\"")
-                        index = next
+                        next = text.index(after: next)
                     } else {
                         quoted = false
                     }
                 } else {
-                    field.append(character)
+                    field.append(scalar)
                 }
-            } else if character == "\"" {
+            } else if scalar == "\"" {
                 quoted = true
-            } else if character == delimiter {
-                record.append(field)
-                field = ""
-            } else if character == "\n" || character == "\r\n" || character == "\r" {
-                record.append(field)
+            } else if scalar == delimiter {
+                record.append(String(field))
+                field = String.UnicodeScalarView()
+            } else if scalar == "\n" || scalar == "\r" {
+                record.append(String(field))
                 records.append(record)
                 record = []
-                field = ""
+                field = String.UnicodeScalarView()
+                if scalar == "\r", next < text.endIndex, text[next] == "\n" { next = text.index(after: next) }
             } else {
-                field.append(character)
+                field.append(scalar)
             }
-            index = text.index(after: index)
+            index = next
         }
         if !field.isEmpty || !record.isEmpty {
-            record.append(field)
+            record.append(String(field))
             records.append(record)
         }
         return records
@@ -71,7 +74,15 @@ public struct CSVTable: Sendable {
 
     /// A field quoted when it must be, for writing CSV.
     public static func escape(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == ";" }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == ";" }) else { return field }
+        // Scalar by scalar: a quote with a combining mark after it is one Character, which a Character search skips.
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in field.unicodeScalars {
+            if scalar == "\"" { quoted.append("\"") }
+            quoted.append(scalar)
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 }

@@ -20,11 +20,11 @@ struct ImportRowSequencer {
         return occurrence == 0 ? base : "\(base)#\(occurrence)"
     }
 
-    /// A reps cell: nil when unreadable (not a number, or none a count of reps could be: NaN, 1e300), 0 when
-    /// empty (a cardio or timed row).
+    /// A reps cell, rounded to a whole count: nil when unreadable (not a number, or none a count of reps could be:
+    /// NaN, 1e300), 0 when empty (a cardio or timed row) or below a half.
     static func reps(_ text: String) -> Double? {
         guard let reps = Double(text.isEmpty ? "0" : text), reps.isFinite, abs(reps) < 1e9 else { return nil }
-        return reps
+        return reps.rounded()
     }
 
     /// A weight cell: empty means bodyweight only, 0 kg added.

@@ -32,12 +32,23 @@ import Testing
         #expect(Set(parse.sets.map(\.sourceKey)).count == parse.sets.count)
     }
 
-    /// Reps no set can have used to trap converting to an integer, which stopped the server mid-import.
+    /// Found by `make fuzz`: a note typed in a browser's text area has CRLF line breaks, which Swift reads as one
+    /// Character that is neither "\r" nor "\n" — the export left it unquoted and the row split in two on import.
+    @Test func cellsWithLineBreaksAndCombiningMarksSurviveAnExportAndImport() {
+        let cells = ["line one\r\nline two", ",\u{301}accent after a comma", "a quote with a mark \"\u{301}", "plain"]
+        let table = CSVTable(text: "a,b,c,d\r\n" + cells.map(CSVTable.escape).joined(separator: ","))
+        #expect(table.rows == [cells])
+        #expect(CSVTable(text: "a,b\n1,\u{301}x\r\n2,y").rows == [["1", "\u{301}x"], ["2", "y"]], "a delimiter is one even when a mark follows it")
+    }
+
+    /// Reps no set can have used to trap converting to an integer, which stopped the server mid-import (found by
+    /// `make fuzz`, like a fraction below a half, which made a set of 0 reps).
     @Test func repsThatAreNoCountAreUnreadableLines() throws {
         let header = StrongCSV.header.joined(separator: ",")
-        let rows = ["nan", "inf", "-inf", "1e300", "5"].map { "2026-11-16 18:30:00,A,Squat,1,100,\($0),0,0,,," }
+        let rows = ["nan", "inf", "-inf", "1e300", "0.4", "5"].map { "2026-11-16 18:30:00,A,Squat,1,100,\($0),0,0,,," }
         let strong = try #require(WorkoutCSVExport.parseAny(([header] + rows).joined(separator: "\n"), timeZone: tokyo))
         #expect(strong.unreadableLines == [2, 3, 4, 5])
+        #expect(strong.skippedWithoutReps == 1, "0.4 reps is no rep")
         #expect(strong.sets.map(\.reps) == [5])
         let hevy = "title,start_time,exercise_title,set_index,weight_kg,reps\nA,\"16 Nov 2026, 18:30\",Curl,0,10,NaN\nA,\"16 Nov 2026, 18:30\",Curl,1,10,8"
         let parse = try #require(WorkoutCSVExport.parseAny(hevy, timeZone: tokyo))
