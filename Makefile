@@ -3,8 +3,9 @@ SWIFT ?= swift
 DATA_DIR ?= .kiroku
 HOST ?= 127.0.0.1
 PORT ?= 8080
+FUZZ_RUNS ?= 1000000
 
-.PHONY: run build test deps build-deps bench bench-import bench-hae format clean
+.PHONY: run build test deps build-deps bench bench-import bench-hae fuzz format clean
 
 # C libraries the build links: SQLite, and librdkafka for the gateway's Kafka producer.
 build-deps:
@@ -47,5 +48,9 @@ bench-hae: build-deps
 	$(SWIFT) build -c release --product kiroku
 	python3 Benchmarks/HealthAutoExport/bench.py $$($(SWIFT) build -c release --show-bin-path)/kiroku $${BENCH_DIR:-/tmp/kiroku-hae-bench}
 
+# libFuzzer over the import parsers, FUZZ_RUNS inputs each (not part of `make test`); results go to FUZZING.md.
+fuzz: build-deps
+	FUZZ_RUNS=$(FUZZ_RUNS) scripts/fuzz.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -185,6 +186,20 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer harnesses for the parsers (`make fuzz`, FUZZING.md): declared only when KIROKU_FUZZ is set, and built
+// into .build-fuzz with -sanitize=fuzzer,address, so `swift build` and `swift test` never see them.
+if ProcessInfo.processInfo.environment["KIROKU_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "FuzzXMLExport", dependencies: ["FuzzSupport", "HealthImport"], path: "Fuzz/FuzzXMLExport"),
+        .executableTarget(name: "FuzzJSONScanner", dependencies: ["FuzzSupport", "HealthImport"], path: "Fuzz/FuzzJSONScanner"),
+        .executableTarget(name: "FuzzCSVRecords", dependencies: ["FuzzSupport", "HealthImport", "Health"], path: "Fuzz/FuzzCSVRecords"),
+        .executableTarget(name: "FuzzWorkoutCSV", dependencies: ["FuzzSupport", "Workouts"], path: "Fuzz/FuzzWorkoutCSV"),
+        .executableTarget(name: "FuzzDates", dependencies: ["FuzzSupport", "Health", "HealthImport", "Workouts"], path: "Fuzz/FuzzDates"),
+    ]
+}
 
 // Every target: Swift 6 language mode, strict concurrency, and the upcoming features the
 // Hummingbird packages build with, so that warnings here mean the same as there.
