@@ -39,6 +39,16 @@ import Testing
         #expect(try milliseconds(text) == expected)
     }
 
+    /// Found by `make fuzz`: the offset must not carry the UTC date past a four-digit year.
+    @Test(arguments: ["9999-12-31 23:59:59 -1400", "9999-12-31T23:00:00-01:00", "0000-01-01T00:30:00+01:00"])
+    func refusesAnOffsetThatLeavesTheFourDigitYears(text: String) {
+        #expect(throws: DateInputError.self) { try Instant.parse(text, forms: text.contains("T") ? .standard : .exportFiles) }
+    }
+
+    @Test func keepsTheLastFourDigitInstant() throws {
+        #expect(try Instant.parse("9999-12-31T23:59:59.999Z").iso8601 == "9999-12-31T23:59:59.999Z")
+    }
+
     @Test func keepsTheOffsetItWasWrittenIn() throws {
         #expect(try Instant.parse("2026-05-01T16:30:00+09:00").utcOffsetSeconds == 32_400)
         #expect(try Instant.parse("2026-05-01T02:00:00-05:30").utcOffsetSeconds == -19_800)

@@ -38,11 +38,18 @@ public struct Instant: Sendable, Hashable, CustomStringConvertible {
         do throws(DateTextProblem) {
             let (fields, offset) = try DateTextScanner.scan(text, forms: forms)
             guard let offset else { throw .missingOffset }
-            return Instant(millisecondsSince1970: fields.wallClockMilliseconds - Int64(offset) * 1000, utcOffsetSeconds: offset)
+            let milliseconds = fields.wallClockMilliseconds - Int64(offset) * 1000
+            // The offset may carry a four-digit year past 9999 or before 0000 in UTC (`9999-12-31 23:59:59 -1400`,
+            // found by make fuzz), and such an instant has no day text that reads back.
+            guard Self.representable.contains(milliseconds) else { throw .year(fields.year) }
+            return Instant(millisecondsSince1970: milliseconds, utcOffsetSeconds: offset)
         } catch {
             throw DateInputError(.unreadable(error), text: text)
         }
     }
+
+    /// 0000-01-01T00:00:00.000Z through 9999-12-31T23:59:59.999Z: the instants whose UTC date has four digits.
+    static let representable: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
 
     /// RFC 3339 in UTC with milliseconds, the API's one output form: `2026-05-01T07:30:00.999Z`.
     public var iso8601: String {
