@@ -66,8 +66,8 @@ struct CalendarFields: Equatable, CustomStringConvertible {
             let figures = compact.prefix(14).map { Int(String($0)) ?? 0 }
             func number(_ start: Int, _ count: Int) -> Int { figures[start..<(start + count)].reduce(0) { $0 * 10 + $1 } }
             numbers = [number(0, 4), number(4, 2), number(6, 2), number(8, 2), number(10, 2), number(12, 2)]
-        } else if tokens.count >= 5, let month = LocalDateTime.monthNames.firstIndex(of: tokens[1].prefix(3).lowercased()) {
-            numbers = [Int(tokens[2]) ?? -1, month + 1, Int(tokens[0]) ?? -1] + tokens[3...].prefix(3).map { Int($0) ?? -1 }
+        } else if tokens.count >= 5, let month = LocalDateTime.month(named: tokens[1]) {
+            numbers = [Int(tokens[2]) ?? -1, month, Int(tokens[0]) ?? -1] + tokens[3...].prefix(3).map { Int($0) ?? -1 }
         } else {
             let fields = Array(digits.prefix(6))
             guard zip(fields, [4, 2, 2, 2, 2, 2]).allSatisfy({ $0.count == $1 }) else { return nil }
