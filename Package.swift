@@ -1,3 +1,4 @@
+
 // swift-tools-version:6.2
 import Foundation
 import PackageDescription
@@ -74,7 +75,6 @@ let package = Package(
             name: "Storage",
             dependencies: [
                 "Health",
-                "HealthImport",
                 "TaskSteps",
                 "WaitTimes",
                 "Workouts",

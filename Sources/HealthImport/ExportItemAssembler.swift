@@ -1,4 +1,5 @@
 import Foundation
+import Health
 
 /// Turns the scanner's tag events into whole export items, one top-level element at a time.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Health
 
 /// An element kept as it was written: its name, attributes and (flattened) child elements. Used for
 /// everything Kiroku does not model (ActivitySummary, Me, ClinicalRecord, Audiogram, future elements),

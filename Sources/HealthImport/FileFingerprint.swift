@@ -1,4 +1,5 @@
 import Foundation
+import Health
 
 /// Identifies a file cheaply: its size and a hash of its first 64 KiB. Enough to tell whether a resumed
 /// import is reading the same file that it started on, without reading gigabytes twice.

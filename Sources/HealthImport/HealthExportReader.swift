@@ -1,4 +1,5 @@
 import Foundation
+import Health
 import ZIPFoundation
 
 /// Reads an Apple Health export, zipped or bare, as a stream of items in constant memory.

@@ -1,4 +1,5 @@
 import Foundation
+import Health
 
 /// A small JSON value, built from scanner events for the pieces of a document that are read whole (one
 /// Health Auto Export row, one workout).

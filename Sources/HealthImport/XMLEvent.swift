@@ -1,4 +1,5 @@
 import Foundation
+import Health
 
 /// One attribute of a tag, its value with XML escapes already resolved.
 public struct XMLAttribute: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import Health
 
 /// A push-style XML scanner for documents shaped like Apple Health exports: elements and attributes only.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Health
 import HealthImport
 
 /// The hand-written fixtures and a helper that reads one into items.

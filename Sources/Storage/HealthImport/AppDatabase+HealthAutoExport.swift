@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Health
-import HealthImport
 
 /// What one Health Auto Export delivery did.
 public struct UpsertCounts: Sendable, Equatable, Codable {

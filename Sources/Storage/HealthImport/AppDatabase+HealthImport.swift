@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Health
-import HealthImport
 
 extension AppDatabase {
     public func insertImportJob(_ job: ImportJob) async throws -> ImportJob {

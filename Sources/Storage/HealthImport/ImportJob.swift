@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import HealthImport
+import Health
 
 /// One import of one file: where it is, how far it got, and what it did per type.
 public struct ImportJob: Codable, Sendable, Equatable, Identifiable {

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Health
-import HealthImport
 
 /// Inserts mapped import items inside one transaction with prepared statements, tallying each outcome.
 ///

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Health
-import HealthImport
 
 /// Puts what an export's `<Me>` says into the importing user's profile — only into fields that are empty,
 /// because a value the user typed is worth more than one an export carried along. Runs inside the import

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Health
-import HealthImport
 
 /// `INSERT OR IGNORE` of one imported sample into healthRecord at a natural-key slot: the Apple Health import
 /// and Health Auto Export write the same row shape and differ only in source, external id and job.

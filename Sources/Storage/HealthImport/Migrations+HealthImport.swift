@@ -5,7 +5,7 @@ extension Migrations {
     /// arrives), workouts, correlation links, raw items Kiroku has no metric for, and import jobs.
     static func healthImport(_ db: Database) throws {
         try db.alter(table: "healthRecord") { t in
-            // Hash of metric, source, start, end and value (HealthImport.NaturalKey).
+            // Hash of metric, source, start, end and value (Health.NaturalKey).
             t.add(column: "naturalKey", .integer)
             // The import that stored the row: tells a correlation's repeat of a record from an older copy.
             t.add(column: "importJobId", .integer)

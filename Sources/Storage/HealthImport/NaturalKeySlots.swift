@@ -1,5 +1,5 @@
 import GRDB
-import HealthImport
+import Health
 
 /// Where an item's natural key is stored in one table.
 ///

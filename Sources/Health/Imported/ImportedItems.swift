@@ -14,6 +14,20 @@ public struct ImportedSample: Sendable, Equatable {
     /// MetadataEntry pairs, the category value of category samples, unknown attributes (as "@name").
     public var metadata: [String: String]?
     public var naturalKey: NaturalKey
+
+    public init(metric: String, value: Double, originalValue: Double, originalUnit: String, startAt: Date, endAt: Date, utcOffsetSeconds: Int, sourceName: String, device: String? = nil, metadata: [String: String]? = nil, naturalKey: NaturalKey) {
+        self.metric = metric
+        self.value = value
+        self.originalValue = originalValue
+        self.originalUnit = originalUnit
+        self.startAt = startAt
+        self.endAt = endAt
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.sourceName = sourceName
+        self.device = device
+        self.metadata = metadata
+        self.naturalKey = naturalKey
+    }
 }
 
 /// Anything the catalog has no metric for, kept as written: the raw HealthKit type (or element name), its
@@ -32,6 +46,20 @@ public struct ImportedRawItem: Sendable, Equatable {
     public var attributes: [String: String]
     public var metadata: [String: String]
     public var naturalKey: NaturalKey
+
+    public init(element: String, type: String, value: String? = nil, unit: String? = nil, startAt: Date? = nil, endAt: Date? = nil, utcOffsetSeconds: Int? = nil, sourceName: String? = nil, attributes: [String: String], metadata: [String: String], naturalKey: NaturalKey) {
+        self.element = element
+        self.type = type
+        self.value = value
+        self.unit = unit
+        self.startAt = startAt
+        self.endAt = endAt
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.sourceName = sourceName
+        self.attributes = attributes
+        self.metadata = metadata
+        self.naturalKey = naturalKey
+    }
 }
 
 /// One of a workout's statistics (iOS 16 and later), in the catalog's canonical unit when the type is a
@@ -44,6 +72,16 @@ public struct ImportedWorkoutStatistic: Sendable, Equatable, Codable {
     public var average: Double?
     public var minimum: Double?
     public var maximum: Double?
+
+    public init(type: String, metric: String? = nil, unit: String? = nil, sum: Double? = nil, average: Double? = nil, minimum: Double? = nil, maximum: Double? = nil) {
+        self.type = type
+        self.metric = metric
+        self.unit = unit
+        self.sum = sum
+        self.average = average
+        self.minimum = minimum
+        self.maximum = maximum
+    }
 }
 
 /// A workout with its totals in canonical units (minutes, metres, kilocalories).
@@ -64,6 +102,23 @@ public struct ImportedWorkout: Sendable, Equatable {
     public var sourceName: String
     public var device: String?
     public var naturalKey: NaturalKey
+
+    public init(activityType: String, startAt: Date, endAt: Date, utcOffsetSeconds: Int, durationMinutes: Double? = nil, distanceMeters: Double? = nil, energyKcal: Double? = nil, statistics: [ImportedWorkoutStatistic], events: [[String: String]], routeFiles: [String], metadata: [String: String], sourceName: String, device: String? = nil, naturalKey: NaturalKey) {
+        self.activityType = activityType
+        self.startAt = startAt
+        self.endAt = endAt
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.durationMinutes = durationMinutes
+        self.distanceMeters = distanceMeters
+        self.energyKcal = energyKcal
+        self.statistics = statistics
+        self.events = events
+        self.routeFiles = routeFiles
+        self.metadata = metadata
+        self.sourceName = sourceName
+        self.device = device
+        self.naturalKey = naturalKey
+    }
 }
 
 /// A correlation (blood pressure, food) and the natural keys of the samples it groups: the link is stored,
@@ -77,6 +132,17 @@ public struct ImportedCorrelation: Sendable, Equatable {
     public var metadata: [String: String]
     public var members: [MappedRecord]
     public var naturalKey: NaturalKey
+
+    public init(type: String, startAt: Date, endAt: Date, utcOffsetSeconds: Int, sourceName: String, metadata: [String: String], members: [MappedRecord], naturalKey: NaturalKey) {
+        self.type = type
+        self.startAt = startAt
+        self.endAt = endAt
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.sourceName = sourceName
+        self.metadata = metadata
+        self.members = members
+        self.naturalKey = naturalKey
+    }
 
     public var memberKeys: [NaturalKey] {
         members.compactMap(\.naturalKey)

@@ -1,5 +1,4 @@
 import Foundation
-import Health
 
 /// What an export's `<Me>` element says about the person: date of birth and sex. Values the export leaves
 /// unset (an empty date, `HKBiologicalSexNotSet`) or writes in a form Kiroku cannot read are nil, so they

@@ -1,5 +1,4 @@
 import Foundation
-import Health
 
 /// A profile field an import can fill from the export's `<Me>`. An import job records the ones it filled,
 /// so the CLI and the web page can tell the person where their profile values came from.

@@ -30,7 +30,7 @@ public struct NaturalKey: Sendable, Hashable {
 
     /// `number × scale`, rounded, as an integer; a number too large for one (1e300 steps in a damaged file) adds its
     /// bits instead, so any number has a key and no number stops an import.
-    mutating func add(fixedPoint number: Double, scale: Double) {
+    public mutating func add(fixedPoint number: Double, scale: Double) {
         add(Int64(exactly: (number * scale).rounded()) ?? Int64(bitPattern: number.bitPattern))
     }
 
