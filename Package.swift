@@ -29,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        // Hummingbird's own HTTP types and NIO glue; named here because Server's connection guard uses them directly.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         // Apple Health import: reads export.zip entries as a stream, without unpacking to disk.
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
     ],
@@ -85,9 +88,45 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Outgoing wait-alert webhooks: every address resolved and checked, the post sent to exactly that address.
+        .target(
+            name: "Webhooks",
+            dependencies: [
+                "Health",
+                "Storage",
+                "WaitTimes",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // The application layer: one service per system, what the server and the CLI both call. No HTTP here:
+        // services throw domain errors and take the current time (or a clock) as a parameter.
+        .target(
+            name: "Services",
+            dependencies: [
+                "Health",
+                "HealthImport",
+                "TaskSteps",
+                "WaitTimes",
+                "Workouts",
+                "Storage",
+                "EventStream",
+                "Webhooks",
+                .product(name: "Crypto", package: "swift-crypto"),
+                // bcrypt only: the module has no HTTP in it.
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "Server",
             dependencies: [
+                "Services",
+                "Webhooks",
                 "Health",
                 "HealthImport",
                 "TaskSteps",
@@ -100,6 +139,10 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -114,6 +157,7 @@ let package = Package(
             name: "kiroku",
             dependencies: [
                 "Server",
+                "Services",
                 "Storage",
                 "Health",
                 "TaskSteps",
@@ -122,6 +166,7 @@ let package = Package(
                 "WaitTimes",
                 "Workouts",
                 "HealthImport",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -132,7 +177,7 @@ let package = Package(
         .executableTarget(
             name: "KirokuBenchmarks",
             dependencies: [
-                "Health", "Charts", "Storage", "EventStream", "WaitTimes", "Workouts", "Server",
+                "Health", "Charts", "Storage", "EventStream", "WaitTimes", "Workouts", "Services", "Server",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -140,6 +185,8 @@ let package = Package(
             path: "Benchmarks/KirokuBenchmarks"
         ),
 
+        // Reads Sources/ and Package.swift: the layering rules, enforced.
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "TaskStepsTests", dependencies: ["TaskSteps", "Health"]),
@@ -152,6 +199,7 @@ let package = Package(
                 "KirokuClient",
                 "Health",
                 "Server",
+                "Services",
                 "Storage",
                 "WaitTimes",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -167,6 +215,9 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server",
+                "Services",
+                "Webhooks",
+                "Services",
                 "Storage",
                 "Health",
                 "TaskSteps",

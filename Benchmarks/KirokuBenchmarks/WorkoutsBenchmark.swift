@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import Server
+import Services
 import Storage
 import Workouts
 

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import Health
 import HealthImport
 
 /// The incremental JSON scanner, alone and under the Health Auto Export reader that uses it.

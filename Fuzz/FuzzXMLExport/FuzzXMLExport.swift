@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import Health
 @testable import HealthImport
 
 /// Apple Health export XML as an import reads it: the stream scanner, the item assembler and the HealthKit mapper.
@@ -8,11 +9,14 @@ import FuzzSupport
 /// same offset (the scanner keeps only an unfinished tail between chunks); an error's byte offset and line lie inside
 /// the document; the scanner never reports more bytes consumed than it was fed; mapped samples and workouts hold
 /// finite numbers and instants (a NaN or an infinity would break every page that shows them).
+/// A fixed "now" for the mapper's date window, so a crash input reproduces on any day.
+let importTime = Date(timeIntervalSince1970: 1_795_000_000)
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXMLExport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let whole = FuzzInput(data, size).scannedAlike(XMLScan.init)
     var assembler = ExportItemAssembler()
-    var mapper = HealthKitMapper()
+    var mapper = HealthKitMapper(now: importTime)
     for event in whole.events {
         try? assembler.consume(event) { item in checkMapped(mapper.map(item)) }
     }

@@ -6,5 +6,11 @@ public protocol DomainError: Error, Sendable {
     var code: String { get }
     var message: LocalizedText { get }
     var httpStatus: Int { get }
+    /// Seconds a client should wait before trying again (a limit was hit); nil when trying again will not help.
+    var retryAfterSeconds: Int? { get }
+}
+
+extension DomainError {
+    public var retryAfterSeconds: Int? { nil }
 }
 

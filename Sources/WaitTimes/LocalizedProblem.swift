@@ -2,12 +2,13 @@ import Foundation
 import Health
 
 /// Validation failures of wait-time input, with the words shown to people.
-public enum LocalizedProblem: String, Sendable, Error, CaseIterable {
+public enum LocalizedProblem: String, DomainError, CaseIterable {
     case minutesOutOfRange = "invalid_minutes"
     case groupsOutOfRange = "invalid_groups"
     case minutesMissing = "minutes_required"
 
     public var code: String { rawValue }
+    public var httpStatus: Int { 400 }
 
     public var message: LocalizedText {
         switch self {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Health
-import Server
+import Services
 import Storage
 
 struct DemoCommand: AsyncParsableCommand {
@@ -26,7 +26,7 @@ struct DemoCommand: AsyncParsableCommand {
         let user: User
         do {
             user = try await accounts.signUp(username: username, password: password, displayName: "Demo", now: Date())
-        } catch let error as APIError {
+        } catch let error as any DomainError {
             throw CLIError(error.message)
         }
         let now = Date()

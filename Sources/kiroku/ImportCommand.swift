@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Health
 import HealthImport
-import Server
+import Services
 import Storage
 
 struct ImportCommand: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Health
-import Server
+import Services
 import Storage
 
 /// `kiroku stores operator-token …`: credentials for the wait-time feed endpoints (`X-Operator-Token`).
@@ -21,7 +21,7 @@ struct OperatorTokenCommand: AsyncParsableCommand {
             do {
                 let (secret, _) = try await WaitTimeService(database: try data.openDatabase()).createOperatorToken(name: name)
                 print(secret)
-            } catch let error as APIError {
+            } catch let error as any DomainError {
                 throw CLIError(error.message)
             }
         }

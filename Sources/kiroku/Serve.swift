@@ -1,12 +1,8 @@
 import ArgumentParser
-import EventStream
 import Foundation
-import Hummingbird
 import Logging
 import Server
-import ServiceLifecycle
 import Storage
-import UnixSignals
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 extension AppConfiguration.LogFormat: ExpressibleByArgument {}
@@ -68,13 +64,6 @@ struct Serve: AsyncParsableCommand {
     var kafkaOptions: [String] = []
 
     var brokers: String? { kafkaBrokers ?? ProcessInfo.processInfo.environment["KIROKU_KAFKA_BROKERS"] }
-
-    /// `--kafka-option`s the relay's read-back consumer leaves out (librdkafka would warn about each); connection and
-    /// security settings apply to both.
-    static let producerOnlyOptions: Set<String> = [
-        "acks", "enable.idempotence", "linger.ms", "message.timeout.ms", "transaction.timeout.ms", "transactional.id",
-        "batch.size", "batch.num.messages", "compression.type", "retries", "retry.backoff.ms", "queue.buffering.max.messages",
-    ]
 
     var kafkaProperties: [String: String] {
         Dictionary(kafkaOptions.compactMap { option in
@@ -143,7 +132,6 @@ struct Serve: AsyncParsableCommand {
         configuration.gateway.requestsPerMinute = gatewayRate
         configuration.gateway.maxBodyBytes = gatewayMaxBody
         configuration.gateway.outboxLimit = gatewayOutboxLimit
-        configuration.gateway.kafkaEnabled = brokers != nil
         configuration.sawayakaFeedURL = sawayakaFeedURL ?? ProcessInfo.processInfo.environment["KIROKU_SAWAYAKA_FEED_URL"]
         configuration.sawayakaPollMinutes = sawayakaPollMinutes
         configuration.maxImportUploadBytes = maxImportMiB << 20
@@ -151,7 +139,7 @@ struct Serve: AsyncParsableCommand {
             headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout), idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections
         )
         configuration.allowPrivateWebhooks = allowPrivateWebhooks
-        LoggingSetup.bootstrap(configuration)
+        Self.bootstrapLogging(configuration)
         let logger = Logger(label: "kiroku")
         // Lock first: a second server must not even run migrations on a database another one is serving.
         try DataDirectory.prepare(configuration.dataDirectory, logger: logger)
@@ -166,31 +154,14 @@ struct Serve: AsyncParsableCommand {
         logger.info("starting", metadata: [
             "data_dir": "\(configuration.dataDirectory.path)", "address": "\(host):\(port)", "scheme": "\(configuration.tls == nil ? "http" : "https")",
         ])
-        let app = try await buildApplication(configuration: configuration, dependencies: AppDependencies(database: database), logger: logger)
-        var services: [any Service] = []
         if let brokers {
-            let transactionalId = try kafkaTransactionalId ?? KafkaTransactionalId.load(dataDirectory: configuration.dataDirectory)
-            let producer = try KafkaProducer(
-                configuration: .init(bootstrapServers: brokers, transactionalId: transactionalId, options: kafkaProperties), logger: logger
+            configuration.kafka = KafkaSettings(
+                brokers: brokers, topic: kafkaTopic, positionTopic: kafkaPositionTopic,
+                transactionalId: try kafkaTransactionalId ?? KafkaTransactionalId.load(dataDirectory: configuration.dataDirectory),
+                properties: kafkaProperties
             )
-            let relay = OutboxRelay(
-                source: SQLiteOutbox(database: database), producer: producer,
-                reader: KafkaTopicReader(bootstrapServers: brokers, options: kafkaProperties.filter { !Self.producerOnlyOptions.contains($0.key) }),
-                topic: kafkaTopic, positionTopic: kafkaPositionTopic, logger: logger
-            )
-            services = [producer, relay]
-            logger.info("publishing gateway samples to kafka", metadata: [
-                "brokers": "\(brokers)", "topic": "\(kafkaTopic)", "position_topic": "\(kafkaPositionTopic)", "transactional_id": "\(transactionalId)",
-            ])
         }
-        // Shutdown runs in reverse: the server stops taking requests, then the relay stops, then the producer
-        // flushes what is in flight.
-        let group = ServiceGroup(configuration: .init(
-            services: services.map { .init(service: $0) } + [.init(service: app)],
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger
-        ))
-        try await group.run()
+        try await runApplication(configuration: configuration, dependencies: AppDependencies(database: database), logger: logger)
         withExtendedLifetime(lock) {}
     }
 }

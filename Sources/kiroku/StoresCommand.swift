@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Health
 import Logging
-import Server
+import Services
 import Storage
 import WaitTimes
 

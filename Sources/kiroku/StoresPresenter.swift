@@ -1,6 +1,6 @@
 import Foundation
 import Health
-import Server
+import Services
 import WaitTimes
 
 /// How `kiroku stores` prints stores: table rows, ANSI colours by the design's bands, and the detail text.

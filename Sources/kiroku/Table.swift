@@ -1,3 +1,4 @@
+
 /// A plain-text table for terminal output, with columns padded by display width (CJK counts double).
 struct Table {
     let header: [String]

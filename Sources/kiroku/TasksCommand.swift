@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Health
-import Server
+import Services
 import Storage
 import TaskSteps
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Health
-import Server
+import Services
 import Storage
 
 struct TokenCommand: AsyncParsableCommand {
@@ -24,7 +24,7 @@ struct TokenCommand: AsyncParsableCommand {
             do {
                 let (secret, _) = try await accounts.createToken(for: owner.savedId, name: name, now: Date())
                 print(secret)
-            } catch let error as APIError {
+            } catch let error as any DomainError {
                 throw CLIError(error.message)
             }
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Health
-import Server
+import Services
 import Storage
 
 struct UserCommand: AsyncParsableCommand {
@@ -28,7 +28,7 @@ struct UserCommand: AsyncParsableCommand {
             do {
                 let user = try await accounts.signUp(username: username, password: password, displayName: displayName, now: Date())
                 print(LocalizedText(ja: "ユーザー「\(user.username)」を作成しました。", en: "Created user “\(user.username)”.").text(in: .terminal))
-            } catch let error as APIError {
+            } catch let error as any DomainError {
                 throw CLIError(error.message)
             }
         }
@@ -73,7 +73,7 @@ extension UserCommand {
             do {
                 try await accounts.setPassword(userId: user.savedId, to: password)
                 try await database.deleteSessions(userId: user.savedId, keeping: nil)
-            } catch let error as APIError {
+            } catch let error as any DomainError {
                 throw CLIError(error.message)
             }
             print(LocalizedText(ja: "「\(user.username)」のパスワードを変更しました。", en: "Changed the password of “\(user.username)”.").text(in: .terminal))

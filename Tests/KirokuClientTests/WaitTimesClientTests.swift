@@ -7,6 +7,7 @@ import KirokuClient
 import Logging
 import NIOCore
 @testable import Server
+import Services
 import Storage
 import Synchronization
 import Testing

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import Server
+import Services
 import Testing
 
 /// A few thousand generated requests against the real application over a temporary SQLite file: every JSON route of

@@ -1,5 +1,6 @@
 @testable import Server
 import Testing
+@testable import Webhooks
 
 /// The address rule behind webhooks, as tables: every spelling a resolver accepts, every block that is not the internet.
 @Suite struct AddressScopeTests {

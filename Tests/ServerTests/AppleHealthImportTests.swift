@@ -3,6 +3,7 @@ import GRDB
 import Health
 import HealthImport
 @testable import Server
+import Services
 import Storage
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Health
 import Server
+import Services
 import Testing
 
 /// `kiroku demo --days N` promises N days of history whatever the hour it runs at.

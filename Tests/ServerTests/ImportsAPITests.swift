@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 @testable import Server
+import Services
 import Storage
 import Testing
 

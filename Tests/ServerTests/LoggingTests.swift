@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Server
+import Services
 import Synchronization
 import Testing
 

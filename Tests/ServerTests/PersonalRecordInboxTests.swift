@@ -1,6 +1,7 @@
 import Foundation
 import Health
 @testable import Server
+import Services
 import Storage
 import Testing
 import Workouts

@@ -1,5 +1,6 @@
 import Foundation
 import Server
+import Services
 import Storage
 import Testing
 

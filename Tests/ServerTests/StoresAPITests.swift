@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 @testable import Server
+import Services
 import Storage
 import Testing
 import WaitTimes

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 @testable import Server
+import Services
 import Storage
 
 /// A Kiroku application over a fresh temporary SQLite file, with cheap bcrypt so tests stay fast.

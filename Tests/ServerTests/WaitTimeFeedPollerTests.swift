@@ -5,10 +5,12 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 @testable import Server
-import Storage
 import ServiceLifecycle
+import Services
+import Storage
 import Testing
 import WaitTimes
+@testable import Webhooks
 
 /// A real HTTP server run by the test: serves the queue-feed fixtures and records webhook posts.
 struct FixtureServer {

@@ -1,10 +1,11 @@
 import Foundation
 import Health
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import HTTPTypes
 import Logging
 @testable import Server
+import Services
 import Storage
 import WaitTimes
 

@@ -3,6 +3,7 @@ import GRDB
 import Hummingbird
 import HummingbirdTesting
 @testable import Server
+import Services
 import Storage
 import Testing
 

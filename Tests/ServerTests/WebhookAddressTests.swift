@@ -5,9 +5,11 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 @testable import Server
+import Services
 import Storage
 import Testing
 import WaitTimes
+@testable import Webhooks
 
 /// A server of the test's own on 127.0.0.1 that records every request it gets; `/hop` answers 307 to its `/hook`.
 struct WebhookListener {

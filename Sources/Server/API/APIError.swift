@@ -2,6 +2,7 @@ import Foundation
 import Health
 import Hummingbird
 import NIOCore
+import Services
 
 /// An error the API answers with: a stable code, a message in Japanese and English, an HTTP status.
 /// The body is always `{"error": {"code": "...", "message": "..."}}` in the caller's language.
@@ -18,18 +19,17 @@ public struct APIError: Error, Sendable, Equatable {
         self.headers = headers
     }
 
+    /// The answer to a domain error: its status, code and message, and `Retry-After` when it names a wait.
     public init(_ error: some DomainError) {
         self.init(status: .init(code: error.httpStatus), code: error.code, message: error.message)
+        if let seconds = error.retryAfterSeconds { headers[.retryAfter] = String(seconds) }
     }
 
     public static let unauthorized = APIError(
         status: .unauthorized, code: "unauthorized",
         message: .init(ja: "認証が必要です。APIトークンを確認してください。", en: "Authentication required. Check your API token.")
     )
-    public static let notFound = APIError(
-        status: .notFound, code: "not_found",
-        message: .init(ja: "見つかりません。", en: "Not found.")
-    )
+    public static let notFound = APIError(ServiceError.notFound)
     public static let bodyTooLarge = APIError(
         status: .contentTooLarge, code: "body_too_large",
         message: .init(ja: "リクエストが大きすぎます（上限 1 MB）。", en: "The request body is too large (limit 1 MB).")
@@ -59,25 +59,7 @@ public struct APIError: Error, Sendable, Equatable {
     }
 
     public static func invalidParameter(_ name: String) -> APIError {
-        APIError(
-            status: .badRequest, code: "invalid_parameter",
-            message: .init(ja: "パラメータ「\(name)」が正しくありません。", en: "The parameter “\(name)” is invalid.")
-        )
-    }
-    public static let manualOnly = APIError(
-        status: .conflict, code: "not_editable",
-        message: .init(ja: "手入力の記録だけが編集できます。", en: "Only manually entered records can be edited.")
-    )
-    /// Too many failed password tries from this address: the next one may come after `retryAfter` seconds.
-    public static func tooManyAttempts(retryAfter: Int) -> APIError {
-        APIError(
-            status: .tooManyRequests, code: "rate_limited",
-            message: .init(
-                ja: "パスワードの試行が多すぎます。\(retryAfter) 秒後にもう一度お試しください。",
-                en: "Too many password attempts. Try again in \(retryAfter) s."
-            ),
-            headers: [.retryAfter: String(retryAfter)]
-        )
+        APIError(ServiceError.invalidParameter(name))
     }
     public static let internalError = APIError(
         status: .internalServerError, code: "internal_error",

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Services
 
 /// How every JSON request body is read: it must be labelled JSON, fit the context's size limit, name each member of
 /// an object once, and decode into the expected shape — or the request is refused with a reason.

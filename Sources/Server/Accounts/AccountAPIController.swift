@@ -2,6 +2,7 @@ import Foundation
 import Health
 import Hummingbird
 import Logging
+import Services
 import Storage
 
 /// `/api/v1/me`, `/api/v1/tokens`, `/api/v1/export`: the caller's account, its tokens and its data.

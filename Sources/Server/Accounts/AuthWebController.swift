@@ -1,8 +1,9 @@
 import Foundation
-import Storage
 import Health
 import Hummingbird
 import Logging
+import Services
+import Storage
 
 /// Sign-up, sign-in and sign-out pages, plus the language switch for people not signed in.
 struct AuthWebController {
@@ -69,9 +70,9 @@ struct AuthWebController {
             metrics.signIn(succeeded: true)
             context.logger.info("signed in", metadata: ["user_id": "\(user.id.map(String.init) ?? "-")"])
             return try await startSession(user: user, then: ReturnPath.safe(request.uri.queryParameters["next"].map(String.init)))
-        } catch let error as APIError {
+        } catch let error as any DomainError {
             metrics.signIn(succeeded: false)
-            return form("signin", request: request, context: context, error: error, username: username)
+            return form("signin", request: request, context: context, error: APIError(error), username: username)
         }
     }
 
@@ -85,8 +86,8 @@ struct AuthWebController {
             )
             metrics.signUp()
             return try await startSession(user: user, then: "/")
-        } catch let error as APIError {
-            return form("signup", request: request, context: context, error: error, username: input.username ?? "", displayName: input.displayName ?? "")
+        } catch let error as any DomainError {
+            return form("signup", request: request, context: context, error: APIError(error), username: input.username ?? "", displayName: input.displayName ?? "")
         }
     }
 

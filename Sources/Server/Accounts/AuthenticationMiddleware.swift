@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Services
 
 /// Finds out who is asking: a bearer token (API clients) or a session cookie (browsers).
 /// It never refuses a request itself; routes that need a user ask `context.requireUserId()`.

@@ -2,9 +2,11 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
-import NIOSSL
 import Logging
+import NIOSSL
+import Services
 import Storage
+import Webhooks
 
 /// What the application is built from; tests hand in their own (temporary database, cheap bcrypt).
 public struct AppDependencies: Sendable {
@@ -23,24 +25,40 @@ public struct AppDependencies: Sendable {
     }
 }
 
-/// Builds the whole application from its dependencies.
+/// Builds the whole application from its dependencies: the router, and every long-running part as a service of the
+/// application's group (the Kafka producer and relay, the wait-time feed poller), so graceful shutdown stops the
+/// server first and then each of them in reverse order. Interrupted imports resume before the server starts.
 public func buildApplication(
     configuration: AppConfiguration,
     dependencies: AppDependencies,
     logger: Logger
 ) async throws -> some ApplicationProtocol {
-    let router = try await buildRouter(configuration: configuration, dependencies: dependencies)
+    let imports = ImportService(
+        database: dependencies.database, dataDirectory: configuration.dataDirectory, maxUploadBytes: configuration.maxImportUploadBytes
+    )
+    let router = try await buildRouter(configuration: configuration, dependencies: dependencies, imports: imports)
     let limits = configuration.connections
-    return Application(
+    var application = Application(
         router: router,
         server: try serverBuilder(tls: configuration.tls, limits: limits),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Kiroku",
             availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections, logger: logger)
         ),
-        services: waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger),
+        services: try kafkaServices(configuration: configuration, database: dependencies.database, logger: logger)
+            + waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger),
         logger: logger
     )
+    let startedAt = Date()
+    application.beforeServerStarts {
+        await imports.recover(startedAt: startedAt, logger: Logger(label: "kiroku.import"))
+    }
+    return application
+}
+
+/// Builds the application and runs it until SIGTERM or SIGINT: what `kiroku serve` calls.
+public func runApplication(configuration: AppConfiguration, dependencies: AppDependencies, logger: Logger) async throws {
+    try await buildApplication(configuration: configuration, dependencies: dependencies, logger: logger).runService()
 }
 
 /// HTTP/1.1 with the connection limits, inside TLS when certificate files are given.
@@ -59,7 +77,7 @@ extension AppConfiguration {
     }
 }
 
-func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies) async throws -> Router<AppRequestContext> {
+func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies, imports: ImportService) async throws -> Router<AppRequestContext> {
     let database = dependencies.database
     let pages = try await WebRenderer()
     let accounts = AccountService(database: database, hasher: dependencies.hasher, rateLimiter: dependencies.rateLimiter)
@@ -67,9 +85,6 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies)
     let summaries = SummaryService(database: database)
     let exporter = DataExporter(database: database)
     let csrf = CSRFProtection(secureCookies: configuration.secureCookies)
-    let imports = ImportService(database: database, dataDirectory: configuration.dataDirectory, maxUploadBytes: configuration.maxImportUploadBytes)
-    let startedAt = Date()
-    Task { await imports.recover(startedAt: startedAt, logger: Logger(label: "kiroku.import")) }
 
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())

@@ -15,6 +15,10 @@ public struct AppConfiguration: Sendable {
     public var tls: TLSFiles?
     /// The health data gateway's limits and Kafka switch.
     public var gateway: GatewaySettings
+    /// Where the gateway publishes, when Kafka is on (`gateway.kafkaEnabled` then holds too).
+    public var kafka: KafkaSettings? {
+        didSet { gateway.kafkaEnabled = kafka != nil }
+    }
     /// さわやか wait times: a queue-service-shaped JSON feed to poll, and how often (minutes), within opening hours.
     public var sawayakaFeedURL: String?
     public var sawayakaPollMinutes: Int = 5

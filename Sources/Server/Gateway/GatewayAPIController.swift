@@ -2,6 +2,7 @@ import Foundation
 import Health
 import Hummingbird
 import NIOCore
+import Services
 import Storage
 
 /// `POST /api/v1/health-data/`: the gateway phone app's endpoint, unchanged (reference/gateway-protocol.md).
@@ -94,7 +95,7 @@ struct GatewayAPIController {
             do {
                 let user = try await accounts.signIn(username: username, password: String(text[text.index(after: colon)...]), address: context.clientAddress, now: now)
                 return (user, "account:\(try user.savedId)")
-            } catch let error as APIError where error == .invalidCredentials {
+            } catch AccountError.invalidCredentials {
                 throw APIError.unauthorized
             }
         }

@@ -2,6 +2,7 @@ import Foundation
 import Health
 import HealthImport
 import Hummingbird
+import Services
 import Storage
 
 /// `POST /api/v1/health-auto-export`: the Health Auto Export iPhone app's REST automation. It authenticates

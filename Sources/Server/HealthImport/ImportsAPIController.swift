@@ -1,6 +1,7 @@
 import Foundation
 import Health
 import Hummingbird
+import Services
 import Storage
 
 /// `/api/v1/imports`: upload an Apple Health export or a CSV file (raw body or multipart), then follow the

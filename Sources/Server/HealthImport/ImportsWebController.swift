@@ -2,6 +2,7 @@ import Foundation
 import Health
 import HealthImport
 import Hummingbird
+import Services
 import Storage
 
 /// The web side of imports: the upload form on the records page posts here; the status page shows progress

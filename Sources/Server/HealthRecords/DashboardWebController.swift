@@ -2,6 +2,7 @@ import Charts
 import Foundation
 import Health
 import Hummingbird
+import Services
 import Storage
 
 /// `/`: today's core metrics at a glance, the weight trend with its moving average, steps per day.

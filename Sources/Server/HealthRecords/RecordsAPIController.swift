@@ -2,6 +2,7 @@ import Foundation
 import Health
 import Hummingbird
 import Logging
+import Services
 import Storage
 
 /// `/api/v1/records`: create (one or a batch), list, get, update (manual only), delete — always the caller's own.

@@ -1,6 +1,7 @@
 import Foundation
 import Health
 import Hummingbird
+import Services
 import Storage
 
 /// `/records`: recent records, the add form with inline errors, delete buttons.

@@ -1,6 +1,7 @@
 import Foundation
 import Health
 import Hummingbird
+import Services
 import Storage
 
 /// `GET /api/v1/summaries?metric=&from=&to=`: daily summaries in the user's time zone, plus the

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import Services
 
 /// One log line per request: method, route pattern (never the raw path or query, which can carry
 /// personal data), status and duration with the design's speed class.

@@ -1,6 +1,7 @@
 import Foundation
 import Health
 import Hummingbird
+import Services
 import Storage
 
 /// `/settings`: profile, API tokens, export, account deletion.
@@ -121,7 +122,7 @@ struct SettingsWebController {
             return Double(text.replacingOccurrences(of: ",", with: ".")).map { .some($0) } ?? nil
         }
         guard let height = number(form.heightCm), let target = number(form.targetWeightKg) else {
-            return try await page(request: request, context: context, error: APIError.invalidProfile.message.text(in: context.language))
+            return try await page(request: request, context: context, error: AccountError.invalidProfile.message.text(in: context.language))
         }
         do {
             // The form always sends every field, so an emptied number clears the stored value.
@@ -131,8 +132,6 @@ struct SettingsWebController {
                 dateOfBirth: ProfileCharacteristicsForm.field(form.dateOfBirth), biologicalSex: ProfileCharacteristicsForm.field(form.biologicalSex)
             ))
             return .redirect(to: "/settings?notice=profileSaved")
-        } catch let error as APIError {
-            return try await page(request: request, context: context, error: error.message.text(in: context.language))
         } catch let error as any DomainError {
             return try await page(request: request, context: context, error: error.message.text(in: context.language))
         }
@@ -146,7 +145,7 @@ struct SettingsWebController {
             let (secret, _) = try await accounts.createToken(for: user.savedId, name: form.name ?? "", now: Date())
             // Rendered, not redirected: the secret must not travel in a URL or survive a reload.
             return try await page(request: request, context: context, newToken: secret)
-        } catch let error as APIError {
+        } catch let error as any DomainError {
             return try await page(request: request, context: context, error: error.message.text(in: context.language))
         }
     }
@@ -170,8 +169,8 @@ struct SettingsWebController {
                 user, current: form.currentPassword ?? "", new: form.newPassword ?? "", keepingSession: context.session,
                 address: context.clientAddress, now: Date()
             )
-        } catch let error as APIError {
-            return try await refused(error, request: request, context: context)
+        } catch let error as any DomainError {
+            return try await refused(APIError(error), request: request, context: context)
         }
         return .redirect(to: "/settings?notice=passwordChanged")
     }
@@ -190,8 +189,8 @@ struct SettingsWebController {
         try csrf.verify(form.csrf, request: request, context: context)
         do {
             try await accounts.deleteAccount(user, password: form.password ?? "", address: context.clientAddress, now: Date())
-        } catch let error as APIError {
-            return try await refused(error, request: request, context: context)
+        } catch let error as any DomainError {
+            return try await refused(APIError(error), request: request, context: context)
         }
         var response = Response.redirect(to: "/signin?notice=accountDeleted")
         response.setCookie(Cookie(name: AuthenticationMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))

@@ -1,6 +1,7 @@
 import Foundation
 import Health
 import Hummingbird
+import Services
 import Storage
 import TaskSteps
 

@@ -1,6 +1,7 @@
 import Charts
 import Foundation
 import Health
+import Services
 import WaitTimes
 
 /// Turns wait-time domain values into what the Mustache pages show, in the reader's language.

@@ -1,8 +1,10 @@
 import Foundation
 import Health
 import Hummingbird
+import Services
 import Storage
 import WaitTimes
+import Webhooks
 
 /// `/sawayaka` (every store with its live wait, search and filters), `/sawayaka/{id}` (detail, week's hours, heat map,
 /// best time, alert form), `/inbox`. Public pages except alerts and the inbox; all work without JavaScript.
@@ -143,7 +145,7 @@ struct SawayakaWebController {
             alert = try await Self.alert(from: form, userId: userId, storeId: id, service: service)
         } catch let error as APIError {
             return try await detailPage(request: request, context: context, form: form, error: error.message.text(in: context.language))
-        } catch let error as WebhookRefusal {
+        } catch let error as any DomainError {
             return try await detailPage(request: request, context: context, form: form, error: error.message.text(in: context.language))
         }
         _ = try await service.database.insertAlert(alert)

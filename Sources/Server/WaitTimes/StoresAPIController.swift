@@ -4,6 +4,7 @@ import Health
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import Services
 import Storage
 import WaitTimes
 
@@ -123,11 +124,7 @@ struct StoresAPIController {
 
     @discardableResult
     func record(_ observations: [WaitObservation], now: Date, context: AppRequestContext) async throws -> (inserted: Int, fired: [FiredAlert]) {
-        do {
-            return try await service.record(observations, now: now, logger: context.logger)
-        } catch let problem as LocalizedProblem {
-            throw problem.apiError
-        }
+        try await service.record(observations, now: now, logger: context.logger)
     }
 
     func requireOperator(_ request: Request) async throws {

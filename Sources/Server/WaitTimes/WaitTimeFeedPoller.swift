@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import ServiceLifecycle
+import Services
 import Storage
 import WaitTimes
 

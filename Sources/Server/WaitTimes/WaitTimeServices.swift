@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import Services
 
 /// The background services of the wait-time system the application runs beside the HTTP server: the feed poller,
 /// when a feed URL is configured.

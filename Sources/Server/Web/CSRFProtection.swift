@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Services
 import Storage
 
 /// CSRF tokens for every form. Signed-in pages use the session's token; the sign-in and sign-up pages,

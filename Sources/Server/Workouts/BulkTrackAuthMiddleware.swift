@@ -1,6 +1,7 @@
 import Foundation
 import Health
 import Hummingbird
+import Services
 import Storage
 
 /// Authenticates the BulkTrack API: a device's access token, or a Kiroku personal API token (so the owner of a
@@ -13,7 +14,7 @@ struct BulkTrackAuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") else {
-            throw APIError.deviceUnauthorized
+            throw DeviceAuthError.unauthorized
         }
         let secret = String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
         let now = Date()
@@ -23,7 +24,7 @@ struct BulkTrackAuthMiddleware: RouterMiddleware {
         } else if let user = try await accounts.user(bearerToken: secret, now: now) {
             context.user = user
         } else {
-            throw APIError.deviceUnauthorized
+            throw DeviceAuthError.unauthorized
         }
         // The phone app names the language of exercise names in Accept-Language; it wins over the profile.
         context.language = Language.preferred(fromAcceptLanguage: request.headers[.acceptLanguage])

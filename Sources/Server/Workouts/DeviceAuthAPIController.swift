@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Services
 
 /// `/v1/auth/*` of the BulkTrack contract: device onboarding, token refresh with rotation, logout.
 struct DeviceAuthAPIController {
@@ -26,3 +27,5 @@ struct DeviceAuthAPIController {
         return .noContent
     }
 }
+
+extension DeviceAuthService.Tokens: ResponseEncodable {}

@@ -2,6 +2,7 @@ import Foundation
 import Health
 import Hummingbird
 import NIOCore
+import Services
 import Storage
 import Workouts
 

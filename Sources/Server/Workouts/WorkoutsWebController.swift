@@ -2,6 +2,7 @@ import Charts
 import Foundation
 import Health
 import Hummingbird
+import Services
 import Storage
 import Workouts
 

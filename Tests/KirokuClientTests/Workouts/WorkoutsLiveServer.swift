@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Server
+import Services
 import Storage
 
 /// A real Kiroku server on a loopback port (HummingbirdTesting's live mode), for the SDK to talk HTTP to.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Server
+import Services
 
 /// Every JSON route of `Sources/Server/Public/openapi.yaml`, each with a request the server accepts.
 enum FuzzCatalog {

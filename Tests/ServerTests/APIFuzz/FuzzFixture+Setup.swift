@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Server
+import Services
 
 extension FuzzFixture {
     struct SetupFailed: Error, CustomStringConvertible {

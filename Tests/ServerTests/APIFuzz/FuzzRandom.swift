@@ -1,4 +1,5 @@
 @testable import Server
+@testable import Services
 
 /// The fuzzer's dice: the demo data's SplitMix64, so the same seed gives the same requests on every machine and
 /// Swift version, unlike the system generator, and a run that found something can be replayed from its seed.

@@ -1,0 +1,65 @@
+import Health
+
+/// Why an account operation was refused: sign-up, sign-in, password and profile rules, API tokens.
+public enum AccountError: DomainError, Equatable {
+    case invalidUsername
+    case usernameTaken
+    case passwordTooShort
+    case passwordTooLong
+    case invalidCredentials
+    case invalidTokenName
+    case invalidProfile
+    /// Too many failed password tries from this address: the next one may come after this many seconds.
+    case tooManyAttempts(retryAfter: Int)
+
+    public var code: String {
+        switch self {
+        case .invalidUsername: "invalid_username"
+        case .usernameTaken: "username_taken"
+        case .passwordTooShort: "password_too_short"
+        case .passwordTooLong: "password_too_long"
+        case .invalidCredentials: "invalid_credentials"
+        case .invalidTokenName: "invalid_token_name"
+        case .invalidProfile: "invalid_profile"
+        case .tooManyAttempts: "rate_limited"
+        }
+    }
+
+    public var httpStatus: Int {
+        switch self {
+        case .invalidUsername, .passwordTooShort, .passwordTooLong, .invalidTokenName, .invalidProfile: 400
+        case .invalidCredentials: 401
+        case .usernameTaken: 409
+        case .tooManyAttempts: 429
+        }
+    }
+
+    public var retryAfterSeconds: Int? {
+        if case .tooManyAttempts(let seconds) = self { seconds } else { nil }
+    }
+
+    public var message: LocalizedText {
+        switch self {
+        case .invalidUsername:
+            LocalizedText(
+                ja: "ユーザー名は 3〜32 文字の英数字・「_」「.」「-」で入力してください。",
+                en: "Usernames are 3–32 characters: letters, digits, “_”, “.” or “-”."
+            )
+        case .usernameTaken: LocalizedText(ja: "このユーザー名は既に使われています。", en: "That username is already taken.")
+        case .passwordTooShort: LocalizedText(ja: "パスワードは 10 文字以上にしてください。", en: "Passwords must be at least 10 characters long.")
+        case .passwordTooLong: LocalizedText(ja: "パスワードは 72 バイト以内にしてください。", en: "Passwords can be at most 72 bytes long.")
+        case .invalidCredentials: LocalizedText(ja: "ユーザー名またはパスワードが違います。", en: "Wrong username or password.")
+        case .invalidTokenName: LocalizedText(ja: "トークン名は 1〜64 文字で入力してください。", en: "Token names are 1–64 characters.")
+        case .invalidProfile:
+            LocalizedText(
+                ja: "プロフィールの値が正しくありません（身長 50〜272 cm、目標体重 30〜200 kg、有効なタイムゾーン）。",
+                en: "Invalid profile values (height 50–272 cm, target weight 30–200 kg, a valid time zone)."
+            )
+        case .tooManyAttempts(let seconds):
+            LocalizedText(
+                ja: "パスワードの試行が多すぎます。\(seconds) 秒後にもう一度お試しください。",
+                en: "Too many password attempts. Try again in \(seconds) s."
+            )
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Health
+import Storage
+
+/// Sign-up, sign-in, sessions, API tokens and account deletion: the rules shared by the web pages,
+/// the JSON API and the CLI.
+public struct AccountService: Sendable {
+    public let database: AppDatabase
+    public let hasher: PasswordHasher
+    public let rateLimiter: LoginRateLimiter
+    public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+
+    public init(database: AppDatabase, hasher: PasswordHasher, rateLimiter: LoginRateLimiter = LoginRateLimiter()) {
+        self.database = database
+        self.hasher = hasher
+        self.rateLimiter = rateLimiter
+    }
+
+    public func signUp(username: String, password: String, displayName: String = "", language: Language? = nil, now: Date) async throws -> User {
+        let username = username.trimmingCharacters(in: .whitespaces)
+        guard Self.isValidUsername(username) else { throw AccountError.invalidUsername }
+        try Self.checkPasswordRules(password)
+        let hash = try await hasher.hash(password)
+        let name = try Self.checkedName(displayName.trimmingCharacters(in: .whitespacesAndNewlines), field: Self.displayNameField)
+        do {
+            return try await database.createUser(
+                User(username: username, passwordHash: hash, displayName: String(name.prefix(64)), language: language?.rawValue, createdAt: now)
+            )
+        } catch AccountStoreError.usernameTaken {
+            throw AccountError.usernameTaken
+        }
+    }
+
+    /// Checks a password, counting failures against the (account, address) pair and the address.
+    public func signIn(username: String, password: String, address: String, now: Date) async throws -> User {
+        try await throttle(account: username, address: address, now: now)
+        let user = try await database.user(username: username)
+        let matches: Bool
+        if let user {
+            matches = try await hasher.verify(password, hash: user.passwordHash)
+        } else {
+            // Hash anyway, at the same cost, so "no such user" takes as long as "wrong password"
+            // and timing does not reveal who has an account.
+            _ = try await hasher.hash(password)
+            matches = false
+        }
+        guard let user, matches else {
+            await rateLimiter.recordFailure(account: username, address: address, now: now)
+            throw AccountError.invalidCredentials
+        }
+        await rateLimiter.recordSuccess(account: username, address: address)
+        return user
+    }
+
+    /// The password check before a change that needs it (new password, account deletion), limited like sign-in:
+    /// a stolen session must not become a way to guess the password.
+    func confirmPassword(_ password: String, of user: User, address: String, now: Date) async throws {
+        try await throttle(account: user.username, address: address, now: now)
+        guard try await hasher.verify(password, hash: user.passwordHash) else {
+            await rateLimiter.recordFailure(account: user.username, address: address, now: now)
+            throw AccountError.invalidCredentials
+        }
+        await rateLimiter.recordSuccess(account: user.username, address: address)
+    }
+
+    private func throttle(account: String, address: String, now: Date) async throws {
+        if case .retryAfter(let seconds) = await rateLimiter.check(account: account, address: address, now: now) {
+            throw AccountError.tooManyAttempts(retryAfter: seconds)
+        }
+    }
+
+    /// Starts a browser session. Returns the cookie value; only its hash is stored.
+    public func startSession(for user: User, now: Date) async throws -> (cookie: String, session: Session) {
+        let secret = SecretToken.generate()
+        let session = Session(
+            tokenHash: SecretToken.hash(secret), userId: try user.savedId, csrfToken: SecretToken.generate(),
+            createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime)
+        )
+        try await database.insertSession(session, now: now)
+        return (secret, session)
+    }
+
+    public func session(cookie: String, now: Date) async throws -> (Session, User)? {
+        guard let session = try await database.session(tokenHash: SecretToken.hash(cookie), now: now),
+              let user = try await database.user(id: session.userId)
+        else { return nil }
+        return (session, user)
+    }
+
+    public func endSession(cookie: String) async throws {
+        try await database.deleteSession(tokenHash: SecretToken.hash(cookie))
+    }
+
+    /// Creates a personal API token. The secret is returned once and never stored.
+    public func createToken(for userId: Int64, name: String, now: Date) async throws -> (secret: String, token: APIToken) {
+        let name = try Self.checkedName(name.trimmingCharacters(in: .whitespacesAndNewlines), field: LocalizedText(ja: "トークン名", en: "Token name"))
+        guard (1...64).contains(name.count) else { throw AccountError.invalidTokenName }
+        let secret = SecretToken.generate(prefix: "krk_")
+        let token = try await database.insertAPIToken(
+            APIToken(userId: userId, name: name, tokenHash: SecretToken.hash(secret), prefix: String(secret.prefix(8)), createdAt: now)
+        )
+        return (secret, token)
+    }
+
+    public func user(bearerToken: String, now: Date) async throws -> User? {
+        guard let token = try await database.useAPIToken(tokenHash: SecretToken.hash(bearerToken), now: now) else { return nil }
+        return try await database.user(id: token.userId)
+    }
+
+    /// Changes the password after checking the current one, and signs out every other browser.
+    public func changePassword(_ user: User, current: String, new password: String, keepingSession session: Session?, address: String, now: Date) async throws {
+        try await confirmPassword(current, of: user, address: address, now: now)
+        try await setPassword(userId: try user.savedId, to: password)
+        try await database.deleteSessions(userId: try user.savedId, keeping: session?.tokenHash)
+    }
+
+    /// Sets a new password without the old one: for the operator's `kiroku user password`.
+    public func setPassword(userId: Int64, to password: String) async throws {
+        try Self.checkPasswordRules(password)
+        try await database.updatePasswordHash(userId: userId, hash: try await hasher.hash(password))
+    }
+
+    static func checkPasswordRules(_ password: String) throws {
+        guard password.count >= 10 else { throw AccountError.passwordTooShort }
+        guard password.utf8.count <= 72 else { throw AccountError.passwordTooLong }
+    }
+
+    /// Deletes the account and everything it owns, after checking the password once more.
+    public func deleteAccount(_ user: User, password: String, address: String, now: Date) async throws {
+        try await confirmPassword(password, of: user, address: address, now: now)
+        try await database.deleteUser(id: try user.savedId)
+    }
+
+    /// Applies `update` after checking every field: one bad value refuses the whole update. `now` decides
+    /// what "a future date of birth" is, in the user's time zone.
+    public func updateProfile(_ user: User, with update: ProfileUpdate, now: Date = Date()) async throws -> User {
+        var user = user
+        if let displayName = update.displayName {
+            user.displayName = String(try Self.checkedName(displayName.trimmingCharacters(in: .whitespacesAndNewlines), field: Self.displayNameField).prefix(64))
+        }
+        if let height = update.heightCm {
+            guard height.map({ (50...272).contains($0) }) ?? true else { throw AccountError.invalidProfile }
+            user.heightCm = height
+        }
+        if let target = update.targetWeightKg {
+            guard target.map({ (30...200).contains($0) }) ?? true else { throw AccountError.invalidProfile }
+            user.targetWeightKg = target
+        }
+        if let timeZone = update.timeZone {
+            guard TimeZone(identifier: timeZone) != nil else { throw AccountError.invalidProfile }
+            user.timeZone = timeZone
+        }
+        if let language = update.language {
+            guard language.isEmpty || Language(rawValue: language) != nil else { throw AccountError.invalidProfile }
+            user.language = language.isEmpty ? nil : language
+        }
+        if let dateOfBirth = update.dateOfBirth {
+            user.dateOfBirth = try dateOfBirth.map { try DateOfBirth.parse($0, today: LocalDay(now, in: user.resolvedTimeZone)) }
+        }
+        if let sex = update.biologicalSex {
+            user.biologicalSex = try sex.map { try BiologicalSex(parsing: $0) }
+        }
+        try await database.updateUser(user)
+        return user
+    }
+
+    static let displayNameField = LocalizedText(ja: "表示名", en: "Display name")
+
+    /// A name as typed, refused when it holds a control character.
+    public static func checkedName(_ name: String, field: LocalizedText) throws(HealthError) -> String {
+        try NameText.check(name, field: field, in: HealthDomain.self)
+    }
+
+    static func isValidUsername(_ username: String) -> Bool {
+        (3...32).contains(username.count)
+            && username.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-".contains($0)) }
+    }
+}
+
+/// Profile fields a user may change. A nil field is left as it is; for the optional fields (numbers, date
+/// of birth, sex), `.some(nil)` (JSON `null`, or an emptied form field) clears the stored value.
+public struct ProfileUpdate: Decodable, Sendable {
+    public var displayName: String?
+    public var heightCm: Double??
+    public var targetWeightKg: Double??
+    public var timeZone: String?
+    public var language: String?
+    /// "YYYY-MM-DD"; checked by `AccountService.updateProfile`, so a bad value gets its own clear error.
+    public var dateOfBirth: String??
+    /// "female", "male" or "other".
+    public var biologicalSex: String??
+
+    public init(
+        displayName: String? = nil, heightCm: Double?? = nil, targetWeightKg: Double?? = nil, timeZone: String? = nil, language: String? = nil,
+        dateOfBirth: String?? = nil, biologicalSex: String?? = nil
+    ) {
+        self.displayName = displayName
+        self.heightCm = heightCm
+        self.targetWeightKg = targetWeightKg
+        self.timeZone = timeZone
+        self.language = language
+        self.dateOfBirth = dateOfBirth
+        self.biologicalSex = biologicalSex
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case displayName, heightCm, targetWeightKg, timeZone, language, dateOfBirth, biologicalSex
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
+        // Absent means "unchanged"; present and null means "clear".
+        heightCm = container.contains(.heightCm) ? .some(try container.decodeIfPresent(Double.self, forKey: .heightCm)) : nil
+        targetWeightKg = container.contains(.targetWeightKg) ? .some(try container.decodeIfPresent(Double.self, forKey: .targetWeightKg)) : nil
+        dateOfBirth = container.contains(.dateOfBirth) ? .some(try container.decodeIfPresent(String.self, forKey: .dateOfBirth)) : nil
+        biologicalSex = container.contains(.biologicalSex) ? .some(try container.decodeIfPresent(String.self, forKey: .biologicalSex)) : nil
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Health
+import Storage
+
+/// Everything a user owns, as one CSV file or one JSON document (R9: a user can take their data away).
+public struct DataExporter: Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    public static let csvHeader = [
+        "id", "metric", "value", "unit", "original_value", "original_unit", "start", "end",
+        "utc_offset_seconds", "source", "source_name", "device", "metadata", "created_at", "updated_at",
+    ]
+
+    public func csv(userId: Int64) async throws -> String {
+        var lines = [Self.csvHeader.joined(separator: ",")]
+        for record in try await database.allRecords(userId: userId) {
+            let metadata = record.metadata.flatMap { try? String(data: JSONEncoder.sorted.encode($0), encoding: .utf8) } ?? ""
+            let fields: [String] = [
+                String(record.id ?? 0), record.metric, Self.number(record.value),
+                MetricCatalog.metric(named: record.metric)?.canonicalUnit ?? record.originalUnit,
+                Self.number(record.originalValue), record.originalUnit,
+                APIJSON.formatDate(record.startAt), APIJSON.formatDate(record.endAt),
+                record.utcOffsetSeconds.map(String.init) ?? "", record.source, record.sourceName ?? "",
+                record.device ?? "", metadata, APIJSON.formatDate(record.createdAt), APIJSON.formatDate(record.updatedAt),
+            ]
+            lines.append(fields.map(Self.csvField).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    public struct Document: Encodable {
+        let format = "kiroku-export"
+        let version = 1
+        let exportedAt: Date
+        let account: AccountProfile
+        let records: [RecordResponse]
+        let tasks: [TaskResponse]
+        // さわやか wait times: the user's alerts and inbox.
+        let waitAlerts: [WaitAlert]
+        let inbox: [InboxMessage]
+        /// Workouts: every set, with the exercise's English name beside its id.
+        let workouts: WorkoutExport
+        /// Workouts from Apple Health imports and Health Auto Export.
+        let healthWorkouts: [WorkoutResponse]
+        /// Blood-pressure and food correlations from Apple Health imports, linked to their records.
+        let healthCorrelations: [CorrelationResponse]
+        /// Everything imports kept as written (ActivitySummary, Me, types without a metric).
+        let healthRawItems: [RawItemResponse]
+        /// The imports themselves: file, state, counts per type, skipped reasons.
+        let imports: [ImportJobResponse]
+    }
+
+    public func json(user: User, now: Date) async throws -> Data {
+        let records = try await database.allRecords(userId: user.savedId).map { try RecordResponse($0, language: .en) }
+        let document = Document(
+            exportedAt: now,
+            account: AccountProfile(user),
+            records: records,
+            tasks: try await database.tasks(userId: user.savedId).map(TaskResponse.init),
+            waitAlerts: try await database.alerts(userId: user.savedId),
+            inbox: try await database.inbox(userId: user.savedId, limit: .max),
+            workouts: try await WorkoutExport(user: user, workouts: WorkoutService(database: database)),
+            healthWorkouts: try await database.workouts(userId: user.savedId).map(WorkoutResponse.init),
+            healthCorrelations: try await database.correlations(userId: user.savedId).map { try CorrelationResponse($0.correlation, recordIds: $0.recordIds) },
+            healthRawItems: try await database.rawItems(userId: user.savedId).map(RawItemResponse.init),
+            imports: try await database.importJobs(userId: user.savedId, limit: .max).map { try ImportJobResponse($0, language: .en) }
+        )
+        let encoder = APIJSON.makeEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return try encoder.encode(document)
+    }
+
+    /// RFC 4180 quoting; a leading formula character is neutralised so a spreadsheet never executes it.
+    public static func csvField(_ field: String) -> String {
+        var field = field
+        if let first = field.first, "=+-@".contains(first), Double(field) == nil { field = "'" + field }
+        guard field.contains(where: { ",\"\r\n".contains($0) }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    public static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
+
+extension JSONEncoder {
+    public static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}

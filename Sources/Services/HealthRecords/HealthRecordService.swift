@@ -1,0 +1,85 @@
+import Foundation
+import Health
+import Storage
+
+/// Validates and stores health records: the one path manual entry takes from the web form,
+/// the JSON API and the CLI alike.
+public struct HealthRecordService: Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// A stored record with what the caller should know about it.
+    public struct Outcome: Sendable {
+        public let record: HealthRecord
+        public let warnings: [ValidationWarning]
+        /// False when a record with the same clientId already existed and was returned instead.
+        public let created: Bool
+    }
+
+    /// A batch failed validation: which item, and why. Nothing of the batch was stored.
+    public struct BatchError: Error, Sendable {
+        public let index: Int
+        public let error: HealthError
+    }
+
+    /// Validates every input first; stores all of them in one transaction only if all are valid.
+    public func add(_ inputs: [RecordInput], userId: Int64, source: RecordSource = .manual, now: Date) async throws -> [Outcome] {
+        var prepared: [(HealthRecord, [ValidationWarning])] = []
+        for (index, input) in inputs.enumerated() {
+            let measurement: ValidatedMeasurement
+            do {
+                measurement = try MeasurementValidator.validate(
+                    MeasurementInput(metric: input.metric, value: input.value, unit: input.unit, start: input.start ?? now, end: input.end),
+                    now: now
+                )
+            } catch {
+                throw BatchError(index: index, error: error)
+            }
+            var warnings = measurement.warnings
+            let nearby = try await database.recordStarts(
+                userId: userId, metric: measurement.metric.id, around: measurement.start, within: 5 * 60
+            )
+            let earlierInBatch = prepared.filter { $0.0.metric == measurement.metric.id }.map(\.0.startAt)
+            if let duplicate = MeasurementValidator.duplicateWarning(for: measurement.start, existingStarts: nearby + earlierInBatch) {
+                warnings.append(duplicate)
+            }
+            let record = HealthRecord(
+                userId: userId, metric: measurement.metric.id, value: measurement.canonicalValue,
+                originalValue: measurement.originalValue, originalUnit: measurement.originalUnit,
+                startAt: measurement.start, endAt: measurement.end, utcOffsetSeconds: input.utcOffsetSeconds,
+                source: source, sourceName: input.sourceName, device: input.device, metadata: input.metadata,
+                externalId: input.clientId, createdAt: now
+            )
+            prepared.append((record, warnings))
+        }
+        let stored = try await database.insertRecords(prepared.map(\.0))
+        return zip(stored, prepared).map { stored, prepared in
+            Outcome(record: stored.record, warnings: stored.inserted ? prepared.1 : [], created: stored.inserted)
+        }
+    }
+
+    /// Applies a patch to a manual record the user owns, validating the result like a new entry.
+    public func update(id: Int64, userId: Int64, patch: RecordPatch, now: Date) async throws -> Outcome {
+        guard var record = try await database.record(id: id, userId: userId) else { throw ServiceError.notFound }
+        guard record.source == RecordSource.manual.rawValue else { throw RecordError.manualOnly }
+        let unit = patch.unit ?? (patch.value == nil ? record.originalUnit : nil)
+        let value = patch.value ?? record.originalValue
+        let start = patch.start ?? record.startAt
+        let measurement = try MeasurementValidator.validate(
+            MeasurementInput(metric: record.metric, value: value, unit: unit, start: start, end: patch.end ?? (patch.start == nil ? record.endAt : nil)),
+            now: now
+        )
+        record.value = measurement.canonicalValue
+        record.originalValue = measurement.originalValue
+        record.originalUnit = measurement.originalUnit
+        record.startAt = measurement.start
+        record.endAt = measurement.end
+        if let metadata = patch.metadata { record.metadata = metadata }
+        record.updatedAt = now
+        try await database.updateRecord(record)
+        return Outcome(record: record, warnings: measurement.warnings, created: false)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Storage
+
+/// BulkTrack's anonymous device onboarding: a device id gets an account and tokens; access tokens live 60 minutes,
+/// refresh tokens 90 days and rotate on every use; only hashes are stored.
+public struct DeviceAuthService: Sendable {
+    public let database: AppDatabase
+    public let limiter: NewDeviceLimiter
+    public static let accessLifetime: TimeInterval = 60 * 60
+    public static let refreshLifetime: TimeInterval = 90 * 24 * 60 * 60
+
+    public init(database: AppDatabase, limiter: NewDeviceLimiter = NewDeviceLimiter()) {
+        self.database = database
+        self.limiter = limiter
+    }
+
+    /// Secrets handed to the device; never stored.
+    public struct Tokens: Sendable, Codable {
+        public let accessToken: String
+        public let refreshToken: String
+        public let expiresIn: Int
+    }
+
+    /// Tokens for the device's user, creating an anonymous user on the first call (limited per client address).
+    public func authenticate(deviceId: String?, address: String = "local", now: Date) async throws -> Tokens {
+        let deviceId = deviceId?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard (1...128).contains(deviceId.count), deviceId.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            throw DeviceAuthError.invalidDeviceId
+        }
+        if try await !database.workoutDeviceExists(deviceId: deviceId) {
+            guard await limiter.admit(address: address, now: now) else { throw DeviceAuthError.tooManyDevices }
+        }
+        let anonymous = User(
+            username: "device:" + SecretToken.generate().prefix(16).lowercased(),
+            // Not a bcrypt hash: no password ever matches, so nobody signs in as a device's user.
+            passwordHash: "!", displayName: "BulkTrack", createdAt: now
+        )
+        let user = try await database.workoutDeviceUser(deviceId: deviceId, newUser: anonymous, now: now)
+        let (tokens, pair) = Self.newTokens(now: now)
+        try await database.issueWorkoutTokens(userId: user.savedId, deviceId: deviceId, pair: pair, now: now)
+        return tokens
+    }
+
+    /// Rotates a refresh token. Unknown, expired, rotated or revoked tokens answer 401; the last two also revoke
+    /// the device's tokens, so a stolen copy and the original both have to authenticate again.
+    public func refresh(refreshToken: String, now: Date) async throws -> Tokens {
+        let (tokens, pair) = Self.newTokens(now: now)
+        switch try await database.rotateWorkoutRefreshToken(hash: SecretToken.hash(refreshToken), pair: pair, now: now) {
+        case .rotated: return tokens
+        case .reused, .invalid: throw DeviceAuthError.invalidRefreshToken
+        }
+    }
+
+    public func logout(refreshToken: String, now: Date) async throws {
+        try await database.revokeWorkoutRefreshToken(hash: SecretToken.hash(refreshToken), now: now)
+    }
+
+    public func user(accessToken: String, now: Date) async throws -> User? {
+        try await database.workoutAccessUser(tokenHash: SecretToken.hash(accessToken), now: now)
+    }
+
+    static func newTokens(now: Date) -> (Tokens, WorkoutTokenPair) {
+        let access = SecretToken.generate(prefix: "bta_")
+        let refresh = SecretToken.generate(prefix: "btr_")
+        let tokens = Tokens(accessToken: access, refreshToken: refresh, expiresIn: Int(accessLifetime))
+        let pair = WorkoutTokenPair(
+            accessHash: SecretToken.hash(access), refreshHash: SecretToken.hash(refresh),
+            accessExpiresAt: now.addingTimeInterval(accessLifetime), refreshExpiresAt: now.addingTimeInterval(refreshLifetime)
+        )
+        return (tokens, pair)
+    }
+}
