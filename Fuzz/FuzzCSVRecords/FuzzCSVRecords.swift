@@ -7,6 +7,9 @@ import HealthImport
 ///
 /// Invariants beyond "no crash": a refused file names only lines it has; an accepted file gives one sample per data
 /// row, each of a catalog metric, with a finite value inside the metric's believable range and finite instants.
+/// A fixed "now" for the date window, so a crash input reproduces on any day.
+let importTime = Date(timeIntervalSince1970: 1_795_000_000)
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCSVRecords(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
@@ -14,7 +17,7 @@ public func fuzzCSVRecords(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     let dataRows = max(0, lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count - 1)
     do {
-        let samples = try CSVRecordParser.parse(text)
+        let samples = try CSVRecordParser.parse(text, now: importTime)
         invariant(samples.count == dataRows, "\(samples.count) samples from \(dataRows) data rows")
         for sample in samples {
             let metric = MetricCatalog.metric(named: sample.metric)

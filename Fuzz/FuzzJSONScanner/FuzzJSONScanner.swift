@@ -73,8 +73,11 @@ private func checkNesting(_ scan: JSONScan) {
     }
 }
 
+/// A fixed "now" for the stream's date window, so a crash input reproduces on any day.
+let importTime = Date(timeIntervalSince1970: 1_795_000_000)
+
 private func checkHealthAutoExport(_ input: FuzzInput) {
-    var stream = HealthAutoExportStream()
+    var stream = HealthAutoExportStream(now: importTime)
     var samples: [HealthAutoExportStream.Sample] = []
     do {
         for piece in input.chunks {
