@@ -210,6 +210,7 @@ let package = Package(
             name: "EventStreamTests",
             dependencies: ["EventStream", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log")]
         ),
+        .testTarget(name: "ServicesTests", dependencies: ["Services"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "TaskSteps", "WaitTimes", "Workouts", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",
@@ -217,7 +218,6 @@ let package = Package(
                 "Server",
                 "Services",
                 "Webhooks",
-                "Services",
                 "Storage",
                 "Health",
                 "TaskSteps",

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func oneAddressCannotRegisterEndlesslyManyDevices() async throws {
-        let devices = DeviceAuthService(database: try AppDatabase.temporary(), limiter: NewDeviceLimiter(perAddress: 3))
+        let devices = DeviceAuthService(database: try AppDatabase.temporary(), limiter: SlidingWindowLimiter(limit: 3, window: 3600))
         let now = Date()
         let known = UUID().uuidString
         _ = try await devices.authenticate(deviceId: known, address: "198.51.100.7", now: now)

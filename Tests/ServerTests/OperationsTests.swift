@@ -63,23 +63,21 @@ enum OpenAPIOperations {
         return operations
     }
 
-    /// Scans the API controllers' sources for `group.<method>("path"` registrations (under /api/v1) and
-    /// `v1.<method>("path"` ones (the BulkTrack API, under /v1).
+    /// Scans the API controllers' sources for `routes.<method>("path"` registrations in their `endpoints`: under /api
+    /// for the wait-time API (the seed's own contract), /v1 for the BulkTrack API, /api/v1 for the rest.
     static func registeredAPIRoutes() throws -> [(String, String)] {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/Server").standardized
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.lastPathComponent.hasSuffix("APIController.swift") } ?? []
-        let pattern = try Regex(#"(group|v1)\.(get|post|put|patch|delete)\("([^"]+)""#)
+        let pattern = try Regex(#"routes\.(get|post|put|patch|delete)\("([^"]+)""#)
         var routes: [(String, String)] = []
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
-            // The wait-time API is the seed's own contract, served under /api rather than /api/v1.
-            let prefix = file.path.contains("/WaitTimes/") ? "/api/" : "/api/v1/"
+            let prefix = file.path.contains("/WaitTimes/") ? "/api/" : file.path.contains("/Workouts/") ? "/v1/" : "/api/v1/"
             for match in text.matches(of: pattern) {
-                let method = String(match.output[2].substring ?? "")
-                let path = String(match.output[3].substring ?? "")
-                let routePrefix = match.output[1].substring == "v1" ? "/v1/" : prefix
-                routes.append((routePrefix + path, method))
+                let method = String(match.output[1].substring ?? "")
+                let path = String(match.output[2].substring ?? "")
+                routes.append((prefix + path, method))
             }
         }
         return routes

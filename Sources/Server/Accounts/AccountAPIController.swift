@@ -41,40 +41,41 @@ struct AccountAPIController {
         let password: String
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("me") { _, context -> AccountProfile in
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("me") { _, context -> AccountProfile in
             _ = try context.requireUserId()
             return AccountProfile(try context.requireUser())
         }
-        group.patch("me") { request, context -> AccountProfile in
+        routes.patch("me") { request, context -> AccountProfile in
             _ = try context.requireUserId()
             let update = try await request.decode(as: ProfileUpdate.self, context: context)
             return AccountProfile(try await accounts.updateProfile(try context.requireUser(), with: update))
         }
-        group.delete("me") { request, context -> HTTPResponse.Status in
+        routes.delete("me") { request, context -> HTTPResponse.Status in
             _ = try context.requireUserId()
             let body = try await request.decode(as: DeleteAccount.self, context: context)
             try await accounts.deleteAccount(try context.requireUser(), password: body.password, address: context.clientAddress, now: Date())
             return .noContent
         }
-        group.get("tokens") { _, context -> TokenList in
+        routes.get("tokens") { _, context -> TokenList in
             let userId = try context.requireUserId()
             return TokenList(tokens: try await accounts.database.apiTokens(userId: userId).map { try TokenResponse($0) })
         }
-        group.post("tokens") { request, context -> EditedResponse<TokenResponse> in
+        routes.post("tokens") { request, context -> EditedResponse<TokenResponse> in
             let userId = try context.requireUserId()
             let body = try await request.decode(as: NewToken.self, context: context)
             let (secret, token) = try await accounts.createToken(for: userId, name: body.name, now: Date())
             return EditedResponse(status: .created, response: try TokenResponse(token, secret: secret))
         }
-        group.delete("tokens/{id}") { _, context -> HTTPResponse.Status in
+        routes.delete("tokens/{id}") { _, context -> HTTPResponse.Status in
             let userId = try context.requireUserId()
             guard let id = context.parameters.get("id", as: Int64.self),
                   try await accounts.database.revokeAPIToken(id: id, userId: userId)
             else { throw APIError.notFound }
             return .noContent
         }
-        group.get("export") { request, context -> Response in
+        routes.get("export") { request, context -> Response in
             let userId = try context.requireUserId()
             let format = request.uri.queryParameters["format"].map(String.init) ?? "json"
             switch format {
@@ -83,5 +84,6 @@ struct AccountAPIController {
             default: throw APIError.invalidParameter("format")
             }
         }
+        return routes
     }
 }

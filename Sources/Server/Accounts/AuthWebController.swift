@@ -25,23 +25,26 @@ struct AuthWebController {
         let csrf: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("signin") { request, context in
+    /// Pages anyone may open: mounted behind the CSRF guard only.
+    var publicEndpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("signin") { request, context in
             context.user != nil ? .redirect(to: "/") : form("signin", request: request, context: context)
         }
-        router.get("signup") { request, context in
+        routes.get("signup") { request, context in
             context.user != nil ? .redirect(to: "/") : form("signup", request: request, context: context)
         }
-        router.post("signin", use: signIn)
-        router.post("signup", use: signUp)
-        router.post("signout", use: signOut)
-        router.get("lang/{code}") { request, context -> Response in
+        routes.post("signin", use: signIn)
+        routes.post("signup", use: signUp)
+        routes.post("signout", use: signOut)
+        routes.get("lang/{code}") { request, context -> Response in
             let code = context.parameters.get("code") ?? "ja"
             guard let language = Language(rawValue: code) else { throw APIError.notFound }
             var response = Response.redirect(to: ReturnPath.safe(request.uri.queryParameters["next"].map(String.init)))
             response.setCookie(Cookie(name: LanguageMiddleware.cookieName, value: language.rawValue, maxAge: 365 * 86400, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))
             return response
         }
+        return routes
     }
 
     func form(_ template: String, request: Request, context: AppRequestContext, error: APIError? = nil, username: String = "", displayName: String = "") -> Response {
@@ -61,7 +64,6 @@ struct AuthWebController {
 
     @Sendable func signIn(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(as: SignInForm.self, context: context)
-        try csrf.verify(input.csrf, request: request, context: context)
         let username = input.username ?? ""
         do {
             let user = try await context.logger.timed("account.signIn") {
@@ -78,7 +80,6 @@ struct AuthWebController {
 
     @Sendable func signUp(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(as: SignUpForm.self, context: context)
-        try csrf.verify(input.csrf, request: request, context: context)
         do {
             let user = try await accounts.signUp(
                 username: input.username ?? "", password: input.password ?? "", displayName: input.displayName ?? "",
@@ -92,8 +93,6 @@ struct AuthWebController {
     }
 
     @Sendable func signOut(request: Request, context: AppRequestContext) async throws -> Response {
-        let input = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
-        try csrf.verify(input.csrf, request: request, context: context)
         if let cookie = request.cookies[AuthenticationMiddleware.sessionCookie]?.value {
             try await accounts.endSession(cookie: cookie)
         }

@@ -93,43 +93,52 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     router.add(middleware: LanguageMiddleware())
     router.add(middleware: ErrorMiddleware(pages: pages))
 
-    HealthCheckController().addRoutes(to: router)
-    OperationsController(metrics: dependencies.metrics, outbox: configuration.gateway.kafkaEnabled ? database : nil).addRoutes(to: router)
-
-    let api = router.group("api/v1")
-    RecordsAPIController(records: records, metrics: dependencies.metrics).addRoutes(to: api)
-    SummariesAPIController(summaries: summaries).addRoutes(to: api)
-    MetricsCatalogAPIController().addRoutes(to: api)
-    AccountAPIController(accounts: accounts, exporter: exporter).addRoutes(to: api)
-    TaskStepsAPIController(database: database, exporter: TaskExporter(database: database)).addRoutes(to: api)
-    GatewayAPIController(
-        database: database, accounts: accounts, settings: configuration.gateway,
-        limiter: GatewayRateLimiter(perMinute: configuration.gateway.requestsPerMinute), metrics: dependencies.metrics
-    ).addRoutes(to: api)
-
-    // さわやか wait times: the seed's public API under /api, alerts and inbox for signed-in users.
+    // Public: health, metrics, the API document, the metric catalog, the さわやか store API (its writes check the
+    // operator token), and the endpoints that carry their own credentials (gateway keys, Health Auto Export, devices).
+    router.addRoutes(HealthCheckController().endpoints)
+    router.addRoutes(OperationsController(metrics: dependencies.metrics, outbox: configuration.gateway.kafkaEnabled ? database : nil).endpoints)
     let waitTimes = WaitTimeService(database: database, webhooks: configuration.webhookSender, now: dependencies.waitTimesClock)
-    StoresAPIController(service: waitTimes).addRoutes(to: router.group("api"))
-    WaitAlertsAPIController(service: waitTimes).addRoutes(to: router.group("api"))
+    router.addRoutes(MetricsCatalogAPIController().endpoints, atPath: "api/v1")
+    router.addRoutes(StoresAPIController(service: waitTimes).endpoints, atPath: "api")
+    router.addRoutes(GatewayAPIController(
+        database: database, accounts: accounts, settings: configuration.gateway,
+        limiter: SlidingWindowLimiter(limit: configuration.gateway.requestsPerMinute, window: 60), metrics: dependencies.metrics
+    ).endpoints, atPath: "api/v1")
+    router.addRoutes(HealthAutoExportAPIController(accounts: accounts, ingest: HealthAutoExportIngest(database: database), uploads: imports).endpoints, atPath: "api/v1")
 
-    // Workouts: the BulkTrack phone app's API, unchanged, under /v1 (its own token scheme and error shape).
+    // The JSON API for signed-in clients: a bearer token (or a session cookie, for reads); 401 in the JSON shape.
+    let api = router.group("api").add(middleware: APISignInGuard())
+    api.addRoutes(RecordsAPIController(records: records, metrics: dependencies.metrics).endpoints, atPath: "v1")
+    api.addRoutes(SummariesAPIController(summaries: summaries).endpoints, atPath: "v1")
+    api.addRoutes(AccountAPIController(accounts: accounts, exporter: exporter).endpoints, atPath: "v1")
+    api.addRoutes(TaskStepsAPIController(database: database, exporter: TaskExporter(database: database)).endpoints, atPath: "v1")
+    api.addRoutes(ImportsAPIController(imports: imports).endpoints, atPath: "v1")
+    api.addRoutes(WaitAlertsAPIController(service: waitTimes).endpoints)
+
+    // Workouts: the BulkTrack phone app's API, unchanged, under /v1 (its own device tokens and error shape).
     let workouts = WorkoutService(database: database)
     let devices = DeviceAuthService(database: database)
-    DeviceAuthAPIController(devices: devices).addRoutes(to: router.group("v1"))
-    WorkoutsAPIController(workouts: workouts).addRoutes(to: router.group("v1").add(middleware: BulkTrackAuthMiddleware(devices: devices, accounts: accounts)))
-    ImportsAPIController(imports: imports).addRoutes(to: api)
-    HealthAutoExportAPIController(accounts: accounts, ingest: HealthAutoExportIngest(database: database), uploads: imports).addRoutes(to: api)
+    router.addRoutes(DeviceAuthAPIController(devices: devices).endpoints, atPath: "v1")
+    router.group("v1").add(middleware: BulkTrackAuthMiddleware(devices: devices, accounts: accounts)).addRoutes(WorkoutsAPIController(workouts: workouts).endpoints)
 
-    AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
-    DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).addRoutes(to: router)
-    RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).addRoutes(to: router)
-    SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).addRoutes(to: router)
-    TasksWebController(database: database, pages: pages, csrf: csrf).addRoutes(to: router)
-    SyncSettingsWebController(database: database, pages: pages, dataDirectory: configuration.dataDirectory).addRoutes(to: router)
-    SawayakaWebController(service: waitTimes, pages: pages, csrf: csrf).addRoutes(to: router)
-    WorkoutsWebController(workouts: workouts, pages: pages, csrf: csrf).addRoutes(to: router)
-    WorkoutsSettingsWebController(workouts: workouts, pages: pages, csrf: csrf, uploads: imports).addRoutes(to: router)
-    ImportsWebController(imports: imports, pages: pages, csrf: csrf).addRoutes(to: router)
-    HealthWorkoutsWebController(database: database, pages: pages).addRoutes(to: router)
+    // Web pages: every unsafe method passes the CSRF guard; signed-in pages also the sign-in guard, set once here.
+    let web = router.group().add(middleware: CSRFMiddleware(csrf: csrf))
+    let signedIn = router.group().add(middleware: SignInGuard()).add(middleware: CSRFMiddleware(csrf: csrf))
+    let auth = AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics)
+    let sawayaka = SawayakaWebController(service: waitTimes, pages: pages, csrf: csrf)
+    let importPages = ImportsWebController(imports: imports, pages: pages, csrf: csrf)
+    web.addRoutes(auth.publicEndpoints)
+    web.addRoutes(sawayaka.publicEndpoints)
+    web.addRoutes(importPages.publicEndpoints)
+    signedIn.addRoutes(DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).endpoints)
+    signedIn.addRoutes(RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).endpoints)
+    signedIn.addRoutes(SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).endpoints)
+    signedIn.addRoutes(TasksWebController(database: database, pages: pages, csrf: csrf).endpoints)
+    signedIn.addRoutes(SyncSettingsWebController(database: database, pages: pages, dataDirectory: configuration.dataDirectory).endpoints)
+    signedIn.addRoutes(sawayaka.endpoints)
+    signedIn.addRoutes(WorkoutsWebController(workouts: workouts, pages: pages, csrf: csrf).endpoints)
+    signedIn.addRoutes(WorkoutsSettingsWebController(workouts: workouts, pages: pages, csrf: csrf, uploads: imports).endpoints)
+    signedIn.addRoutes(importPages.endpoints)
+    signedIn.addRoutes(HealthWorkoutsWebController(database: database, pages: pages).endpoints)
     return router
 }

@@ -7,9 +7,11 @@ struct HealthCheckController {
         let message: String
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("health") { _, _ in
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("health") { _, _ in
             Status(status: "ok", message: "Gateway is running")
         }
+        return routes
     }
 }

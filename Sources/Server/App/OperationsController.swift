@@ -25,8 +25,9 @@ struct OperationsController {
         return text
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("metrics") { _, _ in
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("metrics") { _, _ in
             if let outbox {
                 let state = try await outbox.outboxState()
                 metrics.outbox(depth: state.depth, oldestAge: state.oldest.map { max(0, Date().timeIntervalSince($0)) } ?? 0)
@@ -37,10 +38,10 @@ struct OperationsController {
                 body: .init(byteBuffer: ByteBuffer(string: metrics.exposition()))
             )
         }
-        router.get("openapi.yaml") { _, _ in
+        routes.get("openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: Self.openAPIDocument)))
         }
-        router.get("static/{name}") { _, context in
+        routes.get("static/{name}") { _, context in
             guard let name = context.parameters.get("name"), let file = Self.staticFiles[name] else { throw APIError.notFound }
             return Response(
                 status: .ok,
@@ -48,5 +49,6 @@ struct OperationsController {
                 body: .init(byteBuffer: ByteBuffer(string: file.text))
             )
         }
+        return routes
     }
 }

@@ -12,19 +12,21 @@ struct GatewayAPIController {
     let database: AppDatabase
     let accounts: AccountService
     let settings: GatewaySettings
-    let limiter: GatewayRateLimiter
+    /// Requests per API key (or account, for Basic auth) per minute.
+    let limiter: SlidingWindowLimiter
     let metrics: AppMetrics
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
         // The router ignores a trailing slash, so this also serves the app's `/api/v1/health-data/`.
-        group.post("health-data", use: ingest)
+        routes.post("health-data", use: ingest)
+        return routes
     }
 
     @Sendable func ingest(request: Request, context: AppRequestContext) async throws -> Response {
         let now = Date()
         let (user, limitKey) = try await authenticate(request, context: context, now: now)
-        let admission = await limiter.admit(limitKey, now: now)
-        guard admission.allowed else { throw GatewayError.rateLimited(retryAfter: admission.retryAfter) }
+        if case .retryAfter(let seconds) = await limiter.admit(limitKey, now: now) { throw GatewayError.rateLimited(retryAfter: seconds) }
 
         try APIRequestDecoder.requireJSON(request.headers)
         let body: ByteBuffer

@@ -19,12 +19,15 @@ struct SyncSettingsWebController {
         let caFile: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("settings/sync", use: page)
+    /// Pages for a signed-in user: mounted behind the sign-in guard and the CSRF guard.
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("settings/sync", use: page)
+        return routes
     }
 
     @Sendable func page(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let user = context.user else { return .redirect(to: "/signin?next=/settings/sync") }
+        let user = try context.requireUser()
         let language = context.language
         let strings = WebStrings.table(language)
         var values = pages.base(context, title: strings["syncTitle"]!, csrf: nil)

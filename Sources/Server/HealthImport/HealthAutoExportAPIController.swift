@@ -14,8 +14,10 @@ struct HealthAutoExportAPIController {
     /// Where a delivery waits while it is read (the data directory's private imports folder).
     let uploads: ImportService
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.post("health-auto-export", use: receive)
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.post("health-auto-export", use: receive)
+        return routes
     }
 
     /// The body goes to disk as it arrives and is read from there as a stream: a year-long backfill takes

@@ -12,12 +12,16 @@ struct HealthWorkoutsWebController {
 
     static let pageSize = 50
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("records/workouts", use: page)
+    /// Pages for a signed-in user: mounted behind the sign-in guard and the CSRF guard.
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("records/workouts", use: page)
+        return routes
     }
 
     @Sendable func page(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let user = context.user, let userId = user.id else { return .redirect(to: "/signin?next=/records/workouts") }
+        let user = try context.requireUser()
+        let userId = try user.savedId
         let language = context.language
         let strings = WebStrings.table(language)
         let offset = max(0, request.uri.queryParameters["offset"].flatMap { Int($0) } ?? 0)

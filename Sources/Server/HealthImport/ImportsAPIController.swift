@@ -10,10 +10,12 @@ import Storage
 struct ImportsAPIController {
     let imports: ImportService
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.post("imports", use: create)
-        group.get("imports", use: list)
-        group.get("imports/{id}", use: show)
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.post("imports", use: create)
+        routes.get("imports", use: list)
+        routes.get("imports/{id}", use: show)
+        return routes
     }
 
     @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {

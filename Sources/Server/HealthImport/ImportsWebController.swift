@@ -12,23 +12,32 @@ struct ImportsWebController {
     let pages: WebRenderer
     let csrf: CSRFProtection
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.post("imports", use: upload)
-        router.get("imports/{id}", use: status)
-        router.get("static/import-upload.js") { _, _ in
+    /// Pages for a signed-in user: mounted behind the sign-in guard and the CSRF guard.
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.post("imports", use: upload)
+        routes.get("imports/{id}", use: status)
+        return routes
+    }
+
+    /// Pages anyone may open: mounted behind the CSRF guard only.
+    var publicEndpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("static/import-upload.js") { _, _ in
             Response(
                 status: .ok,
                 headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "public, max-age=3600"],
                 body: .init(byteBuffer: ByteBuffer(string: Self.uploadScript))
             )
         }
+        return routes
     }
 
     /// Upload progress for browsers with JavaScript; the form works without it.
     static let uploadScript = OperationsController.resource("import-upload", "js")
 
     @Sendable func upload(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let userId = context.user?.id else { return .redirect(to: "/signin?next=/records") }
+        let userId = try context.requireUserId()
         let destination = try imports.newUploadURL()
         // The form sends its CSRF token before the file: a forged upload is refused before it is stored.
         let upload = try await UploadReceiver(limit: imports.maxUploadBytes).receive(request, to: destination) { fields in
@@ -40,7 +49,7 @@ struct ImportsWebController {
     }
 
     @Sendable func status(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let userId = context.user?.id else { return .redirect(to: "/signin?next=\(request.uri.path)") }
+        let userId = try context.requireUserId()
         guard let id = context.parameters.get("id", as: Int64.self),
               let job = try await imports.database.importJob(id: id, userId: userId)
         else { throw APIError.notFound }

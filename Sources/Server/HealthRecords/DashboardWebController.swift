@@ -16,12 +16,16 @@ struct DashboardWebController {
     /// Beyond a year, steps are drawn as one bar per month (the month's average day) instead of one per day.
     static let dailyBarsUpTo = 366
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/", use: dashboard)
+    /// Pages for a signed-in user: mounted behind the sign-in guard and the CSRF guard.
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("/", use: dashboard)
+        return routes
     }
 
     @Sendable func dashboard(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let user = context.user, let userId = user.id else { return .redirect(to: "/signin") }
+        let user = try context.requireUser()
+        let userId = try user.savedId
         let strings = WebStrings.table(context.language)
         let timeZone = user.resolvedTimeZone
         let today = LocalDay(Date(), in: timeZone)

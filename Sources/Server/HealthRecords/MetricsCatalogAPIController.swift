@@ -19,8 +19,9 @@ struct MetricsCatalogAPIController {
         let plausibleMax: Double
     }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("metrics") { _, context in
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("metrics") { _, context in
             CatalogResponse(metrics: MetricCatalog.all.map {
                 Entry(
                     id: $0.id, category: $0.category.rawValue, unit: $0.canonicalUnit, units: $0.units.map(\.symbol),
@@ -30,5 +31,6 @@ struct MetricsCatalogAPIController {
                 )
             })
         }
+        return routes
     }
 }

@@ -12,12 +12,14 @@ struct RecordsAPIController {
 
     var database: AppDatabase { records.database }
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.post("records", use: create)
-        group.get("records", use: list)
-        group.get("records/{id}", use: show)
-        group.patch("records/{id}", use: update)
-        group.delete("records/{id}", use: delete)
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.post("records", use: create)
+        routes.get("records", use: list)
+        routes.get("records/{id}", use: show)
+        routes.patch("records/{id}", use: update)
+        routes.delete("records/{id}", use: delete)
+        return routes
     }
 
     /// Accepts `{...record...}` or `{"records": [...]}`; answers in the same shape.

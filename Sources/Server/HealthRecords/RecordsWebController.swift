@@ -21,13 +21,15 @@ struct RecordsWebController {
         var csrf: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("records") { request, context -> Response in
-            guard context.user != nil else { return .redirect(to: "/signin?next=/records") }
+    /// Pages for a signed-in user: mounted behind the sign-in guard and the CSRF guard.
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("records") { request, context -> Response in
             return try await page(request: request, context: context)
         }
-        router.post("records", use: add)
-        router.post("records/{id}/delete", use: delete)
+        routes.post("records", use: add)
+        routes.post("records/{id}/delete", use: delete)
+        return routes
     }
 
     func page(request: Request, context: AppRequestContext, form: AddForm = AddForm(), error: String? = nil) async throws -> Response {
@@ -88,9 +90,9 @@ struct RecordsWebController {
     ]
 
     @Sendable func add(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let user = context.user, let userId = user.id else { return .redirect(to: "/signin") }
+        let user = try context.requireUser()
+        let userId = try user.savedId
         let form = try await request.decodeForm(as: AddForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
         let language = context.language
         let valueText = (form.value ?? "").trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
         guard let value = Double(valueText) else {
@@ -122,9 +124,7 @@ struct RecordsWebController {
     }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let userId = context.user?.id else { return .redirect(to: "/signin") }
-        let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
+        let userId = try context.requireUserId()
         guard let id = context.parameters.get("id", as: Int64.self),
               try await records.database.deleteRecord(id: id, userId: userId)
         else { throw APIError.notFound }

@@ -38,8 +38,10 @@ struct SummariesAPIController {
 
     static let maxDays = 3660
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("summaries", use: summary)
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("summaries", use: summary)
+        return routes
     }
 
     @Sendable func summary(request: Request, context: AppRequestContext) async throws -> SummaryResponse {

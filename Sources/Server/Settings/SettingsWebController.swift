@@ -43,25 +43,27 @@ struct SettingsWebController {
         "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "Pacific/Honolulu", "Australia/Sydney", "UTC",
     ]
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("settings") { request, context -> Response in
-            guard context.user != nil else { return .redirect(to: "/signin?next=/settings") }
+    /// Pages for a signed-in user: mounted behind the sign-in guard and the CSRF guard.
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("settings") { request, context -> Response in
             return try await page(request: request, context: context)
         }
-        router.post("settings/profile", use: saveProfile)
-        router.post("settings/tokens", use: createToken)
-        router.post("settings/tokens/{id}/revoke", use: revokeToken)
-        router.post("settings/password", use: changePassword)
-        router.post("settings/sign-out-others", use: signOutOthers)
-        router.post("settings/delete-account", use: deleteAccount)
-        router.get("settings/export.csv") { _, context -> Response in
-            guard let userId = context.user?.id else { return .redirect(to: "/signin") }
+        routes.post("settings/profile", use: saveProfile)
+        routes.post("settings/tokens", use: createToken)
+        routes.post("settings/tokens/{id}/revoke", use: revokeToken)
+        routes.post("settings/password", use: changePassword)
+        routes.post("settings/sign-out-others", use: signOutOthers)
+        routes.post("settings/delete-account", use: deleteAccount)
+        routes.get("settings/export.csv") { _, context -> Response in
+            let userId = try context.requireUserId()
             return ExportResponse.csv(try await exporter.csv(userId: userId))
         }
-        router.get("settings/export.json") { _, context -> Response in
-            guard let user = context.user else { return .redirect(to: "/signin") }
+        routes.get("settings/export.json") { _, context -> Response in
+            let user = try context.requireUser()
             return ExportResponse.json(try await exporter.json(user: user, now: Date()))
         }
+        return routes
     }
 
     func page(request: Request, context: AppRequestContext, user: User? = nil, newToken: String? = nil, error: String? = nil) async throws -> Response {
@@ -114,9 +116,8 @@ struct SettingsWebController {
     }
 
     @Sendable func saveProfile(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let user = context.user else { return .redirect(to: "/signin") }
+        let user = try context.requireUser()
         let form = try await request.decodeForm(as: ProfileForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
         func number(_ text: String?) -> Double?? {
             guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return .some(nil) }
             return Double(text.replacingOccurrences(of: ",", with: ".")).map { .some($0) } ?? nil
@@ -138,9 +139,8 @@ struct SettingsWebController {
     }
 
     @Sendable func createToken(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let user = context.user else { return .redirect(to: "/signin") }
+        let user = try context.requireUser()
         let form = try await request.decodeForm(as: TokenForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
         do {
             let (secret, _) = try await accounts.createToken(for: user.savedId, name: form.name ?? "", now: Date())
             // Rendered, not redirected: the secret must not travel in a URL or survive a reload.
@@ -151,9 +151,7 @@ struct SettingsWebController {
     }
 
     @Sendable func revokeToken(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let userId = context.user?.id else { return .redirect(to: "/signin") }
-        let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
+        let userId = try context.requireUserId()
         guard let id = context.parameters.get("id", as: Int64.self), try await accounts.database.revokeAPIToken(id: id, userId: userId) else {
             throw APIError.notFound
         }
@@ -161,9 +159,8 @@ struct SettingsWebController {
     }
 
     @Sendable func changePassword(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let user = context.user else { return .redirect(to: "/signin") }
+        let user = try context.requireUser()
         let form = try await request.decodeForm(as: ChangePasswordForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
         do {
             try await accounts.changePassword(
                 user, current: form.currentPassword ?? "", new: form.newPassword ?? "", keepingSession: context.session,
@@ -176,17 +173,14 @@ struct SettingsWebController {
     }
 
     @Sendable func signOutOthers(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let userId = context.user?.id else { return .redirect(to: "/signin") }
-        let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
+        let userId = try context.requireUserId()
         try await accounts.database.deleteSessions(userId: userId, keeping: context.session?.tokenHash)
         return .redirect(to: "/settings?notice=othersSignedOut")
     }
 
     @Sendable func deleteAccount(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let user = context.user else { return .redirect(to: "/signin") }
+        let user = try context.requireUser()
         let form = try await request.decodeForm(as: PasswordForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
         do {
             try await accounts.deleteAccount(user, password: form.password ?? "", address: context.clientAddress, now: Date())
         } catch let error as any DomainError {

@@ -12,19 +12,21 @@ struct TaskStepsAPIController {
     let database: AppDatabase
     let exporter: TaskExporter
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("tasks", use: list)
-        group.post("tasks", use: create)
-        group.put("tasks/order", use: reorder)
-        group.get("tasks/statistics", use: statistics)
-        group.get("tasks/export", use: export)
-        group.get("tasks/{id}", use: show)
-        group.patch("tasks/{id}", use: update)
-        group.delete("tasks/{id}", use: delete)
-        group.post("tasks/{id}/steps", use: addStep)
-        group.put("tasks/{id}/steps/order", use: reorderSteps)
-        group.patch("tasks/{id}/steps/{stepId}", use: updateStep)
-        group.delete("tasks/{id}/steps/{stepId}", use: deleteStep)
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("tasks", use: list)
+        routes.post("tasks", use: create)
+        routes.put("tasks/order", use: reorder)
+        routes.get("tasks/statistics", use: statistics)
+        routes.get("tasks/export", use: export)
+        routes.get("tasks/{id}", use: show)
+        routes.patch("tasks/{id}", use: update)
+        routes.delete("tasks/{id}", use: delete)
+        routes.post("tasks/{id}/steps", use: addStep)
+        routes.put("tasks/{id}/steps/order", use: reorderSteps)
+        routes.patch("tasks/{id}/steps/{stepId}", use: updateStep)
+        routes.delete("tasks/{id}/steps/{stepId}", use: deleteStep)
+        return routes
     }
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> TaskListResponse {

@@ -38,26 +38,28 @@ struct TasksWebController {
         var csrf: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("tasks", use: list)
-        router.post("tasks", use: create)
-        router.get("tasks/{id}", use: show)
-        router.post("tasks/{id}/edit", use: edit)
-        router.post("tasks/{id}/move", use: moveTask)
-        router.post("tasks/{id}/archive", use: archive)
-        router.post("tasks/{id}/delete", use: delete)
-        router.post("tasks/{id}/steps", use: addStep)
-        router.post("tasks/{id}/steps/order", use: reorderSteps)
-        router.post("tasks/{id}/steps/{stepId}/done", use: markStep)
-        router.post("tasks/{id}/steps/{stepId}/move", use: moveStep)
-        router.post("tasks/{id}/steps/{stepId}/rename", use: renameStep)
-        router.post("tasks/{id}/steps/{stepId}/delete", use: deleteStep)
+    /// Pages for a signed-in user: mounted behind the sign-in guard and the CSRF guard.
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("tasks", use: list)
+        routes.post("tasks", use: create)
+        routes.get("tasks/{id}", use: show)
+        routes.post("tasks/{id}/edit", use: edit)
+        routes.post("tasks/{id}/move", use: moveTask)
+        routes.post("tasks/{id}/archive", use: archive)
+        routes.post("tasks/{id}/delete", use: delete)
+        routes.post("tasks/{id}/steps", use: addStep)
+        routes.post("tasks/{id}/steps/order", use: reorderSteps)
+        routes.post("tasks/{id}/steps/{stepId}/done", use: markStep)
+        routes.post("tasks/{id}/steps/{stepId}/move", use: moveStep)
+        routes.post("tasks/{id}/steps/{stepId}/rename", use: renameStep)
+        routes.post("tasks/{id}/steps/{stepId}/delete", use: deleteStep)
+        return routes
     }
 
     // MARK: - List
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
-        guard context.user != nil else { return .redirect(to: "/signin?next=/tasks") }
         return try await listPage(request: request, context: context)
     }
 
@@ -106,7 +108,7 @@ struct TasksWebController {
     }
 
     @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let (userId, form) = try await posted(NewTaskForm.self, request, context) else { return .redirect(to: "/signin") }
+        let (userId, form) = try await posted(NewTaskForm.self, request, context)
         let draft: TaskDraft
         do throws(TaskStepsError) {
             draft = TaskDraft(
@@ -123,7 +125,7 @@ struct TasksWebController {
     }
 
     @Sendable func moveTask(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let (userId, form) = try await posted(StepForm.self, request, context)
         let id = try TaskStepsAPIController.id("id", context)
         guard let direction = form.direction.flatMap(Reordering.Direction.init) else { throw APIError.invalidParameter("direction") }
         let tasks = try await database.tasks(userId: userId)
@@ -140,7 +142,6 @@ struct TasksWebController {
     // MARK: - One task
 
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
-        guard context.user != nil else { return .redirect(to: "/signin?next=\(request.uri.path)") }
         return try await taskPage(request: request, context: context)
     }
 
@@ -175,7 +176,7 @@ struct TasksWebController {
     }
 
     @Sendable func edit(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let (userId, form) = try await posted(EditTaskForm.self, request, context) else { return .redirect(to: "/signin") }
+        let (userId, form) = try await posted(EditTaskForm.self, request, context)
         let id = try TaskStepsAPIController.id("id", context)
         let change: TaskChange
         do throws(TaskStepsError) {
@@ -193,7 +194,7 @@ struct TasksWebController {
     }
 
     @Sendable func archive(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let (userId, form) = try await posted(StepForm.self, request, context)
         let id = try TaskStepsAPIController.id("id", context)
         let change = TaskChange(isArchived: form.archived == "1")
         guard try await database.updateTask(id: id, userId: userId, change: change, now: Date()) != nil else { throw APIError.notFound }
@@ -201,7 +202,7 @@ struct TasksWebController {
     }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let (userId, _) = try await posted(CSRFOnlyForm.self, request, context) else { return .redirect(to: "/signin") }
+        let userId = try context.requireUserId()
         guard try await database.deleteTask(id: try TaskStepsAPIController.id("id", context), userId: userId) else { throw APIError.notFound }
         return .redirect(to: "/tasks?deleted=1")
     }
@@ -209,7 +210,7 @@ struct TasksWebController {
     // MARK: - Steps
 
     @Sendable func addStep(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let (userId, form) = try await posted(StepForm.self, request, context)
         let id = try TaskStepsAPIController.id("id", context)
         do {
             let title = try TaskRules.title(form.title ?? "", field: .step)
@@ -221,7 +222,7 @@ struct TasksWebController {
     }
 
     @Sendable func markStep(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let (userId, form) = try await posted(StepForm.self, request, context)
         let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
         guard try await database.updateStep(taskId: id, stepId: stepId, userId: userId, title: nil, done: form.done == "1", now: Date()) != nil else {
             throw APIError.notFound
@@ -230,7 +231,7 @@ struct TasksWebController {
     }
 
     @Sendable func renameStep(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let (userId, form) = try await posted(StepForm.self, request, context)
         let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
         let title: String
         do throws(TaskStepsError) {
@@ -245,7 +246,7 @@ struct TasksWebController {
     }
 
     @Sendable func moveStep(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let (userId, form) = try await posted(StepForm.self, request, context)
         let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
         guard let direction = form.direction.flatMap(Reordering.Direction.init) else { throw APIError.invalidParameter("direction") }
         guard let task = try await database.task(id: id, userId: userId), task.steps.contains(where: { $0.id == stepId }) else { throw APIError.notFound }
@@ -255,7 +256,7 @@ struct TasksWebController {
 
     /// The drag-and-drop script posts the whole new order here, as comma-separated step ids.
     @Sendable func reorderSteps(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let (userId, form) = try await posted(StepForm.self, request, context) else { return .redirect(to: "/signin") }
+        let (userId, form) = try await posted(StepForm.self, request, context)
         let id = try TaskStepsAPIController.id("id", context)
         let ids = try (form.ids ?? "").split(separator: ",").map { text throws(APIError) -> Int64 in
             guard let id = Int64(text) else { throw APIError.invalidParameter("ids") }
@@ -266,18 +267,15 @@ struct TasksWebController {
     }
 
     @Sendable func deleteStep(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let (userId, _) = try await posted(CSRFOnlyForm.self, request, context) else { return .redirect(to: "/signin") }
+        let userId = try context.requireUserId()
         let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
         guard try await database.deleteStep(taskId: id, stepId: stepId, userId: userId, now: Date()) != nil else { throw APIError.notFound }
         return .redirect(to: "/tasks/\(id)")
     }
 
-    /// The signed-in user's id and the posted form with its CSRF token checked; nil when nobody is signed in.
-    func posted<Form: PostedForm>(_ type: Form.Type, _ request: Request, _ context: AppRequestContext) async throws -> (Int64, Form)? {
-        guard let userId = context.user?.id else { return nil }
-        let form = try await request.decodeForm(as: Form.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
-        return (userId, form)
+    /// The signed-in user's id and the posted form (its CSRF token was checked by the route group's guard).
+    func posted<Form: PostedForm>(_ type: Form.Type, _ request: Request, _ context: AppRequestContext) async throws -> (Int64, Form) {
+        (try context.requireUserId(), try await request.decodeForm(as: Form.self, context: context))
     }
 
     // MARK: - Values for the templates

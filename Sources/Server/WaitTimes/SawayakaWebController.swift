@@ -13,13 +13,22 @@ struct SawayakaWebController {
     let pages: WebRenderer
     let csrf: CSRFProtection
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("sawayaka", use: list)
-        router.get("sawayaka/{id}", use: detail)
-        router.post("sawayaka/{id}/alerts", use: subscribe)
-        router.post("sawayaka/{id}/alerts/{alert}/delete", use: unsubscribe)
-        router.get("inbox", use: inbox)
-        router.post("inbox/read", use: markRead)
+    /// Pages for a signed-in user: mounted behind the sign-in guard and the CSRF guard.
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.post("sawayaka/{id}/alerts", use: subscribe)
+        routes.post("sawayaka/{id}/alerts/{alert}/delete", use: unsubscribe)
+        routes.get("inbox", use: inbox)
+        routes.post("inbox/read", use: markRead)
+        return routes
+    }
+
+    /// Pages anyone may open: mounted behind the CSRF guard only.
+    var publicEndpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("sawayaka", use: list)
+        routes.get("sawayaka/{id}", use: detail)
+        return routes
     }
 
     func base(_ request: Request, _ context: AppRequestContext, title: String, presenter: SawayakaPresenter) -> [String: Any] {
@@ -136,9 +145,8 @@ struct SawayakaWebController {
 
     @Sendable func subscribe(request: Request, context: AppRequestContext) async throws -> Response {
         guard let id = context.parameters.get("id") else { throw APIError.notFound }
-        guard let userId = context.user?.id else { return .redirect(to: "/signin?next=/sawayaka/\(id)") }
+        let userId = try context.requireUserId()
         let form = try await request.decodeForm(as: AlertForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
         guard try await service.database.store(id: id) != nil else { throw APIError.notFound }
         let alert: WaitAlert
         do {
@@ -182,9 +190,7 @@ struct SawayakaWebController {
 
     @Sendable func unsubscribe(request: Request, context: AppRequestContext) async throws -> Response {
         guard let id = context.parameters.get("id") else { throw APIError.notFound }
-        guard let userId = context.user?.id else { return .redirect(to: "/signin") }
-        let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
+        let userId = try context.requireUserId()
         guard let alertId = context.parameters.get("alert", as: Int64.self), try await service.database.deleteAlert(id: alertId, userId: userId) else {
             throw APIError.notFound
         }
@@ -192,7 +198,8 @@ struct SawayakaWebController {
     }
 
     @Sendable func inbox(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let user = context.user, let userId = user.id else { return .redirect(to: "/signin?next=/inbox") }
+        let user = try context.requireUser()
+        let userId = try user.savedId
         let presenter = SawayakaPresenter(language: context.language, now: service.now())
         var values = base(request, context, title: presenter.strings["inbox"]!, presenter: presenter)
         values["navSawayaka"] = false
@@ -210,9 +217,7 @@ struct SawayakaWebController {
     }
 
     @Sendable func markRead(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let userId = context.user?.id else { return .redirect(to: "/signin?next=/inbox") }
-        let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
+        let userId = try context.requireUserId()
         try await service.database.markInboxRead(userId: userId, now: service.now())
         return .redirect(to: "/inbox")
     }

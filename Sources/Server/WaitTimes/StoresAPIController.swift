@@ -15,13 +15,15 @@ struct StoresAPIController {
 
     static let operatorHeader = HTTPField.Name("X-Operator-Token")!
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("stores", use: list)
-        group.put("stores/waittimes", use: putBatch)
-        group.get("stores/{id}", use: show)
-        group.get("stores/{id}/waittime", use: waitTime)
-        group.put("stores/{id}/waittime", use: putWaitTime)
-        group.get("stores/{id}/forecast", use: forecast)
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("stores", use: list)
+        routes.put("stores/waittimes", use: putBatch)
+        routes.get("stores/{id}", use: show)
+        routes.get("stores/{id}/waittime", use: waitTime)
+        routes.put("stores/{id}/waittime", use: putWaitTime)
+        routes.get("stores/{id}/forecast", use: forecast)
+        return routes
     }
 
     // MARK: Public reads

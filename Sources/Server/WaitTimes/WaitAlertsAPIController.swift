@@ -10,11 +10,13 @@ import WaitTimes
 struct WaitAlertsAPIController {
     let service: WaitTimeService
 
-    func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("v1/wait-alerts", use: list)
-        group.post("v1/wait-alerts", use: create)
-        group.delete("v1/wait-alerts/{id}", use: delete)
-        group.get("v1/inbox", use: inbox)
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("v1/wait-alerts", use: list)
+        routes.post("v1/wait-alerts", use: create)
+        routes.delete("v1/wait-alerts/{id}", use: delete)
+        routes.get("v1/inbox", use: inbox)
+        return routes
     }
 
     struct AlertInput: Decodable {

@@ -27,12 +27,7 @@ struct CSRFProtection: Sendable {
     }
 }
 
-/// A form whose only field is the CSRF token: sign out, delete, revoke.
 /// A form posted from one of our pages: it carries the CSRF token the page was rendered with.
 protocol PostedForm: Decodable {
     var csrf: String? { get }
-}
-
-struct CSRFOnlyForm: PostedForm {
-    let csrf: String?
 }

@@ -6,10 +6,12 @@ import Services
 struct DeviceAuthAPIController {
     let devices: DeviceAuthService
 
-    func addRoutes(to v1: RouterGroup<AppRequestContext>) {
-        v1.post("auth/device", use: device)
-        v1.post("auth/refresh", use: refresh)
-        v1.post("auth/logout", use: logout)
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.post("auth/device", use: device)
+        routes.post("auth/refresh", use: refresh)
+        routes.post("auth/logout", use: logout)
+        return routes
     }
 
     @Sendable func device(request: Request, context: AppRequestContext) async throws -> DeviceAuthService.Tokens {

@@ -11,17 +11,19 @@ struct WorkoutsAPIController {
     let workouts: WorkoutService
     var database: AppDatabase { workouts.database }
 
-    func addRoutes(to v1: RouterGroup<AppRequestContext>) {
-        v1.get("exercises", use: exercises)
-        v1.post("exercises", use: createExercise)
-        v1.get("me/exercises/recent", use: recentExercises)
-        v1.post("sets", use: createSet)
-        v1.get("sets", use: listSets)
-        v1.patch("sets/{setId}", use: updateSet)
-        v1.delete("sets/{setId}", use: deleteSet)
-        v1.get("dashboard", use: dashboard)
-        v1.get("me/workouts", use: history)
-        v1.get("me/workouts/{date}", use: day)
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("exercises", use: exercises)
+        routes.post("exercises", use: createExercise)
+        routes.get("me/exercises/recent", use: recentExercises)
+        routes.post("sets", use: createSet)
+        routes.get("sets", use: listSets)
+        routes.patch("sets/{setId}", use: updateSet)
+        routes.delete("sets/{setId}", use: deleteSet)
+        routes.get("dashboard", use: dashboard)
+        routes.get("me/workouts", use: history)
+        routes.get("me/workouts/{date}", use: day)
+        return routes
     }
 
     @Sendable func exercises(request: Request, context: AppRequestContext) async throws -> [BulkTrackExercise] {

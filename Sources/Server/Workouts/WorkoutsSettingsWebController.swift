@@ -34,22 +34,24 @@ struct WorkoutsSettingsWebController {
         var csrf: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("workouts/settings") { request, context -> Response in
-            guard context.user != nil else { return .redirect(to: "/signin?next=/workouts/settings") }
+    /// Pages for a signed-in user: mounted behind the sign-in guard and the CSRF guard.
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("workouts/settings") { request, context -> Response in
             return try await page(request: request, context: context)
         }
-        router.post("workouts/settings/formula", use: saveFormula)
-        router.post("workouts/settings/devices", use: linkDevice)
-        router.post("workouts/import", use: importCSV)
-        router.get("workouts/export.csv") { _, context -> Response in
-            guard let user = context.user, user.id != nil else { return .redirect(to: "/signin") }
+        routes.post("workouts/settings/formula", use: saveFormula)
+        routes.post("workouts/settings/devices", use: linkDevice)
+        routes.post("workouts/import", use: importCSV)
+        routes.get("workouts/export.csv") { _, context -> Response in
+            let user = try context.requireUser()
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"kiroku-workouts.csv\""],
                 body: .init(byteBuffer: ByteBuffer(string: try await workouts.exportCSV(user: user)))
             )
         }
+        return routes
     }
 
     func page(request: Request, context: AppRequestContext, notice: String? = nil, error: String? = nil) async throws -> Response {
@@ -71,7 +73,6 @@ struct WorkoutsSettingsWebController {
     @Sendable func saveFormula(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireWorkoutsUser()
         let form = try await request.decodeForm(as: FormulaForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
         guard let formula = form.formula.flatMap(E1RMFormula.init(rawValue:)) else { throw APIError.invalidParameter("formula") }
         try await database.setWorkoutFormulaName(formula.rawValue, userId: user.savedId)
         return try await page(request: request, context: context, notice: WebStrings.table(context.language)["woFormulaSaved"])
@@ -80,7 +81,6 @@ struct WorkoutsSettingsWebController {
     @Sendable func linkDevice(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireWorkoutsUser()
         let form = try await request.decodeForm(as: DeviceForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
         let language = context.language
         do {
             try await database.linkWorkoutDevice(deviceId: (form.deviceId ?? "").trimmingCharacters(in: .whitespaces), to: user.savedId, now: Date())
@@ -119,7 +119,6 @@ struct WorkoutsSettingsWebController {
             unit = upload.fields["unit"]
         } else {
             let form = try await request.decodeForm(as: ImportForm.self, context: context)
-            try csrf.verify(form.csrf, request: request, context: context)
             text = form.csv ?? ""
             unit = form.unit
         }

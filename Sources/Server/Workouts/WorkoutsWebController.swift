@@ -28,14 +28,16 @@ struct WorkoutsWebController {
         var csrf: String?
     }
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("workouts") { request, context -> Response in
-            guard context.user != nil else { return .redirect(to: "/signin?next=/workouts") }
+    /// Pages for a signed-in user: mounted behind the sign-in guard and the CSRF guard.
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("workouts") { request, context -> Response in
             return try await page(request: request, context: context)
         }
-        router.post("workouts/sets", use: logSet)
-        router.post("workouts/sets/{id}/delete", use: deleteSet)
-        router.get("workouts/day/{date}", use: dayPage)
+        routes.post("workouts/sets", use: logSet)
+        routes.post("workouts/sets/{id}/delete", use: deleteSet)
+        routes.get("workouts/day/{date}", use: dayPage)
+        return routes
     }
 
     func page(request: Request, context: AppRequestContext, form: SetForm? = nil, error: String? = nil) async throws -> Response {
@@ -147,9 +149,8 @@ struct WorkoutsWebController {
     }
 
     @Sendable func logSet(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let user = context.user, user.id != nil else { return .redirect(to: "/signin?next=/workouts") }
+        let user = try context.requireUser()
         let form = try await request.decodeForm(as: SetForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
         let language = context.language
         func fail(_ message: LocalizedText) async throws -> Response {
             try await page(request: request, context: context, form: form, error: message.text(in: language))
@@ -185,9 +186,7 @@ struct WorkoutsWebController {
     }
 
     @Sendable func deleteSet(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let userId = context.user?.id else { return .redirect(to: "/signin") }
-        let form = try await request.decodeForm(as: CSRFOnlyForm.self, context: context)
-        try csrf.verify(form.csrf, request: request, context: context)
+        let userId = try context.requireUserId()
         guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
               try await database.deleteWorkoutSet(id: id.uuidString.lowercased(), userId: userId)
         else { throw APIError.notFound }
@@ -195,7 +194,8 @@ struct WorkoutsWebController {
     }
 
     @Sendable func dayPage(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let user = context.user, let userId = user.id else { return .redirect(to: "/signin?next=/workouts") }
+        let user = try context.requireUser()
+        let userId = try user.savedId
         guard let date = context.parameters.get("date").flatMap(LocalDay.init),
               let day = try await workouts.day(date, userId: userId)
         else { throw APIError.notFound }

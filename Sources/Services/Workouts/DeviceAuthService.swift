@@ -5,11 +5,14 @@ import Storage
 /// refresh tokens 90 days and rotate on every use; only hashes are stored.
 public struct DeviceAuthService: Sendable {
     public let database: AppDatabase
-    public let limiter: NewDeviceLimiter
+    /// New devices per client address per hour: every first `POST /v1/auth/device` makes an account with no password
+    /// and no sign-up form in front of it, so one address may not fill the database with empty accounts. Devices
+    /// already known are never limited.
+    public let limiter: SlidingWindowLimiter
     public static let accessLifetime: TimeInterval = 60 * 60
     public static let refreshLifetime: TimeInterval = 90 * 24 * 60 * 60
 
-    public init(database: AppDatabase, limiter: NewDeviceLimiter = NewDeviceLimiter()) {
+    public init(database: AppDatabase, limiter: SlidingWindowLimiter = SlidingWindowLimiter(limit: 30, window: 3600)) {
         self.database = database
         self.limiter = limiter
     }
@@ -28,7 +31,7 @@ public struct DeviceAuthService: Sendable {
             throw DeviceAuthError.invalidDeviceId
         }
         if try await !database.workoutDeviceExists(deviceId: deviceId) {
-            guard await limiter.admit(address: address, now: now) else { throw DeviceAuthError.tooManyDevices }
+            guard await limiter.admit(address, now: now) == .allowed else { throw DeviceAuthError.tooManyDevices }
         }
         let anonymous = User(
             username: "device:" + SecretToken.generate().prefix(16).lowercased(),

@@ -1,5 +1,4 @@
 import Foundation
-import Server
 import Services
 import Testing
 
