@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Health
+import Services
 import Storage
 import TaskSteps
 
@@ -20,10 +21,10 @@ struct StepCommand: AsyncParsableCommand {
         @Argument(help: "The step's title.") var title: String
 
         func run() async throws {
-            let (database, user) = try await owner.open()
-            let checked = try TaskCLI.checked { try TaskRules.title(title, field: .step) }
-            let outcome = try await TaskCLI.checked { try await database.addStep(taskId: task, userId: user.savedId, title: checked, clientId: nil, now: Date()) }
-            guard let outcome else { throw TaskCLI.noSuchTask(task) }
+            let (tasks, user) = try await owner.open()
+            let outcome = try await TaskCLI.checked(task: task) {
+                try await tasks.addStep(taskId: task, userId: user.savedId, title: title, clientId: nil, now: Date())
+            }
             print(TaskCLI.describe(outcome.task, timeZone: user.resolvedTimeZone))
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Health
+import Services
 import Storage
 import TaskSteps
 
@@ -21,19 +22,28 @@ enum TaskCLI {
         }
     }
 
+    /// As `checked`, and "no such task" when the service found none (or the step is not in it).
+    static func checked<Value>(task id: Int64, step: Int64? = nil, _ body: () async throws -> Value) async throws -> Value {
+        do {
+            return try await checked(body)
+        } catch ServiceError.notFound {
+            guard let step else { throw noSuchTask(id) }
+            throw CLIError(.init(ja: "タスク \(id) にステップ \(step) はありません。", en: "Task \(id) has no step \(step)."))
+        }
+    }
+
     static func noSuchTask(_ id: Int64) -> CLIError {
         CLIError(.init(ja: "タスク \(id) は見つかりません。", en: "Task \(id) was not found."))
     }
 
-    static func task(_ id: Int64, database: AppDatabase, user: User) async throws -> StepTask {
-        guard let task = try await database.task(id: id, userId: user.savedId) else { throw noSuchTask(id) }
-        return task
+    static func task(_ id: Int64, tasks: TaskStepsService, user: User) async throws -> StepTask {
+        try await checked(task: id) { try await tasks.task(id: id, userId: user.savedId) }
     }
 
     static func mark(task: Int64, step: Int64, done: Bool, owner: TasksCommand.Owner) async throws {
-        let (database, user) = try await owner.open()
-        guard let updated = try await database.updateStep(taskId: task, stepId: step, userId: user.savedId, title: nil, done: done, now: Date()) else {
-            throw CLIError(.init(ja: "タスク \(task) にステップ \(step) はありません。", en: "Task \(task) has no step \(step)."))
+        let (tasks, user) = try await owner.open()
+        let updated = try await checked(task: task, step: step) {
+            try await tasks.updateStep(taskId: task, stepId: step, userId: user.savedId, title: nil, done: done, now: Date())
         }
         print(describe(updated, timeZone: user.resolvedTimeZone))
     }

@@ -19,9 +19,9 @@ struct TasksCommand: AsyncParsableCommand {
         @OptionGroup var data: DataOptions
         @Option(help: "Owner's username.") var user: String
 
-        func open() async throws -> (AppDatabase, User) {
+        func open() async throws -> (TaskStepsService, User) {
             let database = try data.openDatabase()
-            return (database, try await data.user(user, in: database))
+            return (TaskStepsService(database: database), try await data.user(user, in: database))
         }
     }
 
@@ -33,11 +33,11 @@ struct TasksCommand: AsyncParsableCommand {
         @Option(help: "Only tasks with this tag.") var tag: String?
 
         func run() async throws {
-            let (database, user) = try await owner.open()
+            let (tasksService, user) = try await owner.open()
             guard let chosen = TaskFilter(name: filter, tag: tag) else {
                 throw CLIError(.init(ja: "絞り込み「\(filter)」はありません。", en: "There is no filter “\(filter)”."))
             }
-            let tasks = try await database.tasks(userId: user.savedId)
+            let tasks = try await tasksService.tasks(userId: user.savedId)
             let today = LocalDay(Date(), in: user.resolvedTimeZone)
             let language = Language.terminal
             let header = language == .ja ? ["ID", "タスク", "進み具合", "ステップ", "期限", "タグ"] : ["ID", "TASK", "PROGRESS", "STEPS", "DUE", "TAGS"]
@@ -67,14 +67,14 @@ struct TasksCommand: AsyncParsableCommand {
         @Option(name: .customLong("tag"), help: "A tag (repeatable).") var tags: [String] = []
 
         func run() async throws {
-            let (database, user) = try await owner.open()
+            let (tasks, user) = try await owner.open()
             let draft = try TaskCLI.checked {
                 TaskDraft(
                     title: try TaskRules.title(title, field: .task), dueDate: try TaskRules.dueDate(due), tags: try TaskRules.tags(tags),
                     stepTitles: try steps.map { step throws(TaskStepsError) in try TaskRules.title(step, field: .step) }
                 )
             }
-            let task = try await TaskCLI.checked { try await database.createTask(draft, userId: user.savedId, now: Date()).task }
+            let task = try await TaskCLI.checked { try await tasks.create(draft, userId: user.savedId, now: Date()).task }
             print(LocalizedText(ja: "作成しました（ID \(task.id)、ステップ \(task.steps.count) 個）", en: "Created task \(task.id) with \(task.steps.count) steps.").text(in: .terminal))
         }
     }
@@ -86,8 +86,8 @@ struct TasksCommand: AsyncParsableCommand {
         @Argument(help: "Task id.") var id: Int64
 
         func run() async throws {
-            let (database, user) = try await owner.open()
-            let task = try await TaskCLI.task(id, database: database, user: user)
+            let (tasks, user) = try await owner.open()
+            let task = try await TaskCLI.task(id, tasks: tasks, user: user)
             print(TaskCLI.describe(task, timeZone: user.resolvedTimeZone))
         }
     }
@@ -100,8 +100,8 @@ struct TasksCommand: AsyncParsableCommand {
         @Option(name: .shortAndLong, help: "Write to this file (mode 0600) instead of standard output.") var output: String?
 
         func run() async throws {
-            let (database, user) = try await owner.open()
-            let exporter = TaskExporter(database: database)
+            let (tasks, user) = try await owner.open()
+            let exporter = TaskExporter(database: tasks.database)
             let bytes: Data
             switch format {
             case .csv: bytes = Data(try await exporter.csv(userId: user.savedId).utf8)

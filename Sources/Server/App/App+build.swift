@@ -111,7 +111,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     api.addRoutes(RecordsAPIController(records: records, metrics: dependencies.metrics).endpoints, atPath: "v1")
     api.addRoutes(SummariesAPIController(summaries: summaries).endpoints, atPath: "v1")
     api.addRoutes(AccountAPIController(accounts: accounts, exporter: exporter).endpoints, atPath: "v1")
-    api.addRoutes(TaskStepsAPIController(database: database, exporter: TaskExporter(database: database)).endpoints, atPath: "v1")
+    api.addRoutes(TaskStepsAPIController(service: TaskStepsService(database: database), exporter: TaskExporter(database: database)).endpoints, atPath: "v1")
     api.addRoutes(ImportsAPIController(imports: imports).endpoints, atPath: "v1")
     api.addRoutes(WaitAlertsAPIController(service: waitTimes).endpoints)
 
@@ -133,7 +133,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     signedIn.addRoutes(DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).endpoints)
     signedIn.addRoutes(SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).endpoints)
-    signedIn.addRoutes(TasksWebController(database: database, pages: pages, csrf: csrf).endpoints)
+    signedIn.addRoutes(TasksWebController(tasks: TaskStepsService(database: database), pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(SyncSettingsWebController(database: database, pages: pages, dataDirectory: configuration.dataDirectory).endpoints)
     signedIn.addRoutes(sawayaka.endpoints)
     signedIn.addRoutes(WorkoutsWebController(workouts: workouts, pages: pages, csrf: csrf).endpoints)

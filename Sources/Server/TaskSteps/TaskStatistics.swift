@@ -26,22 +26,16 @@ struct TaskStatistics: ResponseEncodable, Decodable {
     let perDay: [Day]
     let perWeek: [Week]
 
-    /// Looks back `days` days (today included); streaks are measured over the same window.
-    static func load(database: AppDatabase, userId: Int64, timeZone: TimeZone, days: Int, now: Date) async throws -> (TaskStatistics, StepActivity) {
+    /// The figures of `activity`, which looked back `days` days (today included); streaks are measured over the same window.
+    init(_ activity: StepActivity, timeZone: TimeZone, days: Int, now: Date) {
         let today = LocalDay(now, in: timeZone)
-        let first = today.adding(days: -(days - 1))
-        let completions = try await database.stepCompletions(userId: userId, since: first.start(in: timeZone))
-        let activity = StepActivity(completions: completions, timeZone: timeZone)
-        let statistics = TaskStatistics(
-            timeZone: timeZone.identifier,
-            today: today,
-            completedToday: activity.count(on: today),
-            currentStreak: activity.currentStreak(today: today),
-            longestStreak: activity.longestStreak,
-            totalCompleted: completions.count,
-            perDay: activity.perDay.sorted { $0.key < $1.key }.map { Day(date: $0.key, count: $0.value) },
-            perWeek: activity.perWeek(from: first, to: today).map { Week(weekStart: $0.weekStart, count: $0.count) }
-        )
-        return (statistics, activity)
+        self.timeZone = timeZone.identifier
+        self.today = today
+        completedToday = activity.count(on: today)
+        currentStreak = activity.currentStreak(today: today)
+        longestStreak = activity.longestStreak
+        totalCompleted = activity.perDay.values.reduce(0, +)
+        perDay = activity.perDay.sorted { $0.key < $1.key }.map { Day(date: $0.key, count: $0.value) }
+        perWeek = activity.perWeek(from: today.adding(days: -(days - 1)), to: today).map { Week(weekStart: $0.weekStart, count: $0.count) }
     }
 }

@@ -9,7 +9,7 @@ import TaskSteps
 /// retried request finds what the first one made; reorders take the complete new order, so they are
 /// idempotent too.
 struct TaskStepsAPIController {
-    let database: AppDatabase
+    let service: TaskStepsService
     let exporter: TaskExporter
 
     var endpoints: RouteCollection<AppRequestContext> {
@@ -35,7 +35,7 @@ struct TaskStepsAPIController {
         guard let filter = TaskFilter(name: parameters["filter"].map(String.init), tag: parameters["tag"].map(String.init)) else {
             throw APIError.invalidParameter("filter")
         }
-        let tasks = try await database.tasks(userId: userId)
+        let tasks = try await service.tasks(userId: userId)
         let today = LocalDay(Date(), in: try context.requireUser().resolvedTimeZone)
         return TaskListResponse(tasks: filter.apply(tasks, today: today).map(TaskResponse.init), overall: ProgressResponse(.overall(tasks)))
     }
@@ -43,7 +43,7 @@ struct TaskStepsAPIController {
     @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         let draft = try await request.decode(as: NewTaskInput.self, context: context).validated()
-        let (task, created) = try await database.createTask(draft, userId: userId, now: Date())
+        let (task, created) = try await service.create(draft, userId: userId, now: Date())
         var response = try context.responseEncoder.encode(TaskResponse(task), from: request, context: context)
         response.status = created ? .created : .ok
         return response
@@ -51,7 +51,7 @@ struct TaskStepsAPIController {
 
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> TaskResponse {
         let userId = try context.requireUserId()
-        guard let task = try await database.task(id: try Self.id("id", context), userId: userId) else { throw APIError.notFound }
+        let task = try await service.task(id: try Self.id("id", context), userId: userId)
         return TaskResponse(task)
     }
 
@@ -59,20 +59,20 @@ struct TaskStepsAPIController {
         let userId = try context.requireUserId()
         let id = try Self.id("id", context)
         let change = try await request.decode(as: TaskPatchInput.self, context: context).validated()
-        guard let task = try await database.updateTask(id: id, userId: userId, change: change, now: Date()) else { throw APIError.notFound }
+        let task = try await service.update(id: id, userId: userId, change: change, now: Date())
         return TaskResponse(task)
     }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
         let userId = try context.requireUserId()
-        guard try await database.deleteTask(id: try Self.id("id", context), userId: userId) else { throw APIError.notFound }
+        try await service.delete(id: try Self.id("id", context), userId: userId)
         return .noContent
     }
 
     @Sendable func reorder(request: Request, context: AppRequestContext) async throws -> TaskListResponse {
         let userId = try context.requireUserId()
         let order = try await request.decode(as: OrderInput.self, context: context)
-        let tasks = try await database.reorderTasks(userId: userId, order: order.ids, now: Date())
+        let tasks = try await service.reorder(userId: userId, order: order.ids, now: Date())
         return TaskListResponse(tasks: tasks.map(TaskResponse.init), overall: ProgressResponse(.overall(tasks)))
     }
 
@@ -80,11 +80,8 @@ struct TaskStepsAPIController {
         let userId = try context.requireUserId()
         let taskId = try Self.id("id", context)
         let input = try await request.decode(as: NewStepInput.self, context: context)
-        let title = try TaskRules.title(input.title, field: .step)
         let clientId = try ClientId.validated(input.clientId)
-        guard let outcome = try await database.addStep(taskId: taskId, userId: userId, title: title, clientId: clientId, now: Date()) else {
-            throw APIError.notFound
-        }
+        let outcome = try await service.addStep(taskId: taskId, userId: userId, title: input.title, clientId: clientId, now: Date())
         var response = try context.responseEncoder.encode(
             CreatedStepResponse(step: StepResponse(outcome.step), task: TaskResponse(outcome.task)), from: request, context: context
         )
@@ -96,17 +93,14 @@ struct TaskStepsAPIController {
         let userId = try context.requireUserId()
         let (taskId, stepId) = (try Self.id("id", context), try Self.id("stepId", context))
         let patch = try await request.decode(as: StepPatchInput.self, context: context)
-        let title = try patch.title.map { title throws(TaskStepsError) in try TaskRules.title(title, field: .step) }
-        guard let task = try await database.updateStep(taskId: taskId, stepId: stepId, userId: userId, title: title, done: patch.done, now: Date()) else {
-            throw APIError.notFound
-        }
+        let task = try await service.updateStep(taskId: taskId, stepId: stepId, userId: userId, title: patch.title, done: patch.done, now: Date())
         return TaskResponse(task)
     }
 
     @Sendable func deleteStep(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
         let userId = try context.requireUserId()
         let (taskId, stepId) = (try Self.id("id", context), try Self.id("stepId", context))
-        guard try await database.deleteStep(taskId: taskId, stepId: stepId, userId: userId, now: Date()) != nil else { throw APIError.notFound }
+        try await service.deleteStep(taskId: taskId, stepId: stepId, userId: userId, now: Date())
         return .noContent
     }
 
@@ -114,7 +108,7 @@ struct TaskStepsAPIController {
         let userId = try context.requireUserId()
         let taskId = try Self.id("id", context)
         let order = try await request.decode(as: OrderInput.self, context: context)
-        guard let task = try await database.reorderSteps(taskId: taskId, userId: userId, order: order.ids) else { throw APIError.notFound }
+        let task = try await service.reorderSteps(taskId: taskId, userId: userId, order: order.ids)
         return TaskResponse(task)
     }
 
@@ -125,9 +119,9 @@ struct TaskStepsAPIController {
             guard let value = Int(text), (1...3660).contains(value) else { throw APIError.invalidParameter("days") }
             days = value
         }
-        return try await TaskStatistics.load(
-            database: database, userId: userId, timeZone: try context.requireUser().resolvedTimeZone, days: days, now: Date()
-        ).0
+        let timeZone = try context.requireUser().resolvedTimeZone
+        let now = Date()
+        return TaskStatistics(try await service.activity(userId: userId, timeZone: timeZone, days: days, now: now), timeZone: timeZone, days: days, now: now)
     }
 
     @Sendable func export(request: Request, context: AppRequestContext) async throws -> Response {

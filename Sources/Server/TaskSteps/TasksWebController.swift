@@ -2,6 +2,7 @@ import Charts
 import Foundation
 import Health
 import Hummingbird
+import Services
 import Storage
 import TaskSteps
 
@@ -9,7 +10,7 @@ import TaskSteps
 /// needed. Every form names the state it wants ("done" = 1 or 0) rather than toggling, so a double tap or a
 /// resubmitted form lands in the same place.
 struct TasksWebController {
-    let database: AppDatabase
+    let tasks: TaskStepsService
     let pages: WebRenderer
     let csrf: CSRFProtection
 
@@ -72,19 +73,19 @@ struct TasksWebController {
         let today = LocalDay(now, in: timeZone)
         let parameters = request.uri.queryParameters
         let filter = TaskFilter(name: parameters["filter"].map(String.init), tag: parameters["tag"].map(String.init)) ?? .all
-        let tasks = try await database.tasks(userId: user.savedId)
-        let (statistics, _) = try await TaskStatistics.load(database: database, userId: user.savedId, timeZone: timeZone, days: 366, now: now)
-        let shown = filter.apply(tasks, today: today)
+        let all = try await tasks.tasks(userId: user.savedId)
+        let statistics = TaskStatistics(try await tasks.activity(userId: user.savedId, timeZone: timeZone, days: 366, now: now), timeZone: timeZone, days: 366, now: now)
+        let shown = filter.apply(all, today: today)
         let movable = filter == .all
 
         var values = pages.base(context, title: strings["tasks"]!, csrf: csrf.token(for: request, context: context).token)
         values["navTasks"] = true
-        values["overall"] = Self.progressValues(.overall(tasks))
+        values["overall"] = Self.progressValues(.overall(all))
         values["todayCount"] = statistics.completedToday
         values["streak"] = statistics.currentStreak
         values["longestStreak"] = statistics.longestStreak
         values["filters"] = Self.filterLinks(current: filter, strings: strings)
-        let allTags = Array(Set(tasks.filter { !$0.isArchived }.flatMap(\.tags))).sorted()
+        let allTags = Array(Set(all.filter { !$0.isArchived }.flatMap(\.tags))).sorted()
         values["hasTags"] = !allTags.isEmpty
         values["tags"] = allTags.map { tag -> [String: Any] in
             ["name": tag, "href": "/tasks?tag=" + (tag.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? tag), "current": filter == .tagged(tag)]
@@ -120,7 +121,7 @@ struct TasksWebController {
         } catch {
             return try await listPage(request: request, context: context, form: form, error: error.message.text(in: context.language))
         }
-        let task = try await database.createTask(draft, userId: userId, now: Date()).task
+        let task = try await tasks.create(draft, userId: userId, now: Date()).task
         return .redirect(to: "/tasks/\(task.id)")
     }
 
@@ -128,14 +129,14 @@ struct TasksWebController {
         let (userId, form) = try await posted(StepForm.self, request, context)
         let id = try TaskStepsAPIController.id("id", context)
         guard let direction = form.direction.flatMap(Reordering.Direction.init) else { throw APIError.invalidParameter("direction") }
-        let tasks = try await database.tasks(userId: userId)
-        guard tasks.contains(where: { $0.id == id }) else { throw APIError.notFound }
+        let all = try await tasks.tasks(userId: userId)
+        guard all.contains(where: { $0.id == id }) else { throw APIError.notFound }
         // Moves past archived tasks, which the list does not show, so one tap always moves the task visibly.
-        let active = tasks.filter { !$0.isArchived }.map(\.id)
+        let active = all.filter { !$0.isArchived }.map(\.id)
         var moved = Reordering.moving(id, direction, in: active).makeIterator()
         // `moving` returns the same ids reordered, so there is one for every active task.
-        let order = tasks.map { $0.isArchived ? $0.id : moved.next() ?? $0.id }
-        _ = try await database.reorderTasks(userId: userId, order: order, now: Date())
+        let order = all.map { $0.isArchived ? $0.id : moved.next() ?? $0.id }
+        _ = try await tasks.reorder(userId: userId, order: order, now: Date())
         return .redirect(to: "/tasks#task-\(id)")
     }
 
@@ -149,7 +150,7 @@ struct TasksWebController {
         let user = try context.requireUser()
         let strings = WebStrings.table(context.language)
         let timeZone = user.resolvedTimeZone
-        guard let task = try await database.task(id: try TaskStepsAPIController.id("id", context), userId: user.savedId) else { throw APIError.notFound }
+        let task = try await tasks.task(id: try TaskStepsAPIController.id("id", context), userId: user.savedId)
         var values = pages.base(context, title: task.title, csrf: csrf.token(for: request, context: context).token)
         values["navTasks"] = true
         var taskValues = Self.taskValues(task, today: LocalDay(Date(), in: timeZone))
@@ -189,7 +190,7 @@ struct TasksWebController {
         } catch {
             return try await taskPage(request: request, context: context, error: error.message.text(in: context.language))
         }
-        guard try await database.updateTask(id: id, userId: userId, change: change, now: Date()) != nil else { throw APIError.notFound }
+        _ = try await tasks.update(id: id, userId: userId, change: change, now: Date())
         return .redirect(to: "/tasks/\(id)?saved=1")
     }
 
@@ -197,13 +198,13 @@ struct TasksWebController {
         let (userId, form) = try await posted(StepForm.self, request, context)
         let id = try TaskStepsAPIController.id("id", context)
         let change = TaskChange(isArchived: form.archived == "1")
-        guard try await database.updateTask(id: id, userId: userId, change: change, now: Date()) != nil else { throw APIError.notFound }
+        _ = try await tasks.update(id: id, userId: userId, change: change, now: Date())
         return .redirect(to: "/tasks/\(id)")
     }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
-        guard try await database.deleteTask(id: try TaskStepsAPIController.id("id", context), userId: userId) else { throw APIError.notFound }
+        try await tasks.delete(id: try TaskStepsAPIController.id("id", context), userId: userId)
         return .redirect(to: "/tasks?deleted=1")
     }
 
@@ -213,8 +214,7 @@ struct TasksWebController {
         let (userId, form) = try await posted(StepForm.self, request, context)
         let id = try TaskStepsAPIController.id("id", context)
         do {
-            let title = try TaskRules.title(form.title ?? "", field: .step)
-            guard try await database.addStep(taskId: id, userId: userId, title: title, clientId: nil, now: Date()) != nil else { throw APIError.notFound }
+            _ = try await tasks.addStep(taskId: id, userId: userId, title: form.title ?? "", clientId: nil, now: Date())
         } catch let error as TaskStepsError {
             return try await taskPage(request: request, context: context, error: error.message.text(in: context.language), stepTitle: form.title ?? "")
         }
@@ -224,9 +224,7 @@ struct TasksWebController {
     @Sendable func markStep(request: Request, context: AppRequestContext) async throws -> Response {
         let (userId, form) = try await posted(StepForm.self, request, context)
         let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
-        guard try await database.updateStep(taskId: id, stepId: stepId, userId: userId, title: nil, done: form.done == "1", now: Date()) != nil else {
-            throw APIError.notFound
-        }
+        _ = try await tasks.updateStep(taskId: id, stepId: stepId, userId: userId, title: nil, done: form.done == "1", now: Date())
         return .redirect(to: "/tasks/\(id)#step-\(stepId)")
     }
 
@@ -239,9 +237,7 @@ struct TasksWebController {
         } catch {
             return try await taskPage(request: request, context: context, error: error.message.text(in: context.language))
         }
-        guard try await database.updateStep(taskId: id, stepId: stepId, userId: userId, title: title, done: nil, now: Date()) != nil else {
-            throw APIError.notFound
-        }
+        _ = try await tasks.updateStep(taskId: id, stepId: stepId, userId: userId, title: title, done: nil, now: Date())
         return .redirect(to: "/tasks/\(id)#step-\(stepId)")
     }
 
@@ -249,8 +245,7 @@ struct TasksWebController {
         let (userId, form) = try await posted(StepForm.self, request, context)
         let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
         guard let direction = form.direction.flatMap(Reordering.Direction.init) else { throw APIError.invalidParameter("direction") }
-        guard let task = try await database.task(id: id, userId: userId), task.steps.contains(where: { $0.id == stepId }) else { throw APIError.notFound }
-        _ = try await database.reorderSteps(taskId: id, userId: userId, order: Reordering.moving(stepId, direction, in: task.steps.map(\.id)))
+        _ = try await tasks.moveStep(taskId: id, stepId: stepId, userId: userId, direction: direction)
         return .redirect(to: "/tasks/\(id)#step-\(stepId)")
     }
 
@@ -262,14 +257,14 @@ struct TasksWebController {
             guard let id = Int64(text) else { throw APIError.invalidParameter("ids") }
             return id
         }
-        guard try await database.reorderSteps(taskId: id, userId: userId, order: ids) != nil else { throw APIError.notFound }
+        _ = try await tasks.reorderSteps(taskId: id, userId: userId, order: ids)
         return .redirect(to: "/tasks/\(id)")
     }
 
     @Sendable func deleteStep(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
-        guard try await database.deleteStep(taskId: id, stepId: stepId, userId: userId, now: Date()) != nil else { throw APIError.notFound }
+        try await tasks.deleteStep(taskId: id, stepId: stepId, userId: userId, now: Date())
         return .redirect(to: "/tasks/\(id)")
     }
 

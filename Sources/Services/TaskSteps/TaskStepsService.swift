@@ -1,0 +1,85 @@
+import Foundation
+import Health
+import Storage
+import TaskSteps
+
+/// Step tasks for the API, the pages and the CLI: one owner's tasks and steps, each change validated by the domain
+/// rules before it is stored. A task or step that does not exist, or belongs to someone else, is `notFound` alike.
+public struct TaskStepsService: Sendable {
+    public let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// What adding a step did: the step, the task it is in, and whether it is new (false: the client id was known).
+    public typealias AddedStep = (task: StepTask, step: TaskStep, created: Bool)
+
+    public func tasks(userId: Int64) async throws -> [StepTask] {
+        try await database.tasks(userId: userId)
+    }
+
+    public func task(id: Int64, userId: Int64) async throws -> StepTask {
+        guard let task = try await database.task(id: id, userId: userId) else { throw ServiceError.notFound }
+        return task
+    }
+
+    /// Creates the task, or returns the one made earlier with the same client id (`created` false).
+    public func create(_ draft: TaskDraft, userId: Int64, now: Date) async throws -> (task: StepTask, created: Bool) {
+        try await database.createTask(draft, userId: userId, now: now)
+    }
+
+    public func update(id: Int64, userId: Int64, change: TaskChange, now: Date) async throws -> StepTask {
+        guard let task = try await database.updateTask(id: id, userId: userId, change: change, now: now) else { throw ServiceError.notFound }
+        return task
+    }
+
+    public func delete(id: Int64, userId: Int64) async throws {
+        guard try await database.deleteTask(id: id, userId: userId) else { throw ServiceError.notFound }
+    }
+
+    /// The tasks in the given order (ids not given keep their relative order after them).
+    public func reorder(userId: Int64, order: [Int64], now: Date) async throws -> [StepTask] {
+        try await database.reorderTasks(userId: userId, order: order, now: now)
+    }
+
+    /// Adds a step titled as typed; the title is checked by the domain's rules first.
+    public func addStep(taskId: Int64, userId: Int64, title: String, clientId: String?, now: Date) async throws -> AddedStep {
+        let title = try TaskRules.title(title, field: .step)
+        guard let added = try await database.addStep(taskId: taskId, userId: userId, title: title, clientId: clientId, now: now) else {
+            throw ServiceError.notFound
+        }
+        return added
+    }
+
+    /// Renames a step and/or ticks or unticks it.
+    public func updateStep(taskId: Int64, stepId: Int64, userId: Int64, title: String?, done: Bool?, now: Date) async throws -> StepTask {
+        let title = try title.map { title throws(TaskStepsError) in try TaskRules.title(title, field: .step) }
+        guard let task = try await database.updateStep(taskId: taskId, stepId: stepId, userId: userId, title: title, done: done, now: now) else {
+            throw ServiceError.notFound
+        }
+        return task
+    }
+
+    public func deleteStep(taskId: Int64, stepId: Int64, userId: Int64, now: Date) async throws {
+        guard try await database.deleteStep(taskId: taskId, stepId: stepId, userId: userId, now: now) != nil else { throw ServiceError.notFound }
+    }
+
+    public func reorderSteps(taskId: Int64, userId: Int64, order: [Int64]) async throws -> StepTask {
+        guard let task = try await database.reorderSteps(taskId: taskId, userId: userId, order: order) else { throw ServiceError.notFound }
+        return task
+    }
+
+    /// Moves one step a place up or down.
+    public func moveStep(taskId: Int64, stepId: Int64, userId: Int64, direction: Reordering.Direction) async throws -> StepTask {
+        let task = try await task(id: taskId, userId: userId)
+        guard task.steps.contains(where: { $0.id == stepId }) else { throw ServiceError.notFound }
+        return try await reorderSteps(taskId: taskId, userId: userId, order: Reordering.moving(stepId, direction, in: task.steps.map(\.id)))
+    }
+
+    /// Step completions of the last `days` days (today included), in the user's time zone.
+    public func activity(userId: Int64, timeZone: TimeZone, days: Int, now: Date) async throws -> StepActivity {
+        let first = LocalDay(now, in: timeZone).adding(days: -(days - 1))
+        return StepActivity(completions: try await database.stepCompletions(userId: userId, since: first.start(in: timeZone)), timeZone: timeZone)
+    }
+}
