@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Server
+import Services
 import Storage
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}

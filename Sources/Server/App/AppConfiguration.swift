@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Services
 
 /// Everything the server needs to know about where and how to run. Filled from flags and environment by the CLI.
 public struct AppConfiguration: Sendable {

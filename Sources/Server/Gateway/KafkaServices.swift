@@ -1,6 +1,7 @@
 import EventStream
 import Logging
 import ServiceLifecycle
+import Services
 import Storage
 
 /// The gateway's way into Kafka when it is configured: the transactional producer and the relay that moves the

@@ -5,19 +5,19 @@ import Storage
 /// Turns the app's samples into health records, one verdict per sample. Known types go through the metric
 /// catalog (HealthKit units, percent ratios); a type the catalog doesn't know — later app versions add
 /// vitamins, minerals, hearing — is stored as sent rather than dropped.
-struct GatewaySampleMapper {
-    let userId: Int64
-    let payload: GatewayPayload
-    let now: Date
+public struct GatewaySampleMapper {
+    public let userId: Int64
+    public let payload: GatewayPayload
+    public let now: Date
 
     /// Why one sample was refused: its id (or index) and a reason in both languages.
-    struct Rejection: Equatable {
-        let index: Int
-        let sampleId: String?
-        let reason: LocalizedText
+    public struct Rejection: Sendable, Equatable {
+        public let index: Int
+        public let sampleId: String?
+        public let reason: LocalizedText
     }
 
-    func map() -> (records: [HealthRecord], samples: [GatewaySample], rejections: [Rejection]) {
+    public func map() -> (records: [HealthRecord], samples: [GatewaySample], rejections: [Rejection]) {
         var records: [HealthRecord] = []
         var samples: [GatewaySample] = []
         var rejections: [Rejection] = []
@@ -41,7 +41,7 @@ struct GatewaySampleMapper {
         return (records, samples, rejections)
     }
 
-    func record(for sample: GatewaySample) -> Result<HealthRecord, HealthError> {
+    public func record(for sample: GatewaySample) -> Result<HealthRecord, HealthError> {
         guard let sampleId = UUID(uuidString: sample.id) else {
             return .failure(HealthError(code: "invalid_sample_id", message: .init(ja: "サンプル ID が UUID ではありません", en: "The sample id is not a UUID")))
         }

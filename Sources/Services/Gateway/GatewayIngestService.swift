@@ -1,0 +1,81 @@
+import Foundation
+import Health
+import Storage
+
+/// The gateway's ingest: one batch from the phone app (reference/gateway-protocol.md) becomes health records and,
+/// with Kafka on, one outbox row per new sample, all in one transaction, so a success means durable. A retried batch
+/// stores nothing twice. Who sent it and how fast are the server's business; this takes the body and the owner.
+public struct GatewayIngestService: Sendable {
+    public let database: AppDatabase
+    public let settings: GatewaySettings
+
+    public init(database: AppDatabase, settings: GatewaySettings) {
+        self.database = database
+        self.settings = settings
+    }
+
+    /// What one batch did.
+    public struct Outcome: Sendable {
+        /// Samples in the batch, readable or not.
+        public let received: Int
+        /// Samples accepted: stored now or by an earlier attempt.
+        public let synced: Int
+        /// Samples stored by this request.
+        public let stored: Int
+        public let rejections: [GatewaySampleMapper.Rejection]
+    }
+
+    /// Decodes, validates and stores one batch. Throws `GatewayError` (nothing stored) for a batch that cannot be
+    /// read, is too large or finds the outbox full; single unreadable samples are rejections, not errors.
+    public func ingest(_ body: Data, userId: Int64, now: Date) async throws -> Outcome {
+        let payload: GatewayPayload
+        do {
+            payload = try APIJSON.makeDecoder().decode(GatewayPayload.self, from: body)
+        } catch {
+            throw GatewayError.malformedPayload
+        }
+        guard payload.samples.count <= settings.maxSamplesPerRequest else {
+            throw GatewayError.tooManySamples(limit: settings.maxSamplesPerRequest)
+        }
+        let (records, samples, rejections) = GatewaySampleMapper(userId: userId, payload: payload, now: now).map()
+        let message = settings.kafkaEnabled ? Self.outboxMessage(header: PayloadHeader(payload), samples: samples, userId: userId, now: now) : nil
+        let outcomes: [(record: HealthRecord, inserted: Bool)]
+        do {
+            outcomes = try await database.ingestGatewayBatch(records, outboxLimit: settings.outboxLimit, message: message)
+        } catch let full as OutboxFull {
+            throw GatewayError.outboxFull(depth: full.depth, limit: settings.outboxLimit)
+        }
+        return Outcome(received: payload.samples.count, synced: records.count, stored: outcomes.filter(\.inserted).count, rejections: rejections)
+    }
+
+    /// Builds the outbox row for a newly stored record from the sample it came from, exactly as received.
+    static func outboxMessage(header: PayloadHeader, samples: [GatewaySample], userId: Int64, now: Date) -> @Sendable (HealthRecord) throws -> OutboxMessage {
+        let samplesById = Dictionary(samples.map { ($0.id.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        return { record in
+            guard let sample = samplesById[record.externalId ?? ""] else { throw GatewayError.malformedPayload }
+            let value = GatewayKafkaMessage(
+                deviceId: header.deviceId, userId: header.userId, sample: sample, timestamp: header.timestamp,
+                appVersion: header.appVersion, accountId: userId
+            )
+            return OutboxMessage(
+                userId: userId, messageKey: GatewayKafkaMessage.key(accountId: userId, phoneUserId: header.userId),
+                payload: try value.encoded(), createdAt: now
+            )
+        }
+    }
+
+    /// The batch-level fields the outbox message repeats, captured without the samples.
+    struct PayloadHeader: Sendable {
+        let deviceId: String
+        let userId: String
+        let timestamp: String?
+        let appVersion: String?
+
+        init(_ payload: GatewayPayload) {
+            deviceId = payload.deviceId
+            userId = payload.userId
+            timestamp = payload.timestamp
+            appVersion = payload.appVersion
+        }
+    }
+}
