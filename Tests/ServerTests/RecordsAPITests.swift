@@ -114,6 +114,35 @@ import Testing
         #expect(try await server.database.recordCount(userId: user.id!) == 1)
     }
 
+    /// Records follow the idempotency-key rule tasks and steps follow: 1–100 printable ASCII characters, no spaces.
+    @Test func clientIdsFollowTheOneIdempotencyKeyRule() async throws {
+        let server = try TestServer()
+        let (user, token) = try await server.user("alice")
+        try await server.test { client in
+            for bad in [String(repeating: "k", count: 101), "has space", "", "ｋｅｙ"] {
+                let refused = try await client.execute(
+                    uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["metric": "heartRate", "value": 62, "clientId": bad])
+                )
+                #expect(refused.status == .badRequest, "\(bad)")
+                #expect(refused.errorCode == "invalid_parameter")
+                #expect(try refused.json()["error"].flatMap { ($0 as? [String: Any])?["message"] as? String }?.contains("clientId") == true)
+            }
+            let batch = try await client.execute(
+                uri: "/api/v1/records", method: .post, headers: .bearer(token),
+                body: jsonBody(["records": [["metric": "heartRate", "value": 61, "clientId": "ok-1"], ["metric": "heartRate", "value": 62, "clientId": "bad key"]]])
+            )
+            #expect(batch.status == .badRequest)
+            #expect(try batch.json()["error"].flatMap { ($0 as? [String: Any])?["message"] as? String }?.contains("records[1].clientId") == true)
+            let longest = String(repeating: "k", count: 100)
+            let kept = try await client.execute(
+                uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["metric": "heartRate", "value": 62, "clientId": longest])
+            )
+            #expect(kept.status == .created)
+        }
+        // Only the 100-character key's record was stored; the refused batch stored neither of its two.
+        #expect(try await server.database.recordCount(userId: user.id!) == 1)
+    }
+
     @Test func secondEntryWithinFiveMinutesIsStoredButFlagged() async throws {
         let server = try TestServer()
         let (user, token) = try await server.user("alice")

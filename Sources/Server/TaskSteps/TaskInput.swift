@@ -1,5 +1,6 @@
 import Foundation
 import Health
+import Services
 import Storage
 import TaskSteps
 
@@ -73,15 +74,4 @@ struct StepPatchInput: Decodable {
 /// `PUT …/order`: the complete new order.
 struct OrderInput: Decodable {
     var ids: [Int64]
-}
-
-/// Client-chosen idempotency ids: short printable tokens, so they can't be used to stuff the database.
-enum ClientId {
-    static func validated(_ raw: String?) throws -> String? {
-        guard let raw else { return nil }
-        guard (1...100).contains(raw.count), raw.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else {
-            throw APIError.invalidParameter("clientId")
-        }
-        return raw
-    }
 }

@@ -29,6 +29,9 @@ public struct HealthRecordService: Sendable {
     public func add(_ inputs: [RecordInput], userId: Int64, source: RecordSource = .manual, now: Date) async throws -> [Outcome] {
         var prepared: [(HealthRecord, [ValidationWarning])] = []
         for (index, input) in inputs.enumerated() {
+            _ = try ClientId.validated(input.clientId, field: inputs.count == 1 ? "clientId" : "records[\(index)].clientId")
+        }
+        for (index, input) in inputs.enumerated() {
             let measurement: ValidatedMeasurement
             do {
                 measurement = try MeasurementValidator.validate(
