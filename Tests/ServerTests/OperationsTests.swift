@@ -19,6 +19,24 @@ import Testing
         }
     }
 
+    /// Stylesheets and scripts come from the bundle's Public folder, cacheable; nothing outside it is reachable.
+    @Test func staticFilesAreServedFromThePublicFolderOnly() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let css = try await client.execute(uri: "/static/kiroku.css", method: .get)
+            #expect(css.status == .ok)
+            #expect(css.headers[.contentType]?.hasPrefix("text/css") == true)
+            #expect(css.headers[.cacheControl] == "public, max-age=3600")
+            #expect(css.text.contains("{"))
+            for escape in ["/static/../Templates/error.mustache", "/static/%2e%2e/Templates/error.mustache", "/static/..%2fTemplates/layout.mustache"] {
+                let response = try await client.execute(uri: escape, method: .get)
+                #expect(response.status != .ok, "\(escape)")
+                #expect(!response.text.contains("{{"), "\(escape)")
+            }
+            #expect(try await client.execute(uri: "/static/missing.css", method: .get).errorCode == "no_such_route")
+        }
+    }
+
     @Test func everyDocumentedOperationIsServedAndEveryAPIRouteIsDocumented() async throws {
         let server = try TestServer()
         let (_, token) = try await server.user("alice")

@@ -92,6 +92,14 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     router.add(middleware: AuthenticationMiddleware(accounts: accounts))
     router.add(middleware: LanguageMiddleware())
     router.add(middleware: ErrorMiddleware(pages: pages))
+    // Inside the error middleware: FileMiddleware answers what the router did not find (a 404 it catches) from the
+    // bundle's Public folder, and only under /static.
+    if let folder = OperationsController.publicFolder {
+        router.add(middleware: FileMiddleware(
+            folder, urlBasePath: "/static", cacheControl: .init([(MediaType(type: .any), [.public, .maxAge(3600)])]),
+            logger: Logger(label: "kiroku.static")
+        ))
+    }
 
     // Public: health, metrics, the API document, the metric catalog, the さわやか store API (its writes check the
     // operator token), and the endpoints that carry their own credentials (gateway keys, Health Auto Export, devices).
@@ -129,7 +137,6 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     let importPages = ImportsWebController(imports: imports, pages: pages, csrf: csrf)
     web.addRoutes(auth.publicEndpoints)
     web.addRoutes(sawayaka.publicEndpoints)
-    web.addRoutes(importPages.publicEndpoints)
     signedIn.addRoutes(DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).endpoints)
     signedIn.addRoutes(SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).endpoints)

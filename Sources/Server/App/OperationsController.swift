@@ -2,21 +2,19 @@ import Foundation
 import Hummingbird
 import Storage
 
-/// `/metrics` (Prometheus text), `/openapi.yaml` (the API contract), the stylesheet and the small scripts
-/// that progressively enhance some pages.
+/// `/metrics` (Prometheus text) and `/openapi.yaml` (the API contract). The stylesheets and scripts under `/static/`
+/// come from the bundle's Public folder through `FileMiddleware` (see `buildRouter`).
 struct OperationsController {
     let metrics: AppMetrics
     /// Read at scrape time when the gateway feeds Kafka, so the outbox gauges are never stale.
     let outbox: AppDatabase?
 
     static let openAPIDocument: String = resource("openapi", "yaml")
-    /// Files under `/static/`, read once: name → (content type, text).
-    static let staticFiles: [String: (contentType: String, text: String)] = [
-        "kiroku.css": ("text/css; charset=utf-8", resource("kiroku", "css")),
-        "tasks.js": ("text/javascript; charset=utf-8", resource("tasks", "js")),
-        "sawayaka.js": ("text/javascript; charset=utf-8", resource("sawayaka", "js")),
-        "sawayaka.css": ("text/css; charset=utf-8", resource("sawayaka", "css")),
-    ]
+
+    /// The folder `/static/` serves: stylesheets and the small scripts that progressively enhance some pages.
+    static var publicFolder: String? {
+        Bundle.module.resourceURL?.appendingPathComponent("Public", isDirectory: true).path
+    }
 
     static func resource(_ name: String, _ ext: String) -> String {
         guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Public"),
@@ -40,14 +38,6 @@ struct OperationsController {
         }
         routes.get("openapi.yaml") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: Self.openAPIDocument)))
-        }
-        routes.get("static/{name}") { _, context in
-            guard let name = context.parameters.get("name"), let file = Self.staticFiles[name] else { throw APIError.notFound }
-            return Response(
-                status: .ok,
-                headers: [.contentType: file.contentType, .cacheControl: "public, max-age=3600"],
-                body: .init(byteBuffer: ByteBuffer(string: file.text))
-            )
         }
         return routes
     }

@@ -20,22 +20,6 @@ struct ImportsWebController {
         return routes
     }
 
-    /// Pages anyone may open: mounted behind the CSRF guard only.
-    var publicEndpoints: RouteCollection<AppRequestContext> {
-        let routes = RouteCollection(context: AppRequestContext.self)
-        routes.get("static/import-upload.js") { _, _ in
-            Response(
-                status: .ok,
-                headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "public, max-age=3600"],
-                body: .init(byteBuffer: ByteBuffer(string: Self.uploadScript))
-            )
-        }
-        return routes
-    }
-
-    /// Upload progress for browsers with JavaScript; the form works without it.
-    static let uploadScript = OperationsController.resource("import-upload", "js")
-
     @Sendable func upload(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         let destination = try imports.newUploadURL()
