@@ -18,7 +18,7 @@ import WaitTimes
     static func withKiroku<Value: Sendable>(at instant: Date, _ body: @escaping @Sendable (URL, AppDatabase) async throws -> Value) async throws -> Value {
         let database = try AppDatabase.temporary()
         var dependencies = AppDependencies(database: database, hasher: PasswordHasher(cost: 4))
-        dependencies.waitTimesClock = { instant }
+        dependencies.clock = { instant }
         let app = try await buildApplication(configuration: AppConfiguration(port: 0), dependencies: dependencies, logger: Logger(label: "test"))
         return try await app.test(.live) { client in
             try await body(URL(string: "http://127.0.0.1:\(client.port!)")!, database)

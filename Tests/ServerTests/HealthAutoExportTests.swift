@@ -180,11 +180,11 @@ struct HealthAutoExportTests {
         try Data(#"{"data": {"metrics": [{"name": "heart_rate", "units": "count/min", "data": [\#(rows.joined(separator: ","))]}]}}"#.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let ingest = HealthAutoExportIngest(database: database, batchSize: 5)
-        let first = try await ingest.store(file: file, userId: userId)
+        let first = try await ingest.store(file: file, userId: userId, now: Date())
         #expect(first.records == UpsertCounts(inserted: 23))
         let stored = try await database.allRecords(userId: userId)
         #expect(stored.map(\.value) == (0..<23).map { Double(70 + $0) })
-        let retry = try await ingest.store(file: file, userId: userId)
+        let retry = try await ingest.store(file: file, userId: userId, now: Date())
         #expect(retry.records == UpsertCounts(unchanged: 23))
         #expect(try await database.allRecords(userId: userId).count == 23)
     }

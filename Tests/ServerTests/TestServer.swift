@@ -13,7 +13,7 @@ struct TestServer {
     var configuration = AppConfiguration(port: 0)
     var database: AppDatabase { dependencies.database }
 
-    init(rateLimits: LoginRateLimiter.Limits = .init(), gateway: GatewaySettings = GatewaySettings(), waitTimesClock: (@Sendable () -> Date)? = nil) throws {
+    init(rateLimits: LoginRateLimiter.Limits = .init(), gateway: GatewaySettings = GatewaySettings(), clock: (@Sendable () -> Date)? = nil) throws {
         configuration.gateway = gateway
         // A data directory of its own: uploads and start-up cleanup of one test never meet another's files.
         configuration.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-test-data-\(UUID().uuidString)")
@@ -22,7 +22,7 @@ struct TestServer {
             hasher: PasswordHasher(cost: 4),
             rateLimiter: LoginRateLimiter(limits: rateLimits)
         )
-        if let waitTimesClock { dependencies.waitTimesClock = waitTimesClock }
+        if let clock { dependencies.clock = clock }
         self.dependencies = dependencies
     }
 

@@ -38,7 +38,7 @@ final class TestClock: @unchecked Sendable {
 extension TestServer {
     /// A server whose wait-time clock reads `clock`, plus an operator token for the feed endpoints.
     static func waitTimes(at clock: TestClock) async throws -> (TestServer, operatorToken: String) {
-        let server = try TestServer(waitTimesClock: { clock.now })
+        let server = try TestServer(clock: { clock.now })
         let (secret, _) = try await WaitTimeService(database: server.database).createOperatorToken(name: "tests")
         return (server, secret)
     }

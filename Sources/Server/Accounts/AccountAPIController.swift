@@ -50,12 +50,12 @@ struct AccountAPIController {
         routes.patch("me") { request, context -> AccountProfile in
             _ = try context.requireUserId()
             let update = try await request.decode(as: ProfileUpdate.self, context: context)
-            return AccountProfile(try await accounts.updateProfile(try context.requireUser(), with: update))
+            return AccountProfile(try await accounts.updateProfile(try context.requireUser(), with: update, now: context.now))
         }
         routes.delete("me") { request, context -> HTTPResponse.Status in
             _ = try context.requireUserId()
             let body = try await request.decode(as: DeleteAccount.self, context: context)
-            try await accounts.deleteAccount(try context.requireUser(), password: body.password, address: context.clientAddress, now: Date())
+            try await accounts.deleteAccount(try context.requireUser(), password: body.password, address: context.clientAddress, now: context.now)
             return .noContent
         }
         routes.get("tokens") { _, context -> TokenList in
@@ -65,7 +65,7 @@ struct AccountAPIController {
         routes.post("tokens") { request, context -> EditedResponse<TokenResponse> in
             let userId = try context.requireUserId()
             let body = try await request.decode(as: NewToken.self, context: context)
-            let (secret, token) = try await accounts.createToken(for: userId, name: body.name, now: Date())
+            let (secret, token) = try await accounts.createToken(for: userId, name: body.name, now: context.now)
             return EditedResponse(status: .created, response: try TokenResponse(token, secret: secret))
         }
         routes.delete("tokens/{id}") { _, context -> HTTPResponse.Status in
@@ -80,7 +80,7 @@ struct AccountAPIController {
             let format = request.uri.queryParameters["format"].map(String.init) ?? "json"
             switch format {
             case "csv": return ExportResponse.csv(try await context.logger.timed("export.csv") { try await exporter.csv(userId: userId) })
-            case "json": return ExportResponse.json(try await context.logger.timed("export.json") { try await exporter.json(user: try context.requireUser(), now: Date()) })
+            case "json": return ExportResponse.json(try await context.logger.timed("export.json") { try await exporter.json(user: try context.requireUser(), now: context.now) })
             default: throw APIError.invalidParameter("format")
             }
         }

@@ -67,11 +67,11 @@ struct AuthWebController {
         let username = input.username ?? ""
         do {
             let user = try await context.logger.timed("account.signIn") {
-                try await accounts.signIn(username: username, password: input.password ?? "", address: context.clientAddress, now: Date())
+                try await accounts.signIn(username: username, password: input.password ?? "", address: context.clientAddress, now: context.now)
             }
             metrics.signIn(succeeded: true)
             context.logger.info("signed in", metadata: ["user_id": "\(user.id.map(String.init) ?? "-")"])
-            return try await startSession(user: user, then: ReturnPath.safe(request.uri.queryParameters["next"].map(String.init)))
+            return try await startSession(user: user, then: ReturnPath.safe(request.uri.queryParameters["next"].map(String.init)), now: context.now)
         } catch let error as any DomainError {
             metrics.signIn(succeeded: false)
             return form("signin", request: request, context: context, error: APIError(error), username: username)
@@ -83,10 +83,10 @@ struct AuthWebController {
         do {
             let user = try await accounts.signUp(
                 username: input.username ?? "", password: input.password ?? "", displayName: input.displayName ?? "",
-                language: context.language, now: Date()
+                language: context.language, now: context.now
             )
             metrics.signUp()
-            return try await startSession(user: user, then: "/")
+            return try await startSession(user: user, then: "/", now: context.now)
         } catch let error as any DomainError {
             return form("signup", request: request, context: context, error: APIError(error), username: input.username ?? "", displayName: input.displayName ?? "")
         }
@@ -101,8 +101,8 @@ struct AuthWebController {
         return response
     }
 
-    private func startSession(user: Storage.User, then location: String) async throws -> Response {
-        let (secret, _) = try await accounts.startSession(for: user, now: Date())
+    private func startSession(user: Storage.User, then location: String, now: Date) async throws -> Response {
+        let (secret, _) = try await accounts.startSession(for: user, now: now)
         var response = Response.redirect(to: location)
         response.setCookie(Cookie(
             name: AuthenticationMiddleware.sessionCookie, value: secret, maxAge: Int(AccountService.sessionLifetime),

@@ -14,8 +14,9 @@ public struct AppDependencies: Sendable {
     public var metrics: AppMetrics
     public var hasher: PasswordHasher
     public var rateLimiter: LoginRateLimiter
-    /// The wait-time system's clock (opening status, staleness); tests pin it to a known instant.
-    public var waitTimesClock: @Sendable () -> Date = { Date() }
+    /// The one clock: every request's `now`, the wait-time system's opening hours and staleness, import recovery.
+    /// Tests pin it to a known instant.
+    public var clock: @Sendable () -> Date = { Date() }
 
     public init(database: AppDatabase, metrics: AppMetrics = AppMetrics(), hasher: PasswordHasher = PasswordHasher(), rateLimiter: LoginRateLimiter = LoginRateLimiter()) {
         self.database = database
@@ -34,7 +35,8 @@ public func buildApplication(
     logger: Logger
 ) async throws -> some ApplicationProtocol {
     let imports = ImportService(
-        database: dependencies.database, dataDirectory: configuration.dataDirectory, maxUploadBytes: configuration.maxImportUploadBytes
+        database: dependencies.database, dataDirectory: configuration.dataDirectory, maxUploadBytes: configuration.maxImportUploadBytes,
+        clock: dependencies.clock
     )
     let router = try await buildRouter(configuration: configuration, dependencies: dependencies, imports: imports)
     let limits = configuration.connections
@@ -49,7 +51,7 @@ public func buildApplication(
             + waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger),
         logger: logger
     )
-    let startedAt = Date()
+    let startedAt = dependencies.clock()
     application.beforeServerStarts {
         await imports.recover(startedAt: startedAt, logger: Logger(label: "kiroku.import"))
     }
@@ -87,6 +89,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     let csrf = CSRFProtection(secureCookies: configuration.secureCookies)
 
     let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestClockMiddleware(clock: dependencies.clock))
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: RequestMetricsMiddleware(metrics: dependencies.metrics))
     router.add(middleware: AuthenticationMiddleware(accounts: accounts))
@@ -105,7 +108,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     // operator token), and the endpoints that carry their own credentials (gateway keys, Health Auto Export, devices).
     router.addRoutes(HealthCheckController().endpoints)
     router.addRoutes(OperationsController(metrics: dependencies.metrics, outbox: configuration.gateway.kafkaEnabled ? database : nil).endpoints)
-    let waitTimes = WaitTimeService(database: database, webhooks: configuration.webhookSender, now: dependencies.waitTimesClock)
+    let waitTimes = WaitTimeService(database: database, webhooks: configuration.webhookSender, now: dependencies.clock)
     router.addRoutes(MetricsCatalogAPIController().endpoints, atPath: "api/v1")
     router.addRoutes(StoresAPIController(service: waitTimes).endpoints, atPath: "api")
     router.addRoutes(GatewayAPIController(

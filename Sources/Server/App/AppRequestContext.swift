@@ -15,6 +15,9 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var language: Language = .ja
     /// The path being served, so a page can link back to itself (the language switch).
     public var path: String = "/"
+    /// The instant this request is handled at, read once from the application's clock by `RequestClockMiddleware`,
+    /// so every rule a request applies sees the same "now" and tests can stand at any moment.
+    public var now = Date(timeIntervalSince1970: 0)
     public let remoteAddress: SocketAddress?
 
     public init(source: ApplicationRequestContextSource) {

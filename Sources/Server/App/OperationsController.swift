@@ -25,10 +25,10 @@ struct OperationsController {
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
-        routes.get("metrics") { _, _ in
+        routes.get("metrics") { _, context in
             if let outbox {
                 let state = try await outbox.outboxState()
-                metrics.outbox(depth: state.depth, oldestAge: state.oldest.map { max(0, Date().timeIntervalSince($0)) } ?? 0)
+                metrics.outbox(depth: state.depth, oldestAge: state.oldest.map { max(0, context.now.timeIntervalSince($0)) } ?? 0)
             }
             return Response(
                 status: .ok,

@@ -25,7 +25,7 @@ struct GatewayAPIController {
     }
 
     @Sendable func ingest(request: Request, context: AppRequestContext) async throws -> Response {
-        let now = Date()
+        let now = context.now
         let (user, limitKey) = try await authenticate(request, context: context, now: now)
         if case .retryAfter(let seconds) = await limiter.admit(limitKey, now: now) { throw GatewayError.rateLimited(retryAfter: seconds) }
 

@@ -29,7 +29,7 @@ struct HealthAutoExportAPIController {
         defer { try? FileManager.default.removeItem(at: destination) }
         _ = try await UploadReceiver(limit: uploads.maxUploadBytes).receive(request, to: destination)
         do {
-            return try await ingest.store(file: destination, userId: userId)
+            return try await ingest.store(file: destination, userId: userId, now: context.now)
         } catch let invalid as HealthAutoExportInvalid {
             throw APIError.malformedJSON(invalid.detail)
         }
@@ -39,7 +39,7 @@ struct HealthAutoExportAPIController {
         if let id = context.user?.id, request.headers[.authorization] != nil { return id }
         for name in ["api-key", "x-api-key"] {
             if let secret = request.headers[values: .init(name)!].first?.trimmingCharacters(in: .whitespaces), !secret.isEmpty {
-                guard let user = try await accounts.user(bearerToken: secret, now: Date()) else { throw APIError.unauthorized }
+                guard let user = try await accounts.user(bearerToken: secret, now: context.now) else { throw APIError.unauthorized }
                 return try user.savedId
             }
         }
@@ -56,16 +56,16 @@ struct HealthAutoExportIngest: Sendable {
 
     /// Checks the whole file first (a delivery that is not whole JSON changes nothing), then reads it again,
     /// storing its samples batch by batch as they are mapped.
-    func store(file: URL, userId: Int64) async throws -> HealthAutoExportResponse {
+    func store(file: URL, userId: Int64, now: Date) async throws -> HealthAutoExportResponse {
         try HealthAutoExportStream.validate(FileChunks(url: file))
-        var stream = HealthAutoExportStream(now: Date())
+        var stream = HealthAutoExportStream(now: now)
         var pending: [HealthAutoExportStream.Sample] = []
         var records = UpsertCounts()
         func flush(all: Bool) async throws {
             while pending.count >= batchSize || (all && !pending.isEmpty) {
                 let batch = Array(pending.prefix(batchSize))
                 pending.removeFirst(batch.count)
-                records += try await database.upsertHealthAutoExport(userId: userId, samples: batch, workouts: [], now: Date()).records
+                records += try await database.upsertHealthAutoExport(userId: userId, samples: batch, workouts: [], now: now).records
             }
         }
         for chunk in FileChunks(url: file) {
@@ -76,7 +76,7 @@ struct HealthAutoExportIngest: Sendable {
         try stream.finish()
         pending += stream.takeSamples()
         try await flush(all: true)
-        let workouts = try await database.upsertHealthAutoExport(userId: userId, samples: [], workouts: stream.workouts, now: Date()).workouts
+        let workouts = try await database.upsertHealthAutoExport(userId: userId, samples: [], workouts: stream.workouts, now: now).workouts
         return HealthAutoExportResponse(records: records, workouts: workouts, skipped: stream.skipped)
     }
 }

@@ -28,7 +28,7 @@ struct DashboardWebController {
         let userId = try user.savedId
         let strings = WebStrings.table(context.language)
         let timeZone = user.resolvedTimeZone
-        let today = LocalDay(Date(), in: timeZone)
+        let today = LocalDay(context.now, in: timeZone)
         let range = request.uri.queryParameters["range"].map(String.init).flatMap { Self.ranges.contains($0) ? $0 : nil } ?? "30"
         let from: LocalDay
         if let days = Int(range) {

@@ -53,7 +53,7 @@ struct RecordsAPIController {
         let outcomes: [HealthRecordService.Outcome]
         do {
             outcomes = try await context.logger.timed("records.create") {
-                try await records.add(inputs, userId: userId, source: .manual, now: Date())
+                try await records.add(inputs, userId: userId, source: .manual, now: context.now)
             }
         } catch let failure as HealthRecordService.BatchError {
             metrics.recordsRejected(reason: failure.error.code)
@@ -111,7 +111,7 @@ struct RecordsAPIController {
         let userId = try context.requireUserId()
         let id = try Self.id(context)
         let patch = try await request.decode(as: RecordPatch.self, context: context)
-        let outcome = try await records.update(id: id, userId: userId, patch: patch, now: Date())
+        let outcome = try await records.update(id: id, userId: userId, patch: patch, now: context.now)
         return try RecordResponse(outcome.record, warnings: outcome.warnings, language: context.language)
     }
 

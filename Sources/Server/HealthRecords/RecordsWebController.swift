@@ -99,7 +99,7 @@ struct RecordsWebController {
             let error = HealthError.invalidValue(valueText, metric: MetricCatalog.metric(named: form.metric ?? ""))
             return try await page(request: request, context: context, form: form, error: error.message.text(in: language))
         }
-        var start = Date()
+        var start = context.now
         if let when = form.when?.trimmingCharacters(in: .whitespaces), !when.isEmpty {
             do throws(DateInputError) {
                 start = try WebFormatting.parseLocalDateTime(when, timeZone: user.resolvedTimeZone)
@@ -113,7 +113,7 @@ struct RecordsWebController {
             utcOffsetSeconds: user.resolvedTimeZone.secondsFromGMT(for: start)
         )
         do {
-            let outcome = try await records.add([input], userId: userId, source: .manual, now: Date())[0]
+            let outcome = try await records.add([input], userId: userId, source: .manual, now: context.now)[0]
             metrics.recordsStored(count: 1, source: RecordSource.manual.rawValue)
             let warnings = outcome.warnings.map(\.code).joined(separator: ",")
             return .redirect(to: "/records?saved=\(try outcome.record.savedId)" + (warnings.isEmpty ? "" : "&warn=\(warnings)"))

@@ -51,7 +51,7 @@ struct SummariesAPIController {
         guard let name = parameters["metric"].map(String.init) else { throw APIError.invalidParameter("metric") }
         guard let metric = MetricCatalog.metric(named: name) else { throw APIError(HealthError.unknownMetric(name)) }
         let timeZone = user.resolvedTimeZone
-        let today = LocalDay(Date(), in: timeZone)
+        let today = LocalDay(context.now, in: timeZone)
         let to = try parameters["to"].map { try Self.day(String($0), name: "to") } ?? today
         let from = try parameters["from"].map { try Self.day(String($0), name: "from") } ?? to.adding(days: -29)
         guard from <= to, from.days(until: to) < Self.maxDays else { throw APIError.invalidParameter("from") }

@@ -61,7 +61,7 @@ struct SettingsWebController {
         }
         routes.get("settings/export.json") { _, context -> Response in
             let user = try context.requireUser()
-            return ExportResponse.json(try await exporter.json(user: user, now: Date()))
+            return ExportResponse.json(try await exporter.json(user: user, now: context.now))
         }
         return routes
     }
@@ -76,7 +76,7 @@ struct SettingsWebController {
             "heightCm": user.heightCm.map { String(format: "%.1f", $0) } ?? "",
             "targetWeightKg": user.targetWeightKg.map { String(format: "%.1f", $0) } ?? "",
         ]
-        values["characteristics"] = ProfileCharacteristicsForm.values(for: user, now: Date(), language: context.language)
+        values["characteristics"] = ProfileCharacteristicsForm.values(for: user, now: context.now, language: context.language)
         var zones = Self.timeZones
         if !zones.contains(user.timeZone) { zones.insert(user.timeZone, at: 0) }
         values["timeZones"] = zones.map { ["id": $0, "selected": $0 == user.timeZone] }
@@ -93,7 +93,7 @@ struct SettingsWebController {
                 "lastUsed": token.lastUsedAt.map { WebFormatting.dateTime($0, timeZone: timeZone) } ?? strings["never"]!,
             ]
         }
-        let otherSessions = try await accounts.database.activeSessionCount(userId: user.savedId, now: Date()) - (context.session == nil ? 0 : 1)
+        let otherSessions = try await accounts.database.activeSessionCount(userId: user.savedId, now: context.now) - (context.session == nil ? 0 : 1)
         if otherSessions > 0 {
             values["otherSessions"] = LocalizedText(
                 ja: "ほかに \(otherSessions) 台のブラウザでログイン中です。", en: "Signed in on \(otherSessions) other browser\(otherSessions == 1 ? "" : "s")."
@@ -131,7 +131,7 @@ struct SettingsWebController {
                 displayName: form.displayName, heightCm: .some(height), targetWeightKg: .some(target),
                 timeZone: form.timeZone, language: form.language ?? "",
                 dateOfBirth: ProfileCharacteristicsForm.field(form.dateOfBirth), biologicalSex: ProfileCharacteristicsForm.field(form.biologicalSex)
-            ))
+            ), now: context.now)
             return .redirect(to: "/settings?notice=profileSaved")
         } catch let error as any DomainError {
             return try await page(request: request, context: context, error: error.message.text(in: context.language))
@@ -142,7 +142,7 @@ struct SettingsWebController {
         let user = try context.requireUser()
         let form = try await request.decodeForm(as: TokenForm.self, context: context)
         do {
-            let (secret, _) = try await accounts.createToken(for: user.savedId, name: form.name ?? "", now: Date())
+            let (secret, _) = try await accounts.createToken(for: user.savedId, name: form.name ?? "", now: context.now)
             // Rendered, not redirected: the secret must not travel in a URL or survive a reload.
             return try await page(request: request, context: context, newToken: secret)
         } catch let error as any DomainError {
@@ -164,7 +164,7 @@ struct SettingsWebController {
         do {
             try await accounts.changePassword(
                 user, current: form.currentPassword ?? "", new: form.newPassword ?? "", keepingSession: context.session,
-                address: context.clientAddress, now: Date()
+                address: context.clientAddress, now: context.now
             )
         } catch let error as any DomainError {
             return try await refused(APIError(error), request: request, context: context)
@@ -182,7 +182,7 @@ struct SettingsWebController {
         let user = try context.requireUser()
         let form = try await request.decodeForm(as: PasswordForm.self, context: context)
         do {
-            try await accounts.deleteAccount(user, password: form.password ?? "", address: context.clientAddress, now: Date())
+            try await accounts.deleteAccount(user, password: form.password ?? "", address: context.clientAddress, now: context.now)
         } catch let error as any DomainError {
             return try await refused(APIError(error), request: request, context: context)
         }

@@ -3,8 +3,8 @@ import Hummingbird
 import Services
 
 extension TaskExporter {
-    func jsonResponse(userId: Int64) async throws -> Response {
-        ExportResponse.json(try await json(userId: userId, now: Date()), filename: "kiroku-tasks.json")
+    func jsonResponse(userId: Int64, now: Date) async throws -> Response {
+        ExportResponse.json(try await json(userId: userId, now: now), filename: "kiroku-tasks.json")
     }
 
     func csvResponse(userId: Int64) async throws -> Response {

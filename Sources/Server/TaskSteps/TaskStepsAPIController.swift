@@ -36,14 +36,14 @@ struct TaskStepsAPIController {
             throw APIError.invalidParameter("filter")
         }
         let tasks = try await service.tasks(userId: userId)
-        let today = LocalDay(Date(), in: try context.requireUser().resolvedTimeZone)
+        let today = LocalDay(context.now, in: try context.requireUser().resolvedTimeZone)
         return TaskListResponse(tasks: filter.apply(tasks, today: today).map(TaskResponse.init), overall: ProgressResponse(.overall(tasks)))
     }
 
     @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         let draft = try await request.decode(as: NewTaskInput.self, context: context).validated()
-        let (task, created) = try await service.create(draft, userId: userId, now: Date())
+        let (task, created) = try await service.create(draft, userId: userId, now: context.now)
         var response = try context.responseEncoder.encode(TaskResponse(task), from: request, context: context)
         response.status = created ? .created : .ok
         return response
@@ -59,7 +59,7 @@ struct TaskStepsAPIController {
         let userId = try context.requireUserId()
         let id = try Self.id("id", context)
         let change = try await request.decode(as: TaskPatchInput.self, context: context).validated()
-        let task = try await service.update(id: id, userId: userId, change: change, now: Date())
+        let task = try await service.update(id: id, userId: userId, change: change, now: context.now)
         return TaskResponse(task)
     }
 
@@ -72,7 +72,7 @@ struct TaskStepsAPIController {
     @Sendable func reorder(request: Request, context: AppRequestContext) async throws -> TaskListResponse {
         let userId = try context.requireUserId()
         let order = try await request.decode(as: OrderInput.self, context: context)
-        let tasks = try await service.reorder(userId: userId, order: order.ids, now: Date())
+        let tasks = try await service.reorder(userId: userId, order: order.ids, now: context.now)
         return TaskListResponse(tasks: tasks.map(TaskResponse.init), overall: ProgressResponse(.overall(tasks)))
     }
 
@@ -81,7 +81,7 @@ struct TaskStepsAPIController {
         let taskId = try Self.id("id", context)
         let input = try await request.decode(as: NewStepInput.self, context: context)
         let clientId = try ClientId.validated(input.clientId)
-        let outcome = try await service.addStep(taskId: taskId, userId: userId, title: input.title, clientId: clientId, now: Date())
+        let outcome = try await service.addStep(taskId: taskId, userId: userId, title: input.title, clientId: clientId, now: context.now)
         var response = try context.responseEncoder.encode(
             CreatedStepResponse(step: StepResponse(outcome.step), task: TaskResponse(outcome.task)), from: request, context: context
         )
@@ -93,14 +93,14 @@ struct TaskStepsAPIController {
         let userId = try context.requireUserId()
         let (taskId, stepId) = (try Self.id("id", context), try Self.id("stepId", context))
         let patch = try await request.decode(as: StepPatchInput.self, context: context)
-        let task = try await service.updateStep(taskId: taskId, stepId: stepId, userId: userId, title: patch.title, done: patch.done, now: Date())
+        let task = try await service.updateStep(taskId: taskId, stepId: stepId, userId: userId, title: patch.title, done: patch.done, now: context.now)
         return TaskResponse(task)
     }
 
     @Sendable func deleteStep(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
         let userId = try context.requireUserId()
         let (taskId, stepId) = (try Self.id("id", context), try Self.id("stepId", context))
-        try await service.deleteStep(taskId: taskId, stepId: stepId, userId: userId, now: Date())
+        try await service.deleteStep(taskId: taskId, stepId: stepId, userId: userId, now: context.now)
         return .noContent
     }
 
@@ -120,14 +120,14 @@ struct TaskStepsAPIController {
             days = value
         }
         let timeZone = try context.requireUser().resolvedTimeZone
-        let now = Date()
+        let now = context.now
         return TaskStatistics(try await service.activity(userId: userId, timeZone: timeZone, days: days, now: now), timeZone: timeZone, days: days, now: now)
     }
 
     @Sendable func export(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         switch request.uri.queryParameters["format"].map(String.init) ?? "json" {
-        case "json": return try await exporter.jsonResponse(userId: userId)
+        case "json": return try await exporter.jsonResponse(userId: userId, now: context.now)
         case "csv": return try await exporter.csvResponse(userId: userId)
         default: throw APIError.invalidParameter("format")
         }

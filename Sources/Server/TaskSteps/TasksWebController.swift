@@ -69,7 +69,7 @@ struct TasksWebController {
         let language = context.language
         let strings = WebStrings.table(language)
         let timeZone = user.resolvedTimeZone
-        let now = Date()
+        let now = context.now
         let today = LocalDay(now, in: timeZone)
         let parameters = request.uri.queryParameters
         let filter = TaskFilter(name: parameters["filter"].map(String.init), tag: parameters["tag"].map(String.init)) ?? .all
@@ -121,7 +121,7 @@ struct TasksWebController {
         } catch {
             return try await listPage(request: request, context: context, form: form, error: error.message.text(in: context.language))
         }
-        let task = try await tasks.create(draft, userId: userId, now: Date()).task
+        let task = try await tasks.create(draft, userId: userId, now: context.now).task
         return .redirect(to: "/tasks/\(task.id)")
     }
 
@@ -136,7 +136,7 @@ struct TasksWebController {
         var moved = Reordering.moving(id, direction, in: active).makeIterator()
         // `moving` returns the same ids reordered, so there is one for every active task.
         let order = all.map { $0.isArchived ? $0.id : moved.next() ?? $0.id }
-        _ = try await tasks.reorder(userId: userId, order: order, now: Date())
+        _ = try await tasks.reorder(userId: userId, order: order, now: context.now)
         return .redirect(to: "/tasks#task-\(id)")
     }
 
@@ -153,7 +153,7 @@ struct TasksWebController {
         let task = try await tasks.task(id: try TaskStepsAPIController.id("id", context), userId: user.savedId)
         var values = pages.base(context, title: task.title, csrf: csrf.token(for: request, context: context).token)
         values["navTasks"] = true
-        var taskValues = Self.taskValues(task, today: LocalDay(Date(), in: timeZone))
+        var taskValues = Self.taskValues(task, today: LocalDay(context.now, in: timeZone))
         if !task.notes.isEmpty { taskValues["notes"] = task.notes }
         taskValues["tagsField"] = task.tags.joined(separator: " ")
         // Keys are left out rather than set to "": Mustache treats an empty string as present.
@@ -190,7 +190,7 @@ struct TasksWebController {
         } catch {
             return try await taskPage(request: request, context: context, error: error.message.text(in: context.language))
         }
-        _ = try await tasks.update(id: id, userId: userId, change: change, now: Date())
+        _ = try await tasks.update(id: id, userId: userId, change: change, now: context.now)
         return .redirect(to: "/tasks/\(id)?saved=1")
     }
 
@@ -198,7 +198,7 @@ struct TasksWebController {
         let (userId, form) = try await posted(StepForm.self, request, context)
         let id = try TaskStepsAPIController.id("id", context)
         let change = TaskChange(isArchived: form.archived == "1")
-        _ = try await tasks.update(id: id, userId: userId, change: change, now: Date())
+        _ = try await tasks.update(id: id, userId: userId, change: change, now: context.now)
         return .redirect(to: "/tasks/\(id)")
     }
 
@@ -214,7 +214,7 @@ struct TasksWebController {
         let (userId, form) = try await posted(StepForm.self, request, context)
         let id = try TaskStepsAPIController.id("id", context)
         do {
-            _ = try await tasks.addStep(taskId: id, userId: userId, title: form.title ?? "", clientId: nil, now: Date())
+            _ = try await tasks.addStep(taskId: id, userId: userId, title: form.title ?? "", clientId: nil, now: context.now)
         } catch let error as TaskStepsError {
             return try await taskPage(request: request, context: context, error: error.message.text(in: context.language), stepTitle: form.title ?? "")
         }
@@ -224,7 +224,7 @@ struct TasksWebController {
     @Sendable func markStep(request: Request, context: AppRequestContext) async throws -> Response {
         let (userId, form) = try await posted(StepForm.self, request, context)
         let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
-        _ = try await tasks.updateStep(taskId: id, stepId: stepId, userId: userId, title: nil, done: form.done == "1", now: Date())
+        _ = try await tasks.updateStep(taskId: id, stepId: stepId, userId: userId, title: nil, done: form.done == "1", now: context.now)
         return .redirect(to: "/tasks/\(id)#step-\(stepId)")
     }
 
@@ -237,7 +237,7 @@ struct TasksWebController {
         } catch {
             return try await taskPage(request: request, context: context, error: error.message.text(in: context.language))
         }
-        _ = try await tasks.updateStep(taskId: id, stepId: stepId, userId: userId, title: title, done: nil, now: Date())
+        _ = try await tasks.updateStep(taskId: id, stepId: stepId, userId: userId, title: title, done: nil, now: context.now)
         return .redirect(to: "/tasks/\(id)#step-\(stepId)")
     }
 
@@ -264,7 +264,7 @@ struct TasksWebController {
     @Sendable func deleteStep(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
-        try await tasks.deleteStep(taskId: id, stepId: stepId, userId: userId, now: Date())
+        try await tasks.deleteStep(taskId: id, stepId: stepId, userId: userId, now: context.now)
         return .redirect(to: "/tasks/\(id)")
     }
 

@@ -7,6 +7,6 @@ import Services
 /// when a feed URL is configured.
 func waitTimeServices(configuration: AppConfiguration, dependencies: AppDependencies, logger: Logger) -> [any Service] {
     guard let url = configuration.sawayakaFeedURL else { return [] }
-    let service = WaitTimeService(database: dependencies.database, webhooks: configuration.webhookSender, now: dependencies.waitTimesClock)
+    let service = WaitTimeService(database: dependencies.database, webhooks: configuration.webhookSender, now: dependencies.clock)
     return [WaitTimeFeedPoller(url: url, interval: .seconds(max(1, configuration.sawayakaPollMinutes) * 60), service: service, logger: logger)]
 }

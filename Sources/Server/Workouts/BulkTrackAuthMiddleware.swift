@@ -17,7 +17,7 @@ struct BulkTrackAuthMiddleware: RouterMiddleware {
             throw DeviceAuthError.unauthorized
         }
         let secret = String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
-        let now = Date()
+        let now = context.now
         var context = context
         if let user = try await devices.user(accessToken: secret, now: now) {
             context.user = user

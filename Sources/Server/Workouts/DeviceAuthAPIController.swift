@@ -15,17 +15,17 @@ struct DeviceAuthAPIController {
     }
 
     @Sendable func device(request: Request, context: AppRequestContext) async throws -> DeviceAuthService.Tokens {
-        try await devices.authenticate(deviceId: request.headers[.init("X-Device-Id")!], address: context.clientAddress, now: Date())
+        try await devices.authenticate(deviceId: request.headers[.init("X-Device-Id")!], address: context.clientAddress, now: context.now)
     }
 
     @Sendable func refresh(request: Request, context: AppRequestContext) async throws -> DeviceAuthService.Tokens {
         let body = try await request.decode(as: BulkTrackRefreshBody.self, context: context)
-        return try await devices.refresh(refreshToken: body.refreshToken, now: Date())
+        return try await devices.refresh(refreshToken: body.refreshToken, now: context.now)
     }
 
     @Sendable func logout(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
         let body = try await request.decode(as: BulkTrackRefreshBody.self, context: context)
-        try await devices.logout(refreshToken: body.refreshToken, now: Date())
+        try await devices.logout(refreshToken: body.refreshToken, now: context.now)
         return .noContent
     }
 }

@@ -38,7 +38,7 @@ struct WorkoutsAPIController {
     @Sendable func createExercise(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireWorkoutsUser()
         let body = try await request.decode(as: BulkTrackExerciseCreate.self, context: context)
-        let made = try await workouts.createCustomExercise(userId: user.savedId, name: body.name, now: Date())
+        let made = try await workouts.createCustomExercise(userId: user.savedId, name: body.name, now: context.now)
         let usage = try await database.exerciseUsage(userId: user.savedId)[made.exercise.id.uuidString.lowercased()]
         var response = try context.responseEncoder.encode(BulkTrackExercise(made.exercise, usage: usage, language: context.language), from: request, context: context)
         response.status = made.created ? .created : .ok
@@ -60,7 +60,7 @@ struct WorkoutsAPIController {
         let key = request.headers[.init("Idempotency-Key")!].map { String($0.prefix(200)) }
         let outcome = try await workouts.logSet(
             SetInput(exerciseId: exerciseId, weight: body.weight, reps: body.reps, rpe: body.rpe, notes: body.notes, performedAt: body.performedAt),
-            user: user, idempotencyKey: key, now: Date()
+            user: user, idempotencyKey: key, now: context.now
         )
         let exercise = try await workouts.exercise(id: exerciseId, userId: user.savedId)
         let records = exercise.map { exercise in outcome.records.map { BulkTrackPersonalRecord($0, exercise: exercise, language: context.language) } } ?? []
@@ -108,7 +108,7 @@ struct WorkoutsAPIController {
             if let rpe = patch.rpe { input.rpe = rpe }
             if let notes = patch.notes { input.notes = notes }
             if let performedAt = patch.performedAt { input.performedAt = performedAt }
-        }, now: Date())
+        }, now: context.now)
         guard let updated else { throw APIError.notFound }
         return try BulkTrackWorkoutSet(updated)
     }
@@ -126,7 +126,7 @@ struct WorkoutsAPIController {
             guard let parsed = WeekSpan(rawValue: String(text)) else { throw APIError.invalidParameter("span") }
             span = parsed
         }
-        let dashboard = try await workouts.dashboard(user: user, span: span, now: Date())
+        let dashboard = try await workouts.dashboard(user: user, span: span, now: context.now)
         return BulkTrackDashboard(dashboard, language: context.language)
     }
 

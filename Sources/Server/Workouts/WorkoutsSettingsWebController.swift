@@ -83,7 +83,7 @@ struct WorkoutsSettingsWebController {
         let form = try await request.decodeForm(as: DeviceForm.self, context: context)
         let language = context.language
         do {
-            try await database.linkWorkoutDevice(deviceId: (form.deviceId ?? "").trimmingCharacters(in: .whitespaces), to: user.savedId, now: Date())
+            try await database.linkWorkoutDevice(deviceId: (form.deviceId ?? "").trimmingCharacters(in: .whitespaces), to: user.savedId, now: context.now)
         } catch WorkoutDeviceLinkError.unknownDevice {
             let message = LocalizedText(ja: "その端末IDは見つかりません（アプリで一度ログインしてから入力してください）。", en: "No device with that id has signed in (open the app once first).")
             return try await page(request: request, context: context, error: message.text(in: language))
@@ -123,7 +123,7 @@ struct WorkoutsSettingsWebController {
             unit = form.unit
         }
         do {
-            let summary = try await workouts.importCSV(text, user: user, strongUnit: WeightUnit(rawValue: unit ?? "") ?? .kg, now: Date())
+            let summary = try await workouts.importCSV(text, user: user, strongUnit: WeightUnit(rawValue: unit ?? "") ?? .kg, now: context.now)
             return try await page(request: request, context: context, notice: WorkoutImportSummaryText.describe(summary).text(in: language))
         } catch let error as WorkoutError {
             return try await page(request: request, context: context, error: error.message.text(in: language))

@@ -46,7 +46,7 @@ struct WorkoutsWebController {
         let language = context.language
         let strings = WebStrings.table(language)
         let parameters = request.uri.queryParameters
-        let now = Date()
+        let now = context.now
         let directory = try await workouts.exerciseDirectory(userId: userId)
         var values = pages.base(context, title: strings["woTitle"]!, csrf: csrf.token(for: request, context: context).token)
         values["navWorkouts"] = true
@@ -166,7 +166,7 @@ struct WorkoutsWebController {
             guard let value = Double(rpeText) else { return try await fail(WorkoutError.rpeOutOfRange(.nan).message) }
             rpe = value
         }
-        var performedAt = Date()
+        var performedAt = context.now
         if let when = form.when?.trimmingCharacters(in: .whitespaces), !when.isEmpty {
             do throws(DateInputError) {
                 performedAt = try WebFormatting.parseLocalDateTime(when, timeZone: user.resolvedTimeZone)
@@ -177,7 +177,7 @@ struct WorkoutsWebController {
         do {
             let outcome = try await workouts.logSet(
                 SetInput(exerciseId: exerciseId, weight: weight, reps: reps, rpe: rpe, notes: form.notes, performedAt: performedAt),
-                user: user, idempotencyKey: form.key.flatMap { $0.isEmpty ? nil : "web:" + String($0.prefix(64)) }, now: Date()
+                user: user, idempotencyKey: form.key.flatMap { $0.isEmpty ? nil : "web:" + String($0.prefix(64)) }, now: context.now
             )
             return .redirect(to: "/workouts?exercise=\(outcome.set.exerciseId)&logged=\(outcome.set.id)")
         } catch let error as WorkoutError {

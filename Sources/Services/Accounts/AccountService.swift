@@ -133,7 +133,7 @@ public struct AccountService: Sendable {
 
     /// Applies `update` after checking every field: one bad value refuses the whole update. `now` decides
     /// what "a future date of birth" is, in the user's time zone.
-    public func updateProfile(_ user: User, with update: ProfileUpdate, now: Date = Date()) async throws -> User {
+    public func updateProfile(_ user: User, with update: ProfileUpdate, now: Date) async throws -> User {
         var user = user
         if let displayName = update.displayName {
             user.displayName = String(try Self.checkedName(displayName.trimmingCharacters(in: .whitespacesAndNewlines), field: Self.displayNameField).prefix(64))

@@ -13,8 +13,12 @@ public struct AppleHealthImporter: Sendable {
     /// Items per transaction: large enough that commits cost little, small enough that progress moves.
     public var batchSize = 5_000
 
-    public init(database: AppDatabase) {
+    /// The application's clock: job timestamps, durations and the date window of the samples.
+    public let clock: @Sendable () -> Date
+
+    public init(database: AppDatabase, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.database = database
+        self.clock = clock
     }
 
     /// Called with the job after every committed batch, on the importer's thread.
@@ -56,7 +60,7 @@ public struct AppleHealthImporter: Sendable {
         _ job: ImportJob, file: URL, observer: Observer?, beforeCommit: (@Sendable (Int) throws -> Void)?
     ) throws -> ImportJob {
         var job = job
-        let started = Date()
+        let started = clock()
         let resumeAfter = job.itemsCommitted
         job.state = .running
         job.startedAt = job.startedAt ?? started
@@ -70,7 +74,7 @@ public struct AppleHealthImporter: Sendable {
 
         // Reading and mapping (this thread) overlaps writing (a second thread), one batch in flight.
         let handoff = BatchHandoff<PendingBatch>()
-        let writer = BatchWriter(database: database, job: job, observer: observer, beforeCommit: beforeCommit)
+        let writer = BatchWriter(database: database, job: job, clock: clock, observer: observer, beforeCommit: beforeCommit)
         let writerDone = DispatchSemaphore(value: 0)
         let writerThread = Thread {
             writer.drain(handoff)
@@ -144,13 +148,13 @@ public struct AppleHealthImporter: Sendable {
             job.errorCode = error.code
             job.errorMessageJa = error.message.ja
             job.errorMessageEn = error.message.en
-            job.finishedAt = Date()
+            job.finishedAt = clock()
             try database.saveImportJobBlocking(job)
             observer?(job)
             throw error
         }
         job.bytesProcessed = job.bytesTotal
-        (job, _) = try database.commitImportBatchBlocking(samples.map { .record(.sample($0)) }, job: job, tracker: ImportTracker(), now: Date())
+        (job, _) = try database.commitImportBatchBlocking(samples.map { .record(.sample($0)) }, job: job, tracker: ImportTracker(), now: clock())
         job = try finish(job, started: started, error: nil)
         observer?(job)
         return job
@@ -166,7 +170,7 @@ public struct AppleHealthImporter: Sendable {
 
     private func finish(_ job: ImportJob, started: Date, error: ImportError?) throws -> ImportJob {
         var job = job
-        let now = Date()
+        let now = clock()
         job.state = error == nil ? .succeeded : .failed
         job.errorCode = error?.code
         job.errorMessageJa = error?.message.ja
@@ -190,12 +194,14 @@ final class BatchWriter: @unchecked Sendable {
     private let database: AppDatabase
     private let observer: AppleHealthImporter.Observer?
     private let beforeCommit: (@Sendable (Int) throws -> Void)?
+    private let clock: @Sendable () -> Date
     private(set) var job: ImportJob
     private var tracker = ImportTracker()
     private var batchNumber = 0
 
-    init(database: AppDatabase, job: ImportJob, observer: AppleHealthImporter.Observer?, beforeCommit: (@Sendable (Int) throws -> Void)?) {
+    init(database: AppDatabase, job: ImportJob, clock: @escaping @Sendable () -> Date, observer: AppleHealthImporter.Observer?, beforeCommit: (@Sendable (Int) throws -> Void)?) {
         self.database = database
+        self.clock = clock
         self.job = job
         self.observer = observer
         self.beforeCommit = beforeCommit
@@ -208,7 +214,7 @@ final class BatchWriter: @unchecked Sendable {
                 let number = batchNumber
                 job.bytesProcessed = batch.bytesRead
                 job.bytesTotal = batch.bytesTotal
-                (job, tracker) = try database.commitImportBatchBlocking(batch.items, job: job, tracker: tracker, now: Date()) {
+                (job, tracker) = try database.commitImportBatchBlocking(batch.items, job: job, tracker: tracker, now: clock()) {
                     try self.beforeCommit?(number)
                 }
                 observer?(job)

@@ -14,8 +14,12 @@ public struct ImportService: Sendable {
     /// instead of resuming (and racing) the running one.
     public let active = ActiveImportJobs()
 
-    public init(database: AppDatabase, dataDirectory: URL, maxUploadBytes: Int) {
+    /// The application's clock, handed to every import this service runs.
+    public let clock: @Sendable () -> Date
+
+    public init(database: AppDatabase, dataDirectory: URL, maxUploadBytes: Int, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.database = database
+        self.clock = clock
         self.directory = dataDirectory.appendingPathComponent("imports", isDirectory: true)
         self.maxUploadBytes = maxUploadBytes
     }
@@ -35,7 +39,7 @@ public struct ImportService: Sendable {
 
     /// Only files last written before `startedAt` are candidates: an upload this process is receiving right
     /// now has no job yet, and must not be mistaken for a leftover.
-    public func removeOrphanedUploads(startedAt: Date = Date(), logger: Logger) async {
+    public func removeOrphanedUploads(startedAt: Date, logger: Logger) async {
         guard let inUse = try? await database.importUploadsInUse(),
               let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
         else { return }
@@ -57,7 +61,7 @@ public struct ImportService: Sendable {
         guard let jobs = try? await database.unfinishedImportJobs() else { return }
         for job in jobs {
             guard let id = job.id, let path = job.storedPath, FileManager.default.fileExists(atPath: path), active.insert(id) else { continue }
-            let importer = AppleHealthImporter(database: database)
+            let importer = AppleHealthImporter(database: database, clock: clock)
             Task.detached {
                 _ = try? await importer.run(job, file: URL(fileURLWithPath: path))
                 logger.info("resumed import finished", metadata: ["job": "\(id)"])
@@ -69,14 +73,14 @@ public struct ImportService: Sendable {
 
     /// Creates the job for an uploaded file and runs it in the background; answers at once.
     public func start(userId: Int64, upload: URL, fileName: String?, keepFile: Bool, logger: Logger) async throws -> ImportJob {
-        let importer = AppleHealthImporter(database: database)
+        let importer = AppleHealthImporter(database: database, clock: clock)
         var job = try await importer.prepareJob(
-            userId: userId, file: upload, displayName: fileName ?? "upload", storedPath: upload.path, keepFile: keepFile, now: Date()
+            userId: userId, file: upload, displayName: fileName ?? "upload", storedPath: upload.path, keepFile: keepFile, now: clock()
         )
         if !active.insert(try job.savedId) {
             job = try await database.insertImportJob(ImportJob(
                 userId: userId, kind: job.kind, fileName: fileName ?? "upload", fileSize: job.fileSize,
-                fingerprint: job.fingerprint, storedPath: upload.path, keepFile: keepFile, createdAt: Date()
+                fingerprint: job.fingerprint, storedPath: upload.path, keepFile: keepFile, createdAt: clock()
             ))
             _ = active.insert(try job.savedId)
         }
