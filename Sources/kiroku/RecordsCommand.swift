@@ -4,11 +4,14 @@ import Health
 import Services
 import Storage
 
-struct RecordCommand: AsyncParsableCommand {
+/// `kiroku records add|list` (also `kiroku record …`, the name older scripts use): the one command for health records.
+struct RecordsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "record",
-        abstract: "Add a health record.",
-        subcommands: [Add.self]
+        commandName: "records",
+        abstract: "Add and list health records.",
+        subcommands: [Add.self, List.self],
+        defaultSubcommand: List.self,
+        aliases: ["record"]
     )
 
     struct Add: AsyncParsableCommand {
@@ -47,15 +50,6 @@ struct RecordCommand: AsyncParsableCommand {
             }
         }
     }
-}
-
-struct RecordsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "records",
-        abstract: "List health records.",
-        subcommands: [List.self],
-        defaultSubcommand: List.self
-    )
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List a user's records, newest first.")

@@ -23,7 +23,7 @@ import Testing
         #expect(created.status == 0, "\(created.error)")
         #expect(try kiroku(["user", "list"]).output.contains("hanako"))
 
-        let added = try kiroku(["record", "add", "--metric", "weight", "--value", "70.2", "--unit", "kg", "--at", "2026-01-15T07:30:00+09:00", "--user", "hanako"])
+        let added = try kiroku(["records", "add", "--metric", "weight", "--value", "70.2", "--unit", "kg", "--at", "2026-01-15T07:30:00+09:00", "--user", "hanako"])
         #expect(added.status == 0, "\(added.error)")
         #expect(added.output.contains("Saved: Weight 70.2 kg"))
 

@@ -6,7 +6,7 @@ import Storage
 import Testing
 import WaitTimes
 
-@Suite struct SawayakaWebTests {
+@Suite struct WaitTimesWebTests {
     static let fridayNoon = Tokyo.at("2026-11-20 12:00")
 
     static func items(_ html: String) -> [String] {

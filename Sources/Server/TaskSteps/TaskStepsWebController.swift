@@ -9,7 +9,7 @@ import TaskSteps
 /// `/tasks` and `/tasks/{id}`: plan a task in steps and tick them off, one form submit per tap, no JavaScript
 /// needed. Every form names the state it wants ("done" = 1 or 0) rather than toggling, so a double tap or a
 /// resubmitted form lands in the same place.
-struct TasksWebController {
+struct TaskStepsWebController {
     let tasks: TaskStepsService
     let pages: WebRenderer
     let csrf: CSRFProtection

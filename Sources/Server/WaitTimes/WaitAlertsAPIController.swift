@@ -99,10 +99,10 @@ struct WaitAlertsAPIController {
         guard try await service.database.store(id: input.storeId) != nil else {
             throw APIError(status: .badRequest, code: "unknown_store", message: .init(ja: "店舗 ID「\(input.storeId)」は存在しません。", en: "No store with id “\(input.storeId)”."))
         }
-        let form = SawayakaWebController.AlertForm(
+        let form = WaitTimesWebController.AlertForm(
             maxMinutes: input.maxMinutes, from: input.from, until: input.until, webhookURL: input.webhookURL, webhookFormat: input.webhookFormat
         )
-        let alert = try await SawayakaWebController.alert(from: form, userId: userId, storeId: input.storeId, service: service)
+        let alert = try await WaitTimesWebController.alert(from: form, userId: userId, storeId: input.storeId, service: service)
         let saved = try await service.database.insertAlert(alert)
         var response = try context.responseEncoder.encode(try AlertResponse(saved.alert), from: request, context: context)
         response.status = saved.inserted ? .created : .ok

@@ -5,7 +5,7 @@ import Services
 import WaitTimes
 
 /// Turns wait-time domain values into what the Mustache pages show, in the reader's language.
-struct SawayakaPresenter {
+struct WaitTimesPresenter {
     let language: Language
     let strings: [String: String]
     let now: Date

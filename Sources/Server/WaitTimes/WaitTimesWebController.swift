@@ -8,7 +8,7 @@ import Webhooks
 
 /// `/sawayaka` (every store with its live wait, search and filters), `/sawayaka/{id}` (detail, week's hours, heat map,
 /// best time, alert form), `/inbox`. Public pages except alerts and the inbox; all work without JavaScript.
-struct SawayakaWebController {
+struct WaitTimesWebController {
     let service: WaitTimeService
     let pages: WebRenderer
     let csrf: CSRFProtection
@@ -31,7 +31,7 @@ struct SawayakaWebController {
         return routes
     }
 
-    func base(_ request: Request, _ context: AppRequestContext, title: String, presenter: SawayakaPresenter) -> [String: Any] {
+    func base(_ request: Request, _ context: AppRequestContext, title: String, presenter: WaitTimesPresenter) -> [String: Any] {
         var values = pages.base(context, title: title, csrf: csrf.token(for: request, context: context).token)
         values["wt"] = presenter.strings
         values["navSawayaka"] = true
@@ -40,7 +40,7 @@ struct SawayakaWebController {
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
         let now = service.now()
-        let presenter = SawayakaPresenter(language: context.language, now: now)
+        let presenter = WaitTimesPresenter(language: context.language, now: now)
         let parameters = request.uri.queryParameters
         // The page's form sends "max=30" and "open=1"; invalid values are ignored rather than failing a shared link.
         var filter = StoreFilter()
@@ -81,7 +81,7 @@ struct SawayakaWebController {
     func detailPage(request: Request, context: AppRequestContext, form: AlertForm? = nil, error: String? = nil) async throws -> Response {
         let now = service.now()
         guard let id = context.parameters.get("id"), let snapshot = try await service.snapshot(id: id, now: now) else { throw APIError.notFound }
-        let presenter = SawayakaPresenter(language: context.language, now: now)
+        let presenter = WaitTimesPresenter(language: context.language, now: now)
         let store = snapshot.store
         var values = base(request, context, title: store.displayName, presenter: presenter)
         values["store"] = presenter.row(snapshot)
@@ -200,7 +200,7 @@ struct SawayakaWebController {
     @Sendable func inbox(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let userId = try user.savedId
-        let presenter = SawayakaPresenter(language: context.language, now: service.now())
+        let presenter = WaitTimesPresenter(language: context.language, now: service.now())
         var values = base(request, context, title: presenter.strings["inbox"]!, presenter: presenter)
         values["navSawayaka"] = false
         let messages = try await service.database.inbox(userId: userId)
