@@ -48,7 +48,8 @@ public func buildApplication(
             availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections, logger: logger)
         ),
         services: try kafkaServices(configuration: configuration, database: dependencies.database, logger: logger)
-            + waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger),
+            + waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger)
+            + [imports.runner],
         logger: logger
     )
     let startedAt = dependencies.clock()

@@ -118,6 +118,8 @@ public struct AppleHealthImporter: Sendable {
         try? database.finishImportBlocking()
 
         if let failure = handoff.error ?? (readError is ImportError ? nil : readError) {
+            // Stopped for shutdown: the job stays running, with every batch before this one committed, and resumes.
+            if failure is ImportStopped { throw failure }
             job.state = .failed
             job.errorCode = "import_interrupted"
             job.errorMessageJa = "読み込みが中断されました。もう一度実行すると続きから再開します。"

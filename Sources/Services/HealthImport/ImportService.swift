@@ -16,6 +16,8 @@ public struct ImportService: Sendable {
 
     /// The application's clock, handed to every import this service runs.
     public let clock: @Sendable () -> Date
+    /// Runs the background imports; add it to the application's services so shutdown waits for them.
+    public let runner = ImportRunner()
 
     public init(database: AppDatabase, dataDirectory: URL, maxUploadBytes: Int, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.database = database
@@ -62,12 +64,20 @@ public struct ImportService: Sendable {
         for job in jobs {
             guard let id = job.id, let path = job.storedPath, FileManager.default.fileExists(atPath: path), active.insert(id) else { continue }
             let importer = AppleHealthImporter(database: database, clock: clock)
-            Task.detached {
-                _ = try? await importer.run(job, file: URL(fileURLWithPath: path))
-                logger.info("resumed import finished", metadata: ["job": "\(id)"])
-                if !job.keepFile { try? FileManager.default.removeItem(atPath: path) }
+            let started = runner.launch(job: id) { [runner] in
+                do {
+                    _ = try await importer.run(job, file: URL(fileURLWithPath: path), beforeCommit: runner.checkNotStopping)
+                    logger.info("resumed import finished", metadata: ["job": "\(id)"])
+                    if !job.keepFile { try? FileManager.default.removeItem(atPath: path) }
+                } catch is ImportStopped {
+                    logger.info("import paused for shutdown; it resumes on the next start", metadata: ["job": "\(id)"])
+                } catch {
+                    logger.warning("resumed import failed", metadata: ["job": "\(id)", "error": "\(String(describing: type(of: error)))"])
+                    if !job.keepFile { try? FileManager.default.removeItem(atPath: path) }
+                }
                 active.remove(id)
             }
+            if !started { active.remove(id) }
         }
     }
 
@@ -90,18 +100,24 @@ public struct ImportService: Sendable {
             job.keepFile = keepFile
             try await database.updateImportJob(job)
         }
-        let started = job
+        let queued = job
         let id = try job.savedId
-        Task.detached {
+        // During shutdown the job stays queued, with its upload, and starts with the server.
+        let launched = runner.launch(job: id) { [runner] in
             do {
-                _ = try await importer.run(started, file: upload)
+                _ = try await importer.run(queued, file: upload, beforeCommit: runner.checkNotStopping)
                 logger.info("import finished", metadata: ["job": "\(id)"])
+            } catch is ImportStopped {
+                logger.info("import paused for shutdown; it resumes on the next start", metadata: ["job": "\(id)"])
+                active.remove(id)
+                return
             } catch {
                 logger.warning("import failed", metadata: ["job": "\(id)", "error": "\(String(describing: type(of: error)))"])
             }
-            if !started.keepFile { try? FileManager.default.removeItem(at: upload) }
+            if !queued.keepFile { try? FileManager.default.removeItem(at: upload) }
             active.remove(id)
         }
+        if !launched { active.remove(id) }
         return job
     }
 }
