@@ -34,7 +34,7 @@ struct OperatorTokenCommand: AsyncParsableCommand {
         func run() async throws {
             let header = Language.terminal == .ja ? ["ID", "名前", "先頭", "作成", "最終使用"] : ["ID", "NAME", "PREFIX", "CREATED", "LAST USED"]
             let rows = try await data.openDatabase().operatorTokens().map {
-                [String(try $0.savedId), $0.name, $0.prefix, APIJSON.formatDate($0.createdAt), $0.lastUsedAt.map(APIJSON.formatDate) ?? "-"]
+                [String(try $0.savedId), $0.name, $0.prefix, Instant.iso8601($0.createdAt), $0.lastUsedAt.map(Instant.iso8601) ?? "-"]
             }
             print(Table(header: header, rows: rows).render())
         }

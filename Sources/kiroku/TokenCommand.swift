@@ -39,8 +39,8 @@ struct TokenCommand: AsyncParsableCommand {
             let database = try data.openDatabase()
             let owner = try await data.user(user, in: database)
             let header = Language.terminal == .ja ? ["ID", "名前", "先頭", "作成", "最終使用"] : ["ID", "NAME", "PREFIX", "CREATED", "LAST USED"]
-            let rows = try await database.apiTokens(userId: owner.savedId).map {
-                [String(try $0.savedId), $0.name, $0.prefix, APIJSON.formatDate($0.createdAt), $0.lastUsedAt.map(APIJSON.formatDate) ?? "-"]
+            let rows = try await AccountService(database: database, hasher: PasswordHasher()).tokens(userId: owner.savedId).map {
+                [String(try $0.savedId), $0.name, $0.prefix, Instant.iso8601($0.createdAt), $0.lastUsedAt.map(Instant.iso8601) ?? "-"]
             }
             print(Table(header: header, rows: rows).render())
         }
@@ -55,7 +55,9 @@ struct TokenCommand: AsyncParsableCommand {
         func run() async throws {
             let database = try data.openDatabase()
             let owner = try await data.user(user, in: database)
-            guard try await database.revokeAPIToken(id: id, userId: owner.savedId) else {
+            do {
+                try await AccountService(database: database, hasher: PasswordHasher()).revokeToken(id: id, userId: owner.savedId)
+            } catch ServiceError.notFound {
                 throw CLIError(.init(ja: "トークン \(id) は見つかりません。", en: "No token \(id)."))
             }
             print(LocalizedText(ja: "トークン \(id) を無効にしました。", en: "Revoked token \(id).").text(in: .terminal))

@@ -45,7 +45,7 @@ struct UserCommand: AsyncParsableCommand {
             let header = Language.terminal == .ja ? ["ユーザー名", "表示名", "記録数", "作成日時"] : ["USERNAME", "DISPLAY NAME", "RECORDS", "CREATED"]
             var rows: [[String]] = []
             for user in users {
-                rows.append([user.username, user.displayName, String(try await database.recordCount(userId: user.savedId)), APIJSON.formatDate(user.createdAt)])
+                rows.append([user.username, user.displayName, String(try await database.recordCount(userId: user.savedId)), Instant.iso8601(user.createdAt)])
             }
             print(Table(header: header, rows: rows).render())
         }
@@ -72,7 +72,7 @@ extension UserCommand {
             let accounts = AccountService(database: database, hasher: PasswordHasher())
             do {
                 try await accounts.setPassword(userId: user.savedId, to: password)
-                try await database.deleteSessions(userId: user.savedId, keeping: nil)
+                try await accounts.endSessions(userId: user.savedId)
             } catch let error as any DomainError {
                 throw CLIError(error.message)
             }

@@ -60,7 +60,7 @@ struct AccountAPIController {
         }
         routes.get("tokens") { _, context -> TokenList in
             let userId = try context.requireUserId()
-            return TokenList(tokens: try await accounts.database.apiTokens(userId: userId).map { try TokenResponse($0) })
+            return TokenList(tokens: try await accounts.tokens(userId: userId).map { try TokenResponse($0) })
         }
         routes.post("tokens") { request, context -> EditedResponse<TokenResponse> in
             let userId = try context.requireUserId()
@@ -70,9 +70,8 @@ struct AccountAPIController {
         }
         routes.delete("tokens/{id}") { _, context -> HTTPResponse.Status in
             let userId = try context.requireUserId()
-            guard let id = context.parameters.get("id", as: Int64.self),
-                  try await accounts.database.revokeAPIToken(id: id, userId: userId)
-            else { throw APIError.notFound }
+            guard let id = context.parameters.get("id", as: Int64.self) else { throw APIError.notFound }
+            try await accounts.revokeToken(id: id, userId: userId)
             return .noContent
         }
         routes.get("export") { request, context -> Response in

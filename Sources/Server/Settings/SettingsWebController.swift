@@ -86,7 +86,7 @@ struct SettingsWebController {
             ["code": "en", "name": "English", "selected": user.language == "en"],
         ]
         let timeZone = user.resolvedTimeZone
-        values["tokens"] = try await accounts.database.apiTokens(userId: user.savedId).map { token -> [String: Any] in
+        values["tokens"] = try await accounts.tokens(userId: user.savedId).map { token -> [String: Any] in
             [
                 "id": try token.savedId, "name": token.name, "prefix": token.prefix,
                 "created": WebFormatting.dateTime(token.createdAt, timeZone: timeZone),
@@ -152,9 +152,8 @@ struct SettingsWebController {
 
     @Sendable func revokeToken(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
-        guard let id = context.parameters.get("id", as: Int64.self), try await accounts.database.revokeAPIToken(id: id, userId: userId) else {
-            throw APIError.notFound
-        }
+        guard let id = context.parameters.get("id", as: Int64.self) else { throw APIError.notFound }
+        try await accounts.revokeToken(id: id, userId: userId)
         return .redirect(to: "/settings?notice=tokenRevoked")
     }
 
@@ -174,7 +173,7 @@ struct SettingsWebController {
 
     @Sendable func signOutOthers(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
-        try await accounts.database.deleteSessions(userId: userId, keeping: context.session?.tokenHash)
+        try await accounts.endSessions(userId: userId, keeping: context.session)
         return .redirect(to: "/settings?notice=othersSignedOut")
     }
 

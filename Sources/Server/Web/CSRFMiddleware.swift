@@ -25,7 +25,8 @@ struct CSRFMiddleware: RouterMiddleware {
         case "application/x-www-form-urlencoded":
             var request = request
             let body = try await request.collectBody(upTo: context.maxUploadSize)
-            try csrf.verify(Self.field(CSRFProtection.fieldName, in: String(buffer: body)), request: request, context: context)
+            let token = try? URLEncodedFormDecoder().decode(PostedToken.self, from: String(buffer: body)).csrf
+            try csrf.verify(token, request: request, context: context)
             return try await next(request, context)
         case "multipart/form-data":
             return try await next(request, context)
@@ -48,17 +49,8 @@ struct CSRFMiddleware: RouterMiddleware {
 
     static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
 
-    /// The first value of `name` in a URL-encoded body.
-    static func field(_ name: String, in body: String) -> String? {
-        for pair in body.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.first.map({ decode($0) }) == name else { continue }
-            return parts.count > 1 ? decode(parts[1]) : ""
-        }
-        return nil
-    }
-
-    private static func decode(_ text: Substring) -> String {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+    /// The one field this guard reads; the handler decodes the rest of the form.
+    private struct PostedToken: Decodable {
+        let csrf: String?
     }
 }

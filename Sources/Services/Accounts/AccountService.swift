@@ -102,6 +102,21 @@ public struct AccountService: Sendable {
         return (secret, token)
     }
 
+    /// The owner's API tokens (never their secrets), newest first.
+    public func tokens(userId: Int64) async throws -> [APIToken] {
+        try await database.apiTokens(userId: userId)
+    }
+
+    /// Revokes one of the owner's tokens; another user's token, or none, is `notFound` alike.
+    public func revokeToken(id: Int64, userId: Int64) async throws {
+        guard try await database.revokeAPIToken(id: id, userId: userId) else { throw ServiceError.notFound }
+    }
+
+    /// Ends every browser session of the user except `session` (nil: all of them).
+    public func endSessions(userId: Int64, keeping session: Session? = nil) async throws {
+        try await database.deleteSessions(userId: userId, keeping: session?.tokenHash)
+    }
+
     public func user(bearerToken: String, now: Date) async throws -> User? {
         guard let token = try await database.useAPIToken(tokenHash: SecretToken.hash(bearerToken), now: now) else { return nil }
         return try await database.user(id: token.userId)
