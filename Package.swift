@@ -45,6 +45,10 @@ let package = Package(
         .target(name: "WaitTimes", dependencies: ["Health"]),
         // Strength training: exercises, sets, e1RM formulas, weekly dashboard, personal records.
         .target(name: "Workouts", dependencies: ["Health"]),
+        // Streaks, habit strength, freezes, pauses, goals and their suggestions, badges, reminder rules.
+        .target(name: "Motivation", dependencies: ["Health"]),
+        // Period statistics, the weight trend and its forecast, correlations, anomalies, advice.
+        .target(name: "Insights", dependencies: ["Health"]),
         // Apple Health export reader and HealthKit → catalog mapping: streams bytes in, samples out; no database.
         .target(
             name: "HealthImport",
@@ -191,6 +195,8 @@ let package = Package(
         .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
+        .testTarget(name: "MotivationTests", dependencies: ["Motivation", "Health"]),
+        .testTarget(name: "InsightsTests", dependencies: ["Insights", "Health"]),
         .testTarget(name: "TaskStepsTests", dependencies: ["TaskSteps", "Health"]),
         .testTarget(name: "WaitTimesTests", dependencies: ["WaitTimes", "Health"], exclude: ["Fixtures"]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Health"], resources: [.copy("Fixtures")]),
