@@ -61,14 +61,19 @@ let package = Package(
             name: "EventStream",
             dependencies: [
                 "CRdKafka",
+                // The shared kernel's Backoff: one retry schedule for every client and relay.
+                "Health",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The JSON shapes of the HTTP API, declared once: the server encodes them, KirokuClient decodes them.
+        .target(name: "APIModels", dependencies: ["Health", "WaitTimes"]),
         // What a phone app would embed: the HTTP side of Kiroku's systems. Never Server or Storage.
         .target(
             name: "KirokuClient",
             dependencies: [
+                "APIModels",
                 "Health",
                 "WaitTimes",
                 "Workouts",
@@ -131,6 +136,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
+                "APIModels",
                 "Services",
                 "Webhooks",
                 "Health",
@@ -204,6 +210,7 @@ let package = Package(
         .testTarget(
             name: "KirokuClientTests",
             dependencies: [
+                "APIModels",
                 "KirokuClient",
                 "Health",
                 "Server",

@@ -1,4 +1,5 @@
 import Foundation
+import Health
 import Logging
 import ServiceLifecycle
 
@@ -151,7 +152,7 @@ public actor OutboxRelay: Service {
             }
         }
         if state == .publishing { state = .recovering }
-        let delay = min(maxBackoff, .milliseconds(250) * (1 << min(attempt - 1, 10)))
+        let delay = Backoff(retries: .max, baseDelay: .milliseconds(250), maxDelay: maxBackoff).delay(afterFailures: attempt)
         try? await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }
     }
 

@@ -1,3 +1,4 @@
+import APIModels
 import Foundation
 import WaitTimes
 
@@ -12,23 +13,6 @@ public struct StoreInfo: Codable, Sendable, Equatable, Identifiable {
     public let coordinate: Coordinate?
     public let businessHours: BusinessHours
     public let region: String
-}
-
-/// Seed 001's `BusinessHours`.
-public struct BusinessHours: Codable, Sendable, Equatable {
-    public let weekday: String
-    public let weekend: String
-    public let holiday: String?
-}
-
-/// Seed 001's `WaitTime`, plus the server's colour band and staleness.
-public struct WaitTime: Codable, Sendable, Equatable {
-    public let minutes: Int?
-    public let status: CurrentWait.Status
-    public let lastUpdated: Date
-    public let groups: Int?
-    public let band: WaitBand?
-    public let stale: Bool?
 }
 
 /// A store with its wait, as a list shows it.
@@ -64,18 +48,12 @@ public enum KirokuClientError: Error, Sendable, Equatable {
     }
 }
 
-/// The JSON line of one store: directory fields and the wait together.
-struct StoreWire: Decodable {
-    let id: String
-    let name: String
-    let address: String
-    let phoneNumber: String
-    let coordinate: Coordinate?
-    let businessHours: BusinessHours
-    let waitTime: WaitTime
-    let region: String
-
-    var info: StoreInfo {
-        StoreInfo(id: id, name: name, address: address, phoneNumber: phoneNumber, coordinate: coordinate, businessHours: businessHours, region: region)
+extension StoreInfo {
+    /// The directory part of a store the API sent; its wait is kept apart because it is never cached.
+    init(_ body: StoreBody) {
+        self.init(
+            id: body.id, name: body.name, address: body.address, phoneNumber: body.phoneNumber, coordinate: body.coordinate,
+            businessHours: body.businessHours, region: body.region
+        )
     }
 }

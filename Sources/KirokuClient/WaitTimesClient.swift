@@ -1,3 +1,4 @@
+import APIModels
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -35,8 +36,8 @@ public actor WaitTimesClient {
             return directory.stores
         }
         let stores = try await fetchStores(query: "")
-        remember(stores.map(\.info))
-        return stores.map(\.info)
+        remember(stores.map(StoreInfo.init))
+        return stores.map(StoreInfo.init)
     }
 
     /// Fetches the list with live waits (`query` as in `GET /api/stores`, e.g. "maxWaitTime=30"). On failure the previous
@@ -52,9 +53,9 @@ public actor WaitTimesClient {
                 state.error = nil
                 return state
             }
-            let stores = try decode([StoreWire].self, from: data)
-            if query.isEmpty { remember(stores.map(\.info)) }
-            state = StoreListState(stores: stores.map { StoreWithWait(store: $0.info, waitTime: $0.waitTime) }, lastUpdated: now(), error: nil)
+            let stores = try decode([StoreBody].self, from: data)
+            if query.isEmpty { remember(stores.map(StoreInfo.init)) }
+            state = StoreListState(stores: stores.map { StoreWithWait(store: StoreInfo($0), waitTime: $0.waitTime) }, lastUpdated: now(), error: nil)
             shownTag = answer.etag.map { (query, $0) }
         } catch {
             state.error = error
@@ -73,8 +74,8 @@ public actor WaitTimesClient {
         if let cached = try? await storeDirectory(), let info = cached.first(where: { $0.id == id }) {
             return StoreWithWait(store: info, waitTime: wait)
         }
-        let wire = try decode(StoreWire.self, from: try await get("/api/stores/\(Self.escape(id))"))
-        return StoreWithWait(store: wire.info, waitTime: wait)
+        let wire = try decode(StoreBody.self, from: try await get("/api/stores/\(Self.escape(id))"))
+        return StoreWithWait(store: StoreInfo(wire), waitTime: wait)
     }
 
     private func remember(_ stores: [StoreInfo]) {
@@ -83,8 +84,8 @@ public actor WaitTimesClient {
         cache.save(stores, fetchedAt: fetchedAt)
     }
 
-    private func fetchStores(query: String) async throws(KirokuClientError) -> [StoreWire] {
-        try decode([StoreWire].self, from: try await get("/api/stores" + (query.isEmpty ? "" : "?" + query)))
+    private func fetchStores(query: String) async throws(KirokuClientError) -> [StoreBody] {
+        try decode([StoreBody].self, from: try await get("/api/stores" + (query.isEmpty ? "" : "?" + query)))
     }
 
     func get(_ path: String) async throws(KirokuClientError) -> Data {

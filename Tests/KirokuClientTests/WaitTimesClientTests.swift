@@ -1,3 +1,4 @@
+import APIModels
 import AsyncHTTPClient
 import Foundation
 import Health

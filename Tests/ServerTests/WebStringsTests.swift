@@ -11,12 +11,11 @@ import Testing
         #expect(seen.filter { $0.value > 1 }.keys.sorted() == [])
     }
 
-    /// Mustache reads `{{t.a.b}}` as a path, so a key with a dot could never be shown through `t`. The one
-    /// exception is a namespace a controller hands to its templates as its own dictionary (`{{wt.title}}`).
+    /// One convention for every system: camelCase keys, prefixed by the system where they are its own, read as
+    /// `{{t.key}}`. Mustache reads `{{t.a.b}}` as a path, so a key with a dot or a space could never be shown.
     @Test func keysAreUsableFromTemplates() {
-        let namespaces = ["wt."]
         let unusable = WebStrings.all.keys.filter { key in
-            key.contains(" ") || (key.contains(".") && !namespaces.contains { key.hasPrefix($0) && !key.dropFirst($0.count).contains(".") })
+            key.contains(" ") || key.contains(".") || key.first?.isLowercase != true
         }
         #expect(unusable.sorted() == [])
     }

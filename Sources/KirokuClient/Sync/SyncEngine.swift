@@ -1,4 +1,5 @@
 import Foundation
+import Health
 
 /// Pushes every unconfirmed record to the gateway, oldest first, in batches of at most `batchSize`; a batch's
 /// records are confirmed only after the gateway's success answer for it. Timeouts, dropped connections and 5xx
@@ -8,11 +9,11 @@ import Foundation
 public struct SyncEngine: Sendable {
     let store: any SyncStore
     let client: GatewayClient
-    let policy: RetryPolicy
+    let policy: Backoff
     let batchSize: Int
     let appVersion: String
 
-    public init(store: any SyncStore, client: GatewayClient, policy: RetryPolicy = RetryPolicy(), batchSize: Int = 100, appVersion: String = "kiroku") {
+    public init(store: any SyncStore, client: GatewayClient, policy: Backoff = .gatewaySync, batchSize: Int = 100, appVersion: String = "kiroku") {
         self.store = store
         self.client = client
         self.policy = policy

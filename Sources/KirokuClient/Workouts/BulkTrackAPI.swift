@@ -1,4 +1,6 @@
+import APIModels
 import Foundation
+import Health
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -9,14 +11,14 @@ public actor BulkTrackAPI {
     public let baseURL: URL
     public let deviceId: String
     let language: String
-    let retry: BulkTrackRetryPolicy
+    let retry: Backoff
     let session: URLSession
     let now: @Sendable () -> Date
     private var tokens: BulkTrackTokens?
     private var accessExpiresAt = Date.distantPast
 
     public init(
-        baseURL: URL, deviceId: String, language: String = "ja", retry: BulkTrackRetryPolicy = BulkTrackRetryPolicy(),
+        baseURL: URL, deviceId: String, language: String = "ja", retry: Backoff = .bulkTrack,
         session: URLSession = URLSession(configuration: .ephemeral), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.baseURL = baseURL

@@ -1,3 +1,4 @@
+import APIModels
 import Foundation
 
 /// The exercise list, cache-first: a list younger than 24 hours is served without asking the server; an older one

@@ -1,4 +1,6 @@
+import APIModels
 import Foundation
+import Health
 
 /// Sets logged without a connection. Each gets a temporary id at once (so logging never waits for the network) and
 /// an idempotency key; `flush` sends them in order with that key, retries failures with backoff, and swaps the
@@ -30,12 +32,12 @@ public actor OfflineSetQueue {
     }
 
     let api: BulkTrackAPI
-    let retry: BulkTrackRetryPolicy
+    let retry: Backoff
     let file: URL?
     let now: @Sendable () -> Date
     private var state = State()
 
-    public init(api: BulkTrackAPI, retry: BulkTrackRetryPolicy = BulkTrackRetryPolicy(), file: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(api: BulkTrackAPI, retry: Backoff = .bulkTrack, file: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.api = api
         self.retry = retry
         self.file = file

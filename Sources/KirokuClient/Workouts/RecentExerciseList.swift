@@ -1,3 +1,4 @@
+import APIModels
 import Foundation
 
 /// Recently used exercises, most recent first, at most 100 (least recently used fall off). Updated locally the

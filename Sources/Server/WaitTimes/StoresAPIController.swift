@@ -1,3 +1,4 @@
+import APIModels
 import Crypto
 import Foundation
 import Health
@@ -33,17 +34,17 @@ struct StoresAPIController {
         let now = service.now()
         let snapshots = filter.apply(to: try await service.snapshots(now: now, near: filter.near))
         let today = LocalDay(now, in: WaitTimeService.timeZone)
-        return try Self.cacheable(snapshots.map { StoreResponse($0, today: today) }, request: request)
+        return try Self.cacheable(snapshots.map { StoreBody($0, today: today) }, request: request)
     }
 
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
         let now = service.now()
         let snapshot = try await snapshot(context, now: now)
-        return try Self.cacheable(StoreResponse(snapshot, today: LocalDay(now, in: WaitTimeService.timeZone)), request: request)
+        return try Self.cacheable(StoreBody(snapshot, today: LocalDay(now, in: WaitTimeService.timeZone)), request: request)
     }
 
     @Sendable func waitTime(request: Request, context: AppRequestContext) async throws -> Response {
-        try Self.cacheable(WaitTimeResponse(try await snapshot(context, now: service.now()).wait), request: request)
+        try Self.cacheable(WaitTime(try await snapshot(context, now: service.now()).wait), request: request)
     }
 
     @Sendable func forecast(request: Request, context: AppRequestContext) async throws -> Response {
@@ -101,7 +102,7 @@ struct StoresAPIController {
         let observation = input.observation(storeId: id, now: now)
         try await record([observation], now: now, context: context)
         let snapshot = try await self.snapshot(context, now: now)
-        return try context.responseEncoder.encode(WaitTimeResponse(snapshot.wait), from: request, context: context)
+        return try context.responseEncoder.encode(WaitTime(snapshot.wait), from: request, context: context)
     }
 
     @Sendable func putBatch(request: Request, context: AppRequestContext) async throws -> StoredResponse {

@@ -14,8 +14,7 @@ struct WaitTimesPresenter {
     init(language: Language, now: Date) {
         self.language = language
         self.now = now
-        strings = WebStrings.all.filter { $0.key.hasPrefix("wt.") }
-            .reduce(into: [:]) { $0[String($1.key.dropFirst(3))] = $1.value.text(in: language) }
+        strings = WebStrings.waitTimes.mapValues { $0.text(in: language) }
     }
 
     /// "12:34" today, "11/21 12:34" on another day.
@@ -87,7 +86,7 @@ struct WaitTimesPresenter {
         ]
         let chart = HeatMapChart(
             rowLabels: (1...7).map(weekdayName), columnLabels: WaitHeatMap.hours.map(String.init), values: map.cells, bands: bands,
-            title: strings["heatMap"]!, emptyMessage: strings["heatMapEmpty"]!, unit: strings["minutes"]!
+            title: strings["waitHeatMap"]!, emptyMessage: strings["waitHeatMapEmpty"]!, unit: strings["waitMinutes"]!
         )
         return chart.svg(id: "wt-heatmap")
     }
@@ -111,7 +110,7 @@ struct WaitTimesPresenter {
                 longitude: stores.map(\.at.longitude).reduce(0, +) / Double(stores.count), text: city
             )
         }
-        return DotMapChart(places: places, labels: places.count > 1 ? labels : [], title: strings["map"]!, emptyMessage: strings["noMatch"]!).svg(id: "wt-map")
+        return DotMapChart(places: places, labels: places.count > 1 ? labels : [], title: strings["waitMap"]!, emptyMessage: strings["waitNoMatch"]!).svg(id: "wt-map")
     }
 
     func forecast(_ forecast: WaitForecast) -> [String: Any] {

@@ -33,7 +33,6 @@ struct WaitTimesWebController {
 
     func base(_ request: Request, _ context: AppRequestContext, title: String, presenter: WaitTimesPresenter) -> [String: Any] {
         var values = pages.base(context, title: title, csrf: csrf.token(for: request, context: context).token)
-        values["wt"] = presenter.strings
         values["navSawayaka"] = true
         return values
     }
@@ -54,7 +53,7 @@ struct WaitTimesWebController {
         }
         let all = try await service.snapshots(now: now, near: filter.near)
         let shown = filter.apply(to: all)
-        var values = base(request, context, title: presenter.strings["title"]!, presenter: presenter)
+        var values = base(request, context, title: presenter.strings["waitTitle"]!, presenter: presenter)
         values["stores"] = shown.map(presenter.row)
         values["map"] = presenter.map(shown)
         values["count"] = shown.count
@@ -120,7 +119,7 @@ struct WaitTimesWebController {
             values["unread"] = try await service.database.unreadInboxCount(userId: userId)
         }
         if let notice = request.uri.queryParameters["notice"] {
-            values["notice"] = ["saved": presenter.strings["alertSaved"]!, "deleted": presenter.strings["alertDeleted"]!][String(notice)]
+            values["notice"] = ["saved": presenter.strings["waitAlertSaved"]!, "deleted": presenter.strings["waitAlertDeleted"]!][String(notice)]
         }
         values["alertForm"] = ["maxMinutes": form?.maxMinutes ?? "30", "from": form?.from ?? "", "until": form?.until ?? "", "webhookURL": form?.webhookURL ?? ""]
         if let error { values["error"] = error }
@@ -201,7 +200,7 @@ struct WaitTimesWebController {
         let user = try context.requireUser()
         let userId = try user.savedId
         let presenter = WaitTimesPresenter(language: context.language, now: service.now())
-        var values = base(request, context, title: presenter.strings["inbox"]!, presenter: presenter)
+        var values = base(request, context, title: presenter.strings["waitInbox"]!, presenter: presenter)
         values["navSawayaka"] = false
         let messages = try await service.database.inbox(userId: userId)
         values["hasMessages"] = !messages.isEmpty

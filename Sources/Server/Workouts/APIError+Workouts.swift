@@ -1,3 +1,4 @@
+import APIModels
 import Foundation
 import Health
 import Hummingbird
@@ -8,7 +9,7 @@ import Workouts
 extension APIError {
     /// The BulkTrack contract's error body: `{"code": …, "message": …}` at the top level.
     func bulkTrackResponse(in language: Language) -> Response {
-        let body = ["code": code, "message": message.text(in: language)]
+        let body = BulkTrackErrorBody(code: code, message: message.text(in: language))
         let data = (try? APIJSON.makeEncoder().encode(body)) ?? Data()
         var headers = headers
         headers[.contentType] = "application/json; charset=utf-8"

@@ -1,3 +1,4 @@
+import APIModels
 import Foundation
 import Health
 import Hummingbird
@@ -100,7 +101,7 @@ struct BulkTrackWorkoutDay: Encodable {
     struct ExerciseBody: Encodable {
         let exerciseId: String
         let exerciseName: String
-        let sets: [BulkTrackWorkoutSet]
+        let sets: [LoggedSetSummary]
         let totalVolume: Double
         let avgRM: Double
         let muscleVolumeBreakdown: [MuscleVolume]
@@ -118,7 +119,7 @@ struct BulkTrackWorkoutDay: Encodable {
         exercises = day.exercises.map { part in
             ExerciseBody(
                 exerciseId: part.exercise.id.uuidString.lowercased(), exerciseName: part.exercise.name.text(in: language),
-                sets: part.sets.map { BulkTrackWorkoutSet($0) },
+                sets: part.sets.map { LoggedSetSummary($0) },
                 totalVolume: part.totalVolume, avgRM: part.avgRM,
                 muscleVolumeBreakdown: part.muscleVolume.map {
                     MuscleVolume(muscleGroupId: $0.group.id, muscleGroupName: $0.group.name.text(in: language), effectiveVolume: $0.effectiveVolume)

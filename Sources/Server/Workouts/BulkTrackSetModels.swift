@@ -1,80 +1,40 @@
+import APIModels
 import Foundation
 import Health
 import Hummingbird
 import Storage
 import Workouts
 
-/// `Exercise` of the BulkTrack API. Optional fields are written as `null`, never left out: the app decodes them.
-struct BulkTrackExercise: Encodable {
-    let id: String
-    let name: String
-    let isOfficial: Bool
-    @ExplicitNull var lastUsedAt: Date?
-    @ExplicitNull var useCount: Int?
-
+extension ExerciseSummary {
     init(_ exercise: Exercise, usage: WorkoutExerciseUsage?, language: Language) {
-        id = exercise.id.uuidString.lowercased()
-        name = exercise.name.text(in: language)
-        isOfficial = exercise.isOfficial
-        lastUsedAt = usage?.lastUsedAt
-        useCount = usage?.useCount
+        self.init(
+            id: exercise.id.uuidString.lowercased(), name: exercise.name.text(in: language), isOfficial: exercise.isOfficial,
+            lastUsedAt: usage?.lastUsedAt, useCount: usage?.useCount
+        )
     }
 }
 
-/// `WorkoutSet` of the BulkTrack API, plus Kiroku's `personalRecords` on the answer to a create.
-struct BulkTrackWorkoutSet: Encodable {
-    let id: String
-    let exerciseId: String
-    let setNumber: Int
-    let weight: Double
-    let reps: Int
-    @ExplicitNull var rpe: Double?
-    @ExplicitNull var notes: String?
-    let performedAt: Date
-    let personalRecords: [BulkTrackPersonalRecord]?
-
-    init(_ set: LoggedSet, personalRecords: [BulkTrackPersonalRecord]? = nil) {
-        id = set.id.uuidString.lowercased()
-        exerciseId = set.exerciseId.uuidString.lowercased()
-        setNumber = set.setNumber
-        weight = set.weight
-        reps = set.reps
-        rpe = set.rpe
-        notes = set.notes
-        performedAt = set.performedAt
-        self.personalRecords = personalRecords
+extension LoggedSetSummary {
+    init(_ set: LoggedSet, personalRecords: [PersonalRecordSummary]? = nil) {
+        self.init(
+            id: set.id.uuidString.lowercased(), exerciseId: set.exerciseId.uuidString.lowercased(), setNumber: set.setNumber,
+            weight: set.weight, reps: set.reps, rpe: set.rpe, notes: set.notes, performedAt: set.performedAt,
+            personalRecords: personalRecords
+        )
     }
 
-    init(_ record: WorkoutSetRecord, personalRecords: [BulkTrackPersonalRecord]? = nil) throws(StoredRowError) {
+    init(_ record: WorkoutSetRecord, personalRecords: [PersonalRecordSummary]? = nil) throws(StoredRowError) {
         self.init(try record.logged(), personalRecords: personalRecords)
     }
 }
 
-/// A personal record set by a new set: kind, value, the previous best and a sentence for the person.
-struct BulkTrackPersonalRecord: Encodable, Sendable {
-    let kind: String
-    let value: Double
-    let previous: Double
-    let reps: Int?
-    let message: String
-
+extension PersonalRecordSummary {
     init(_ record: PersonalRecord, exercise: Exercise, language: Language) {
-        kind = record.kind.rawValue
-        value = record.value
-        previous = record.previous
-        reps = record.reps
-        message = record.message(exerciseName: exercise.name).text(in: language)
+        self.init(
+            kind: record.kind.rawValue, value: record.value, previous: record.previous, reps: record.reps,
+            message: record.message(exerciseName: exercise.name).text(in: language)
+        )
     }
-}
-
-/// `SetCreate` of the BulkTrack API.
-struct BulkTrackSetCreate: Decodable {
-    let exerciseId: String
-    let weight: Double
-    let reps: Int
-    let rpe: Double?
-    let notes: String?
-    let performedAt: Date
 }
 
 /// A PATCH body: any subset of `SetCreate`'s fields. For `rpe` and `notes` an explicit `null` clears the value,
@@ -108,5 +68,5 @@ struct BulkTrackRefreshBody: Decodable {
     let refreshToken: String
 }
 
-extension BulkTrackWorkoutSet: ResponseEncodable {}
-extension BulkTrackExercise: ResponseEncodable {}
+extension LoggedSetSummary: ResponseEncodable {}
+extension ExerciseSummary: ResponseEncodable {}

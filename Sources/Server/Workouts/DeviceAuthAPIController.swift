@@ -1,3 +1,4 @@
+import APIModels
 import Foundation
 import Hummingbird
 import Services
@@ -14,13 +15,13 @@ struct DeviceAuthAPIController {
         return routes
     }
 
-    @Sendable func device(request: Request, context: AppRequestContext) async throws -> DeviceAuthService.Tokens {
-        try await devices.authenticate(deviceId: request.headers[.init("X-Device-Id")!], address: context.clientAddress, now: context.now)
+    @Sendable func device(request: Request, context: AppRequestContext) async throws -> BulkTrackTokens {
+        BulkTrackTokens(try await devices.authenticate(deviceId: request.headers[.init("X-Device-Id")!], address: context.clientAddress, now: context.now))
     }
 
-    @Sendable func refresh(request: Request, context: AppRequestContext) async throws -> DeviceAuthService.Tokens {
+    @Sendable func refresh(request: Request, context: AppRequestContext) async throws -> BulkTrackTokens {
         let body = try await request.decode(as: BulkTrackRefreshBody.self, context: context)
-        return try await devices.refresh(refreshToken: body.refreshToken, now: context.now)
+        return BulkTrackTokens(try await devices.refresh(refreshToken: body.refreshToken, now: context.now))
     }
 
     @Sendable func logout(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
@@ -30,4 +31,8 @@ struct DeviceAuthAPIController {
     }
 }
 
-extension DeviceAuthService.Tokens: ResponseEncodable {}
+extension BulkTrackTokens: ResponseEncodable {
+    init(_ tokens: DeviceAuthService.Tokens) {
+        self.init(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn)
+    }
+}

@@ -1,3 +1,4 @@
+import APIModels
 import Foundation
 import Health
 import Hummingbird
@@ -26,13 +27,13 @@ struct WorkoutsAPIController {
         return routes
     }
 
-    @Sendable func exercises(request: Request, context: AppRequestContext) async throws -> [BulkTrackExercise] {
+    @Sendable func exercises(request: Request, context: AppRequestContext) async throws -> [ExerciseSummary] {
         let user = try context.requireWorkoutsUser()
         let page = try Self.page(request)
         let query = request.uri.queryParameters["q"].map(String.init) ?? ""
         let found = try await workouts.searchExercises(userId: user.savedId, prefix: query, language: context.language, limit: page.limit, offset: page.offset)
         let usage = try await database.exerciseUsage(userId: user.savedId)
-        return found.map { BulkTrackExercise($0, usage: usage[$0.id.uuidString.lowercased()], language: context.language) }
+        return found.map { ExerciseSummary($0, usage: usage[$0.id.uuidString.lowercased()], language: context.language) }
     }
 
     @Sendable func createExercise(request: Request, context: AppRequestContext) async throws -> Response {
@@ -40,22 +41,22 @@ struct WorkoutsAPIController {
         let body = try await request.decode(as: BulkTrackExerciseCreate.self, context: context)
         let made = try await workouts.createCustomExercise(userId: user.savedId, name: body.name, now: context.now)
         let usage = try await database.exerciseUsage(userId: user.savedId)[made.exercise.id.uuidString.lowercased()]
-        var response = try context.responseEncoder.encode(BulkTrackExercise(made.exercise, usage: usage, language: context.language), from: request, context: context)
+        var response = try context.responseEncoder.encode(ExerciseSummary(made.exercise, usage: usage, language: context.language), from: request, context: context)
         response.status = made.created ? .created : .ok
         return response
     }
 
-    @Sendable func recentExercises(request: Request, context: AppRequestContext) async throws -> [BulkTrackExercise] {
+    @Sendable func recentExercises(request: Request, context: AppRequestContext) async throws -> [ExerciseSummary] {
         let user = try context.requireWorkoutsUser()
         let page = try Self.page(request)
         return try await workouts.recentExercises(userId: user.savedId, limit: page.limit, offset: page.offset).map {
-            BulkTrackExercise($0.exercise, usage: $0.usage, language: context.language)
+            ExerciseSummary($0.exercise, usage: $0.usage, language: context.language)
         }
     }
 
     @Sendable func createSet(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireWorkoutsUser()
-        let body = try await request.decode(as: BulkTrackSetCreate.self, context: context)
+        let body = try await request.decode(as: NewSet.self, context: context)
         guard let exerciseId = UUID(uuidString: body.exerciseId) else { throw APIError(WorkoutError.unknownExercise) }
         let key = request.headers[.init("Idempotency-Key")!].map { String($0.prefix(200)) }
         let outcome = try await workouts.logSet(
@@ -63,15 +64,15 @@ struct WorkoutsAPIController {
             user: user, idempotencyKey: key, now: context.now
         )
         let exercise = try await workouts.exercise(id: exerciseId, userId: user.savedId)
-        let records = exercise.map { exercise in outcome.records.map { BulkTrackPersonalRecord($0, exercise: exercise, language: context.language) } } ?? []
-        var response = try context.responseEncoder.encode(try BulkTrackWorkoutSet(outcome.set, personalRecords: records), from: request, context: context)
+        let records = exercise.map { exercise in outcome.records.map { PersonalRecordSummary($0, exercise: exercise, language: context.language) } } ?? []
+        var response = try context.responseEncoder.encode(try LoggedSetSummary(outcome.set, personalRecords: records), from: request, context: context)
         // A replay answers like the original did: 201 with the same set, so an offline queue can treat both alike.
         response.status = HTTPResponse.Status.created
         if !outcome.created { response.headers[.init("Idempotent-Replayed")!] = "true" }
         return response
     }
 
-    @Sendable func listSets(request: Request, context: AppRequestContext) async throws -> [BulkTrackWorkoutSet] {
+    @Sendable func listSets(request: Request, context: AppRequestContext) async throws -> [LoggedSetSummary] {
         let user = try context.requireWorkoutsUser()
         let page = try Self.page(request)
         let parameters = request.uri.queryParameters
@@ -89,10 +90,10 @@ struct WorkoutsAPIController {
         case "performedAt_asc": query.newestFirst = false
         default: throw APIError.invalidParameter("sortBy")
         }
-        return try await database.workoutSets(userId: user.savedId, query: query).map { try BulkTrackWorkoutSet($0) }
+        return try await database.workoutSets(userId: user.savedId, query: query).map { try LoggedSetSummary($0) }
     }
 
-    @Sendable func updateSet(request: Request, context: AppRequestContext) async throws -> BulkTrackWorkoutSet {
+    @Sendable func updateSet(request: Request, context: AppRequestContext) async throws -> LoggedSetSummary {
         let user = try context.requireWorkoutsUser()
         let id = try Self.setId(context)
         let patch = try await request.decode(as: BulkTrackSetPatch.self, context: context)
@@ -110,7 +111,7 @@ struct WorkoutsAPIController {
             if let performedAt = patch.performedAt { input.performedAt = performedAt }
         }, now: context.now)
         guard let updated else { throw APIError.notFound }
-        return try BulkTrackWorkoutSet(updated)
+        return try LoggedSetSummary(updated)
     }
 
     @Sendable func deleteSet(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {

@@ -11,11 +11,13 @@ struct SyncRunner: Sendable {
     let user: User
     let target: GatewayTarget
 
-    /// Retry delays come from KIROKU_SYNC_RETRY_DELAYS_MS (comma-separated) when set, so tests can shorten the
-    /// phone app's 1-2-4-8-16 s schedule.
-    static var policy: RetryPolicy {
-        guard let text = ProcessInfo.processInfo.environment["KIROKU_SYNC_RETRY_DELAYS_MS"] else { return RetryPolicy() }
-        return RetryPolicy(delays: text.split(separator: ",").compactMap { Int($0) }.map { .milliseconds($0) })
+    /// The phone app's 1-2-4-8-16 s schedule. Tests shorten it with KIROKU_SYNC_RETRY_DELAYS_MS (comma-separated
+    /// milliseconds, read as a backoff: as many retries as values, from the first value up to the largest).
+    static var policy: Backoff {
+        guard let text = ProcessInfo.processInfo.environment["KIROKU_SYNC_RETRY_DELAYS_MS"] else { return .gatewaySync }
+        let delays = text.split(separator: ",").compactMap { Int($0) }
+        guard let first = delays.first, let largest = delays.max() else { return .gatewaySync }
+        return Backoff(retries: delays.count, baseDelay: .milliseconds(first), maxDelay: .milliseconds(largest))
     }
 
     func runOnce(showProgress: Bool = false) async throws -> SyncAttempt {

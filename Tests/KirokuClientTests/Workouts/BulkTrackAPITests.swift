@@ -1,4 +1,6 @@
+import APIModels
 import Foundation
+import Health
 import KirokuClient
 import Testing
 
@@ -11,12 +13,12 @@ import Testing
         let clock = WorkoutsTestClock()
         let deviceId = UUID().uuidString
         try await server.run { url in
-            let api = BulkTrackAPI(baseURL: url, deviceId: deviceId, retry: BulkTrackRetryPolicy(retries: 0), now: { clock.now })
+            let api = BulkTrackAPI(baseURL: url, deviceId: deviceId, retry: Backoff(retries: 0, baseDelay: .seconds(1), maxDelay: .seconds(1)), now: { clock.now })
             _ = try await api.createSet(NewSet(exerciseId: Self.bench, weight: 80, reps: 5, performedAt: Date()))
             // 59 minutes 30 seconds later the access token has 30 s left: the client refreshes first.
             clock.advance(by: 3570)
             #expect(try await api.sets().count == 1)
-            let again = BulkTrackAPI(baseURL: url, deviceId: deviceId, retry: BulkTrackRetryPolicy(retries: 0))
+            let again = BulkTrackAPI(baseURL: url, deviceId: deviceId, retry: Backoff(retries: 0, baseDelay: .seconds(1), maxDelay: .seconds(1)))
             #expect(try await again.sets().count == 1, "the same device id is the same user")
         }
     }
@@ -37,7 +39,7 @@ import Testing
     @Test func theRecentListMergesTheServersList() async throws {
         let server = try WorkoutsLiveServer()
         try await server.run { url in
-            let api = BulkTrackAPI(baseURL: url, deviceId: UUID().uuidString, retry: BulkTrackRetryPolicy(retries: 0))
+            let api = BulkTrackAPI(baseURL: url, deviceId: UUID().uuidString, retry: Backoff(retries: 0, baseDelay: .seconds(1), maxDelay: .seconds(1)))
             _ = try await api.createSet(NewSet(exerciseId: Self.squat, weight: 100, reps: 5, performedAt: Date()))
             var recent = RecentExerciseList()
             recent.use(Self.bench, at: Date().addingTimeInterval(60))

@@ -1,9 +1,11 @@
+import APIModels
 import Foundation
+import Health
 import KirokuClient
 import Testing
 
 @Suite struct ExerciseRepositoryTests {
-    let fastRetry = BulkTrackRetryPolicy(retries: 1, baseDelay: .milliseconds(10), maxDelay: .milliseconds(20))
+    let fastRetry = Backoff(retries: 1, baseDelay: .milliseconds(10), maxDelay: .milliseconds(20))
 
     @Test func cacheFirstForADayThenStaleWhenTheServerIsDownAndInvalidatedByACustomExercise() async throws {
         let server = try WorkoutsLiveServer()

@@ -1,10 +1,12 @@
+import APIModels
 import Foundation
+import Health
 import KirokuClient
 import Storage
 import Testing
 
 @Suite struct OfflineSetQueueTests {
-    let fastRetry = BulkTrackRetryPolicy(retries: 0, baseDelay: .seconds(2), maxDelay: .seconds(60))
+    let fastRetry = Backoff(retries: 0, baseDelay: .seconds(2), maxDelay: .seconds(60))
     static let bench = "6b1d0000-0000-4000-8000-000000000001"
 
     @Test func setsLoggedOfflineGetTemporaryIdsAndReachTheServerOnceWhenOnline() async throws {
@@ -79,7 +81,7 @@ import Testing
     }
 
     @Test func backoffDoublesUpToItsCap() {
-        let policy = BulkTrackRetryPolicy(retries: 3, baseDelay: .seconds(1), maxDelay: .seconds(60))
+        let policy = Backoff(retries: 3, baseDelay: .seconds(1), maxDelay: .seconds(60))
         #expect((1...8).map { policy.delay(afterFailures: $0) } == [1, 2, 4, 8, 16, 32, 60, 60].map { Duration.seconds($0) })
     }
 }
