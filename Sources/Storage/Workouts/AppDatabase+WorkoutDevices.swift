@@ -43,7 +43,7 @@ extension AppDatabase {
     public func rotateWorkoutRefreshToken(hash: String, pair: WorkoutTokenPair, now: Date) async throws -> WorkoutRefreshOutcome {
         try await writer.write { db in
             guard var token = try WorkoutDeviceToken
-                .filter(Column("tokenHash") == hash && Column("kind") == WorkoutDeviceToken.Kind.refresh.rawValue)
+                .filter(WorkoutDeviceToken.Columns.tokenHash == hash && WorkoutDeviceToken.Columns.kind == WorkoutDeviceToken.Kind.refresh.rawValue)
                 .fetchFirstReadable(db)
             else { return .invalid }
             if token.rotatedAt != nil || token.revokedAt != nil {
@@ -77,7 +77,7 @@ extension AppDatabase {
     /// Logs a device out: the refresh token and the device's access tokens stop working. Unknown tokens are ignored.
     public func revokeWorkoutRefreshToken(hash: String, now: Date) async throws {
         try await writer.write { db in
-            guard let token = try WorkoutDeviceToken.filter(Column("tokenHash") == hash).fetchFirstReadable(db) else { return }
+            guard let token = try WorkoutDeviceToken.filter(WorkoutDeviceToken.Columns.tokenHash == hash).fetchFirstReadable(db) else { return }
             try db.execute(
                 sql: "UPDATE workoutDeviceToken SET revokedAt = ? WHERE userId = ? AND deviceId = ? AND revokedAt IS NULL",
                 arguments: [now, token.userId, token.deviceId]
@@ -87,7 +87,7 @@ extension AppDatabase {
 
     public func workoutDevices(userId: Int64) async throws -> [WorkoutDevice] {
         try await reader.read { db in
-            try WorkoutDevice.filter(Column("userId") == userId).order(Column("lastSeenAt").desc).fetchReadable(db)
+            try WorkoutDevice.owned(by: userId).order(\.lastSeenAt.desc).fetchReadable(db)
         }
     }
 
@@ -138,9 +138,9 @@ extension AppDatabase {
     }
 
     private static func mergeCustomExercises(_ db: Database, from: Int64, to: Int64) throws {
-        let theirs = try WorkoutCustomExercise.filter(Column("userId") == from).fetchReadable(db)
+        let theirs = try WorkoutCustomExercise.owned(by: from).fetchReadable(db)
         for exercise in theirs {
-            if let existing = try WorkoutCustomExercise.filter(Column("userId") == to && Column("nameKey") == exercise.nameKey).fetchFirstReadable(db) {
+            if let existing = try WorkoutCustomExercise.owned(by: to).filter(WorkoutCustomExercise.Columns.nameKey == exercise.nameKey).fetchFirstReadable(db) {
                 try db.execute(sql: "UPDATE workoutSet SET exerciseId = ? WHERE userId = ? AND exerciseId = ?", arguments: [existing.id, from, exercise.id])
                 try db.execute(sql: "DELETE FROM workoutExerciseUsage WHERE userId = ? AND exerciseId = ?", arguments: [from, exercise.id])
                 try exercise.delete(db)
