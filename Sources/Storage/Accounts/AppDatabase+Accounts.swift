@@ -82,8 +82,8 @@ extension AppDatabase {
     }
 
     public func updatePasswordHash(userId: Int64, hash: String) async throws {
-        try await writer.write { db in
-            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, userId])
+        _ = try await writer.write { db in
+            try User.filter(key: userId).updateAll(db) { $0.passwordHash.set(to: hash) }
         }
     }
 

@@ -49,7 +49,7 @@ extension AppDatabase {
         try await reader.read { db in
             OutboxState(
                 depth: try OutboxMessage.fetchCount(db),
-                oldest: try Date.fetchOne(db, sql: "SELECT createdAt FROM gatewayOutbox ORDER BY id LIMIT 1")
+                oldest: try Date.fetchOne(db, OutboxMessage.select(\.createdAt).order(\.id))
             )
         }
     }

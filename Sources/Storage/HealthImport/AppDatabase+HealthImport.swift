@@ -53,10 +53,10 @@ extension AppDatabase {
     /// their owner, or waiting for an import that has not finished.
     public func importUploadsInUse() async throws -> Set<String> {
         try await reader.read { db in
-            Set(try String.fetchAll(db, sql: """
-                SELECT storedPath FROM importJob
-                WHERE storedPath IS NOT NULL AND (keepFile OR state IN (?, ?))
-                """, arguments: [ImportJob.State.queued.rawValue, ImportJob.State.running.rawValue]))
+            let unfinished = [ImportJob.State.queued.rawValue, ImportJob.State.running.rawValue]
+            return Set(try String.fetchAll(
+                db, ImportJob.select(\.storedPath).filter { $0.storedPath != nil && ($0.keepFile || unfinished.contains($0.state)) }
+            ))
         }
     }
 
@@ -109,11 +109,12 @@ extension AppDatabase {
     /// Rows per table for one user, for summaries and tests.
     public func importedRowCounts(userId: Int64) async throws -> [String: Int] {
         try await reader.read { db in
-            var counts: [String: Int] = [:]
-            for table in ["healthRecord", "healthWorkout", "healthCorrelation", "healthRawItem"] {
-                counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE userId = ?", arguments: [userId]) ?? 0
-            }
-            return counts
+            [
+                HealthRecord.databaseTableName: try HealthRecord.owned(by: userId).fetchCount(db),
+                HealthWorkoutRecord.databaseTableName: try HealthWorkoutRecord.owned(by: userId).fetchCount(db),
+                HealthCorrelationRecord.databaseTableName: try HealthCorrelationRecord.owned(by: userId).fetchCount(db),
+                HealthRawItemRecord.databaseTableName: try HealthRawItemRecord.owned(by: userId).fetchCount(db),
+            ]
         }
     }
 }

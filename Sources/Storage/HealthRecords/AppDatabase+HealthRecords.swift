@@ -81,12 +81,11 @@ extension AppDatabase {
         try await reader.read { db in
             let rows = try Row.fetchAll(
                 db,
-                sql: """
-                    SELECT value, startAt, endAt FROM healthRecord
-                    WHERE userId = ? AND metric = ? AND startAt >= ? AND startAt < ?
-                    ORDER BY startAt
-                    """,
-                arguments: [userId, metric, from, to]
+                HealthRecord
+                    .owned(by: userId)
+                    .filter { $0.metric == metric && $0.startAt >= from && $0.startAt < to }
+                    .select { [$0.value, $0.startAt, $0.endAt] }
+                    .order(\.startAt)
             )
             // A row whose times cannot be read is left out of the charts rather than failing them.
             return rows.compactMap { row in
@@ -102,7 +101,7 @@ extension AppDatabase {
         try await reader.read { db in
             // One indexed MIN per metric (userId, metric, startAt) rather than a scan of every record.
             try metrics.compactMap { metric in
-                try DatabaseValue.fetchOne(db, sql: "SELECT MIN(startAt) FROM healthRecord WHERE userId = ? AND metric = ?", arguments: [userId, metric])
+                try DatabaseValue.fetchOne(db, HealthRecord.owned(by: userId).filter { $0.metric == metric }.select { min($0.startAt) })
                     .flatMap(Date.fromDatabaseValue)
             }.min()
         }

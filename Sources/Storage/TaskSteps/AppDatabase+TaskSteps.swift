@@ -24,7 +24,7 @@ extension AppDatabase {
                 return (try Self.existingTask(db, id: try existing.savedId, userId: userId), false)
             }
             guard draft.stepTitles.count <= TaskRules.maxStepsPerTask else { throw TaskStepsError.tooManySteps(limit: TaskRules.maxStepsPerTask) }
-            let position = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stepTask WHERE userId = ?", arguments: [userId]) ?? 0
+            let position = try TaskRow.owned(by: userId).fetchCount(db)
             var row = TaskRow(
                 id: nil, userId: userId, title: draft.title, notes: draft.notes, dueDate: draft.dueDate?.description,
                 tags: TaskRow.encode(tags: draft.tags), position: position, isArchived: false, completedAt: nil, goalId: nil,
@@ -176,7 +176,7 @@ extension AppDatabase {
         var task = try existingTask(db, id: taskId, userId: userId)
         let completion = task.completionAfterStepChange()
         if completion != task.completedAt {
-            try db.execute(sql: "UPDATE stepTask SET completedAt = ?, updatedAt = ? WHERE id = ?", arguments: [completion, now, taskId])
+            try TaskRow.owned(by: userId).filter(key: taskId).updateAll(db) { [$0.completedAt.set(to: completion), $0.updatedAt.set(to: now)] }
             task.completedAt = completion
         }
         return task
@@ -186,13 +186,13 @@ extension AppDatabase {
     static func renumberTasks(_ db: Database, userId: Int64, order: [Int64]?) throws {
         let ids = try order ?? Int64.fetchAll(db, TaskRow.owned(by: userId).select(\.id).order { [$0.position, $0.id] })
         for (position, id) in ids.enumerated() {
-            try db.execute(sql: "UPDATE stepTask SET position = ? WHERE id = ? AND userId = ?", arguments: [position, id, userId])
+            try TaskRow.owned(by: userId).filter(key: id).updateAll(db) { $0.position.set(to: position) }
         }
     }
 
     static func renumberSteps(_ db: Database, order: [Int64]) throws {
         for (position, id) in order.enumerated() {
-            try db.execute(sql: "UPDATE taskStep SET position = ? WHERE id = ?", arguments: [position, id])
+            try TaskStepRow.filter(key: id).updateAll(db) { $0.position.set(to: position) }
         }
     }
 }

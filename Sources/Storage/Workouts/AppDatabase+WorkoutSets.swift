@@ -112,8 +112,7 @@ extension AppDatabase {
     public func workoutDays(userId: Int64, limit: Int, offset: Int) async throws -> [LocalDay] {
         try await reader.read { db in
             try String.fetchAll(
-                db, sql: "SELECT DISTINCT day FROM workoutSet WHERE userId = ? ORDER BY day DESC LIMIT ? OFFSET ?",
-                arguments: [userId, limit, offset]
+                db, WorkoutSetRecord.owned(by: userId).select(\.day).distinct().order(\.day.desc).limit(limit, offset: offset)
             ).compactMap(LocalDay.init)
         }
     }
