@@ -32,6 +32,40 @@ import WaitTimes
         #expect(try await database.stores().last?.id == "izunokuni")
     }
 
+    /// "v2-wait-times" seeds from a frozen snapshot, not from `StoreDirectory.shipped`: a fresh database must still get
+    /// exactly the rows the migration wrote when it did (definitions byte for byte, as `.sortedKeys` encodes them).
+    @Test func theFrozenV2SeedIsTheShippedDirectoryByteForByte() async throws {
+        let database = try AppDatabase.temporary()
+        let rows = try await database.reader.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, position, definition, updatedAt FROM waitStore ORDER BY position").map {
+                (id: $0["id"] as String, position: $0["position"] as Int, definition: $0["definition"] as String, updatedAt: $0["updatedAt"] as String)
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let expected = try StoreDirectory.shipped.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        #expect(rows.map(\.id) == StoreDirectory.shipped.map(\.id))
+        #expect(rows.map(\.position) == Array(StoreDirectory.shipped.indices))
+        #expect(rows.map(\.definition) == expected)
+        #expect(Set(rows.map(\.updatedAt)).count == 1, "one seeding instant, as before")
+        #expect(try await database.stores() == StoreDirectory.shipped)
+    }
+
+    /// GRDB's migration guide: a shipped migration must not use application types, which change after it ships.
+    @Test func theWaitTimesMigrationUsesNoWaitTimesTypes() throws {
+        let storage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Storage/WaitTimes")
+        for file in ["Migrations+WaitTimes.swift", "V2StoreSeed.swift"] {
+            let source = try String(contentsOf: storage.appendingPathComponent(file), encoding: .utf8)
+            #expect(!source.contains("import WaitTimes"), "\(file)")
+        }
+        let migration = try String(contentsOf: storage.appendingPathComponent("Migrations+WaitTimes.swift"), encoding: .utf8)
+        for name in ["StoreDirectory", "StoredStore", "Store("] {
+            #expect(!migration.contains(name), "the migration names \(name)")
+        }
+        #expect(migration.contains("V2StoreSeed.rows()"))
+    }
+
     @Test func observationsAreKeptAndARetryIsANoOp() async throws {
         let database = try AppDatabase.temporary()
         let first = WaitObservation(storeId: "gotemba-ic", observedAt: Self.at(11), minutes: 120, groups: 40, status: .available, source: "operator")

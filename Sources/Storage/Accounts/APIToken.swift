@@ -26,7 +26,21 @@ public struct APIToken: Codable, Sendable, Equatable, Identifiable {
 extension APIToken: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "apiToken"
 
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let userId = Column(CodingKeys.userId)
+        public static let name = Column(CodingKeys.name)
+        public static let tokenHash = Column(CodingKeys.tokenHash)
+        public static let prefix = Column(CodingKeys.prefix)
+        public static let createdAt = Column(CodingKeys.createdAt)
+        public static let lastUsedAt = Column(CodingKeys.lastUsedAt)
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
+}
+
+extension APIToken: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }

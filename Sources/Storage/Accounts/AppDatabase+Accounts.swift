@@ -27,12 +27,12 @@ extension AppDatabase {
 
     public func user(username: String) async throws -> User? {
         try await reader.read { db in
-            try User.filter(Column("username").collating(.nocase) == username).fetchFirstReadable(db)
+            try User.filter { $0.username.collating(.nocase) == username }.fetchFirstReadable(db)
         }
     }
 
     public func allUsers() async throws -> [User] {
-        try await reader.read { db in try User.order(Column("username")).fetchReadable(db) }
+        try await reader.read { db in try User.order(\.username).fetchReadable(db) }
     }
 
     public func updateUser(_ user: User) async throws {
@@ -50,7 +50,7 @@ extension AppDatabase {
     public func session(tokenHash: String, now: Date) async throws -> Session? {
         try await reader.read { db in
             try Session
-                .filter(Column("tokenHash") == tokenHash && Column("expiresAt") > now)
+                .filter { $0.tokenHash == tokenHash && $0.expiresAt > now }
                 .fetchFirstReadable(db)
         }
     }
@@ -62,7 +62,7 @@ extension AppDatabase {
     /// Starts a session and sweeps away expired ones, so the table never grows with abandoned browsers.
     public func insertSession(_ session: Session, now: Date) async throws {
         try await writer.write { db in
-            try Session.filter(Column("expiresAt") <= now).deleteAll(db)
+            try Session.filter { $0.expiresAt <= now }.deleteAll(db)
             try session.insert(db)
         }
     }
@@ -70,20 +70,20 @@ extension AppDatabase {
     /// Ends every session of the user except `keeping` (after a password change: other browsers must sign in again).
     public func deleteSessions(userId: Int64, keeping tokenHash: String?) async throws {
         _ = try await writer.write { db in
-            try Session.filter(Column("userId") == userId && Column("tokenHash") != (tokenHash ?? "")).deleteAll(db)
+            try Session.owned(by: userId).filter { $0.tokenHash != (tokenHash ?? "") }.deleteAll(db)
         }
     }
 
     /// How many unexpired sessions the user has, for "signed in on N other browsers".
     public func activeSessionCount(userId: Int64, now: Date) async throws -> Int {
         try await reader.read { db in
-            try Session.filter(Column("userId") == userId && Column("expiresAt") > now).fetchCount(db)
+            try Session.owned(by: userId).filter { $0.expiresAt > now }.fetchCount(db)
         }
     }
 
     public func updatePasswordHash(userId: Int64, hash: String) async throws {
-        try await writer.write { db in
-            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, userId])
+        _ = try await writer.write { db in
+            try User.filter(key: userId).updateAll(db) { $0.passwordHash.set(to: hash) }
         }
     }
 
@@ -99,14 +99,14 @@ extension AppDatabase {
 
     public func apiTokens(userId: Int64) async throws -> [APIToken] {
         try await reader.read { db in
-            try APIToken.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).fetchReadable(db)
+            try APIToken.owned(by: userId).order { [$0.createdAt.desc, $0.id.desc] }.fetchReadable(db)
         }
     }
 
     /// Finds the token with this hash and stamps its last use. Returns nil for unknown (or revoked) tokens.
     public func useAPIToken(tokenHash: String, now: Date) async throws -> APIToken? {
         try await writer.write { db in
-            guard var token = try APIToken.filter(Column("tokenHash") == tokenHash).fetchFirstReadable(db) else { return nil }
+            guard var token = try APIToken.filter(APIToken.Columns.tokenHash == tokenHash).fetchFirstReadable(db) else { return nil }
             token.lastUsedAt = now
             try token.update(db)
             return token
@@ -117,7 +117,7 @@ extension AppDatabase {
     @discardableResult
     public func revokeAPIToken(id: Int64, userId: Int64) async throws -> Bool {
         try await writer.write { db in
-            try APIToken.filter(Column("id") == id && Column("userId") == userId).deleteAll(db) > 0
+            try APIToken.owned(by: userId).filter(key: id).deleteAll(db) > 0
         }
     }
 }

@@ -20,4 +20,16 @@ public struct Session: Codable, Sendable, Equatable {
 
 extension Session: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "session"
+
+    public enum Columns {
+        public static let tokenHash = Column(CodingKeys.tokenHash)
+        public static let userId = Column(CodingKeys.userId)
+        public static let csrfToken = Column(CodingKeys.csrfToken)
+        public static let createdAt = Column(CodingKeys.createdAt)
+        public static let expiresAt = Column(CodingKeys.expiresAt)
+    }
+}
+
+extension Session: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }

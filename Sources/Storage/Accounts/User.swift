@@ -55,6 +55,20 @@ public struct User: Codable, Sendable, Equatable, Identifiable {
 extension User: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "user"
 
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let username = Column(CodingKeys.username)
+        public static let passwordHash = Column(CodingKeys.passwordHash)
+        public static let displayName = Column(CodingKeys.displayName)
+        public static let heightCm = Column(CodingKeys.heightCm)
+        public static let targetWeightKg = Column(CodingKeys.targetWeightKg)
+        public static let timeZone = Column(CodingKeys.timeZone)
+        public static let language = Column(CodingKeys.language)
+        public static let createdAt = Column(CodingKeys.createdAt)
+        public static let dateOfBirth = Column(CodingKeys.dateOfBirth)
+        public static let biologicalSex = Column(CodingKeys.biologicalSex)
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }

@@ -30,7 +30,7 @@ extension AppDatabase {
     /// The oldest `limit` outbox rows whose id is above `after`, in arrival order.
     public func pendingOutbox(after id: Int64 = 0, limit: Int) async throws -> [OutboxMessage] {
         try await reader.read { db in
-            try OutboxMessage.filter(Column("id") > id).order(Column("id")).limit(limit).fetchAll(db)
+            try OutboxMessage.filter { $0.id > id }.order(\.id).limit(limit).fetchAll(db)
         }
     }
 
@@ -42,14 +42,14 @@ extension AppDatabase {
 
     /// Removes every row up to and including `id`: Kafka holds them all.
     public func deleteOutbox(through id: Int64) async throws {
-        _ = try await writer.write { db in try OutboxMessage.filter(Column("id") <= id).deleteAll(db) }
+        _ = try await writer.write { db in try OutboxMessage.filter { $0.id <= id }.deleteAll(db) }
     }
 
     public func outboxState() async throws -> OutboxState {
         try await reader.read { db in
             OutboxState(
                 depth: try OutboxMessage.fetchCount(db),
-                oldest: try Date.fetchOne(db, sql: "SELECT createdAt FROM gatewayOutbox ORDER BY id LIMIT 1")
+                oldest: try Date.fetchOne(db, OutboxMessage.select(\.createdAt).order(\.id))
             )
         }
     }

@@ -5,6 +5,14 @@ import GRDB
 public struct OutboxMessage: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "gatewayOutbox"
 
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let userId = Column(CodingKeys.userId)
+        public static let messageKey = Column(CodingKeys.messageKey)
+        public static let payload = Column(CodingKeys.payload)
+        public static let createdAt = Column(CodingKeys.createdAt)
+    }
+
     public var id: Int64?
     public var userId: Int64
     /// Partition key: all of one phone user's samples share it, so Kafka keeps them in order.
@@ -34,4 +42,8 @@ public struct OutboxState: Sendable, Equatable {
 /// The outbox has reached its bound: the gateway answers 503 (retryable) and stores nothing.
 public struct OutboxFull: Error, Sendable, Equatable {
     public let depth: Int
+}
+
+extension OutboxMessage: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }

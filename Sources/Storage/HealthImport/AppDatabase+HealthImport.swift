@@ -18,14 +18,14 @@ extension AppDatabase {
     /// The job if, and only if, it belongs to `userId`.
     public func importJob(id: Int64, userId: Int64) async throws -> ImportJob? {
         try await reader.read { db in
-            try ImportJob.filter(Column("id") == id && Column("userId") == userId).fetchFirstReadable(db)
+            try ImportJob.owned(by: userId).filter(key: id).fetchFirstReadable(db)
         }
     }
 
     /// The user's jobs, newest first.
     public func importJobs(userId: Int64, limit: Int = 20) async throws -> [ImportJob] {
         try await reader.read { db in
-            try ImportJob.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchReadable(db)
+            try ImportJob.owned(by: userId).order { [$0.createdAt.desc, $0.id.desc] }.limit(limit).fetchReadable(db)
         }
     }
 
@@ -34,9 +34,10 @@ extension AppDatabase {
     public func resumableImportJob(userId: Int64, fingerprint: String) async throws -> ImportJob? {
         try await reader.read { db in
             try ImportJob
-                .filter(Column("userId") == userId && Column("fingerprint") == fingerprint)
-                .filter([ImportJob.State.running.rawValue, ImportJob.State.failed.rawValue, ImportJob.State.queued.rawValue].contains(Column("state")))
-                .order(Column("id").desc)
+                .owned(by: userId)
+                .filter { $0.fingerprint == fingerprint }
+                .filter { [ImportJob.State.running.rawValue, ImportJob.State.failed.rawValue, ImportJob.State.queued.rawValue].contains($0.state) }
+                .order(\.id.desc)
                 .fetchFirstReadable(db)
         }
     }
@@ -44,7 +45,7 @@ extension AppDatabase {
     /// Jobs left queued or running by a server that stopped, for resuming at start-up.
     public func unfinishedImportJobs() async throws -> [ImportJob] {
         try await reader.read { db in
-            try ImportJob.filter([ImportJob.State.running.rawValue, ImportJob.State.queued.rawValue].contains(Column("state"))).fetchReadable(db)
+            try ImportJob.filter { [ImportJob.State.running.rawValue, ImportJob.State.queued.rawValue].contains($0.state) }.fetchReadable(db)
         }
     }
 
@@ -52,16 +53,16 @@ extension AppDatabase {
     /// their owner, or waiting for an import that has not finished.
     public func importUploadsInUse() async throws -> Set<String> {
         try await reader.read { db in
-            Set(try String.fetchAll(db, sql: """
-                SELECT storedPath FROM importJob
-                WHERE storedPath IS NOT NULL AND (keepFile OR state IN (?, ?))
-                """, arguments: [ImportJob.State.queued.rawValue, ImportJob.State.running.rawValue]))
+            let unfinished = [ImportJob.State.queued.rawValue, ImportJob.State.running.rawValue]
+            return Set(try String.fetchAll(
+                db, ImportJob.select(\.storedPath).filter { $0.storedPath != nil && ($0.keepFile || unfinished.contains($0.state)) }
+            ))
         }
     }
 
     public func workouts(userId: Int64) async throws -> [HealthWorkoutRecord] {
         try await reader.read { db in
-            try HealthWorkoutRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchReadable(db)
+            try HealthWorkoutRecord.owned(by: userId).order { [$0.startAt, $0.id] }.fetchReadable(db)
         }
     }
 
@@ -69,7 +70,7 @@ extension AppDatabase {
     public func correlations(userId: Int64) async throws -> [(correlation: HealthCorrelationRecord, recordIds: [Int64])] {
         try await reader.read { db in
             let members = try db.cachedStatement(sql: "SELECT id FROM healthRecord WHERE userId = ? AND naturalKey = ?")
-            return try HealthCorrelationRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchReadable(db).map { correlation in
+            return try HealthCorrelationRecord.owned(by: userId).order { [$0.startAt, $0.id] }.fetchReadable(db).map { correlation in
                 let ids = try correlation.memberSlots.compactMap { try Int64.fetchOne(members, arguments: [userId, $0]) }
                 return (correlation, ids)
             }
@@ -79,7 +80,7 @@ extension AppDatabase {
     /// The user's raw items in the order they were stored.
     public func rawItems(userId: Int64) async throws -> [HealthRawItemRecord] {
         try await reader.read { db in
-            try HealthRawItemRecord.filter(Column("userId") == userId).order(Column("id")).fetchReadable(db)
+            try HealthRawItemRecord.owned(by: userId).order(\.id).fetchReadable(db)
         }
     }
 
@@ -87,8 +88,8 @@ extension AppDatabase {
     public func workouts(userId: Int64, limit: Int, offset: Int) async throws -> [HealthWorkoutRecord] {
         try await reader.read { db in
             try HealthWorkoutRecord
-                .filter(Column("userId") == userId)
-                .order(Column("startAt").desc, Column("id").desc)
+                .owned(by: userId)
+                .order { [$0.startAt.desc, $0.id.desc] }
                 .limit(limit, offset: offset)
                 .fetchReadable(db)
         }
@@ -98,8 +99,9 @@ extension AppDatabase {
     public func workouts(userId: Int64, from: Date, to: Date) async throws -> [HealthWorkoutRecord] {
         try await reader.read { db in
             try HealthWorkoutRecord
-                .filter(Column("userId") == userId && Column("startAt") >= from && Column("startAt") < to)
-                .order(Column("startAt"), Column("id"))
+                .owned(by: userId)
+                .filter { $0.startAt >= from && $0.startAt < to }
+                .order { [$0.startAt, $0.id] }
                 .fetchReadable(db)
         }
     }
@@ -107,11 +109,12 @@ extension AppDatabase {
     /// Rows per table for one user, for summaries and tests.
     public func importedRowCounts(userId: Int64) async throws -> [String: Int] {
         try await reader.read { db in
-            var counts: [String: Int] = [:]
-            for table in ["healthRecord", "healthWorkout", "healthCorrelation", "healthRawItem"] {
-                counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE userId = ?", arguments: [userId]) ?? 0
-            }
-            return counts
+            [
+                HealthRecord.databaseTableName: try HealthRecord.owned(by: userId).fetchCount(db),
+                HealthWorkoutRecord.databaseTableName: try HealthWorkoutRecord.owned(by: userId).fetchCount(db),
+                HealthCorrelationRecord.databaseTableName: try HealthCorrelationRecord.owned(by: userId).fetchCount(db),
+                HealthRawItemRecord.databaseTableName: try HealthRawItemRecord.owned(by: userId).fetchCount(db),
+            ]
         }
     }
 }

@@ -25,4 +25,22 @@ public struct HealthCorrelationRecord: Codable, Sendable, Equatable, Identifiabl
 
 extension HealthCorrelationRecord: FetchableRecord, TableRecord {
     public static let databaseTableName = "healthCorrelation"
+
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let userId = Column(CodingKeys.userId)
+        public static let type = Column(CodingKeys.type)
+        public static let startAt = Column(CodingKeys.startAt)
+        public static let endAt = Column(CodingKeys.endAt)
+        public static let utcOffsetSeconds = Column(CodingKeys.utcOffsetSeconds)
+        public static let sourceName = Column(CodingKeys.sourceName)
+        public static let metadata = Column(CodingKeys.metadata)
+        public static let memberKeys = Column(CodingKeys.memberKeys)
+        public static let naturalKey = Column(CodingKeys.naturalKey)
+        public static let createdAt = Column(CodingKeys.createdAt)
+    }
+}
+
+extension HealthCorrelationRecord: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }

@@ -89,7 +89,36 @@ public struct ImportTally: Codable, Sendable, Equatable {
 extension ImportJob: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "importJob"
 
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let userId = Column(CodingKeys.userId)
+        public static let kind = Column(CodingKeys.kind)
+        public static let fileName = Column(CodingKeys.fileName)
+        public static let fileSize = Column(CodingKeys.fileSize)
+        public static let fingerprint = Column(CodingKeys.fingerprint)
+        public static let state = Column(CodingKeys.state)
+        public static let bytesProcessed = Column(CodingKeys.bytesProcessed)
+        public static let bytesTotal = Column(CodingKeys.bytesTotal)
+        public static let itemsCommitted = Column(CodingKeys.itemsCommitted)
+        public static let counts = Column(CodingKeys.counts)
+        public static let skippedReasons = Column(CodingKeys.skippedReasons)
+        public static let profileFilled = Column(CodingKeys.profileFilled)
+        public static let errorCode = Column(CodingKeys.errorCode)
+        public static let errorMessageJa = Column(CodingKeys.errorMessageJa)
+        public static let errorMessageEn = Column(CodingKeys.errorMessageEn)
+        public static let storedPath = Column(CodingKeys.storedPath)
+        public static let keepFile = Column(CodingKeys.keepFile)
+        public static let createdAt = Column(CodingKeys.createdAt)
+        public static let startedAt = Column(CodingKeys.startedAt)
+        public static let finishedAt = Column(CodingKeys.finishedAt)
+        public static let durationSeconds = Column(CodingKeys.durationSeconds)
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
+}
+
+extension ImportJob: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }

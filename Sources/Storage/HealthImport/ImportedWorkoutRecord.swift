@@ -27,7 +27,32 @@ public struct HealthWorkoutRecord: Codable, Sendable, Equatable, Identifiable {
 extension HealthWorkoutRecord: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "healthWorkout"
 
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let userId = Column(CodingKeys.userId)
+        public static let activityType = Column(CodingKeys.activityType)
+        public static let startAt = Column(CodingKeys.startAt)
+        public static let endAt = Column(CodingKeys.endAt)
+        public static let utcOffsetSeconds = Column(CodingKeys.utcOffsetSeconds)
+        public static let durationMinutes = Column(CodingKeys.durationMinutes)
+        public static let distanceMeters = Column(CodingKeys.distanceMeters)
+        public static let energyKcal = Column(CodingKeys.energyKcal)
+        public static let statistics = Column(CodingKeys.statistics)
+        public static let events = Column(CodingKeys.events)
+        public static let routeFiles = Column(CodingKeys.routeFiles)
+        public static let metadata = Column(CodingKeys.metadata)
+        public static let source = Column(CodingKeys.source)
+        public static let sourceName = Column(CodingKeys.sourceName)
+        public static let device = Column(CodingKeys.device)
+        public static let naturalKey = Column(CodingKeys.naturalKey)
+        public static let createdAt = Column(CodingKeys.createdAt)
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
+}
+
+extension HealthWorkoutRecord: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }

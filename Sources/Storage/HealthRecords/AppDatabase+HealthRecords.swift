@@ -18,7 +18,8 @@ extension AppDatabase {
         try record.insert(db, onConflict: .ignore)
         if db.changesCount > 0 { return (record, true) }
         let existing = try HealthRecord
-            .filter(Column("userId") == record.userId && Column("source") == record.source && Column("externalId") == record.externalId)
+            .owned(by: record.userId)
+            .filter { $0.source == record.source && $0.externalId == record.externalId }
             .fetchFirstReadable(db)
         guard let existing else { throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "record ignored without a stored twin") }
         return (existing, false)
@@ -27,25 +28,25 @@ extension AppDatabase {
     /// The record with this id if, and only if, it belongs to `userId`.
     public func record(id: Int64, userId: Int64) async throws -> HealthRecord? {
         try await reader.read { db in
-            try HealthRecord.filter(Column("id") == id && Column("userId") == userId).fetchFirstReadable(db)
+            try HealthRecord.owned(by: userId).filter(key: id).fetchFirstReadable(db)
         }
     }
 
     public func records(userId: Int64, query: HealthRecordQuery) async throws -> HealthRecordPage {
         try await reader.read { db in
-            var request = HealthRecord.filter(Column("userId") == userId)
-            if let metric = query.metric { request = request.filter(Column("metric") == metric) }
-            if let source = query.source { request = request.filter(Column("source") == source) }
-            if let from = query.from { request = request.filter(Column("startAt") >= from) }
-            if let to = query.to { request = request.filter(Column("startAt") < to) }
+            var request = HealthRecord.owned(by: userId)
+            if let metric = query.metric { request = request.filter { $0.metric == metric } }
+            if let source = query.source { request = request.filter { $0.source == source } }
+            if let from = query.from { request = request.filter { $0.startAt >= from } }
+            if let to = query.to { request = request.filter { $0.startAt < to } }
             if let cursor = query.cursor {
-                request = request.filter(
-                    Column("startAt") < cursor.startAt || (Column("startAt") == cursor.startAt && Column("id") < cursor.id)
-                )
+                request = request.filter {
+                    $0.startAt < cursor.startAt || ($0.startAt == cursor.startAt && $0.id < cursor.id)
+                }
             }
             let limit = max(1, query.limit)
             let rows = try request
-                .order(Column("startAt").desc, Column("id").desc)
+                .order { [$0.startAt.desc, $0.id.desc] }
                 .limit(limit + 1)
                 .fetchReadable(db)
             let page = Array(rows.prefix(limit))
@@ -57,7 +58,7 @@ extension AppDatabase {
     /// Every record the user owns, oldest first, for export.
     public func allRecords(userId: Int64) async throws -> [HealthRecord] {
         try await reader.read { db in
-            try HealthRecord.filter(Column("userId") == userId).order(Column("startAt"), Column("id")).fetchReadable(db)
+            try HealthRecord.owned(by: userId).order { [$0.startAt, $0.id] }.fetchReadable(db)
         }
     }
 
@@ -67,9 +68,10 @@ extension AppDatabase {
             try Date.fetchReadable(
                 db,
                 HealthRecord
-                    .select(Column("startAt"))
-                    .filter(Column("userId") == userId && Column("metric") == metric)
-                    .filter(Column("startAt") >= instant.addingTimeInterval(-seconds) && Column("startAt") <= instant.addingTimeInterval(seconds))
+                    .owned(by: userId)
+                    .select(\.startAt)
+                    .filter { $0.metric == metric }
+                    .filter { $0.startAt >= instant.addingTimeInterval(-seconds) && $0.startAt <= instant.addingTimeInterval(seconds) }
             )
         }
     }
@@ -79,12 +81,11 @@ extension AppDatabase {
         try await reader.read { db in
             let rows = try Row.fetchAll(
                 db,
-                sql: """
-                    SELECT value, startAt, endAt FROM healthRecord
-                    WHERE userId = ? AND metric = ? AND startAt >= ? AND startAt < ?
-                    ORDER BY startAt
-                    """,
-                arguments: [userId, metric, from, to]
+                HealthRecord
+                    .owned(by: userId)
+                    .filter { $0.metric == metric && $0.startAt >= from && $0.startAt < to }
+                    .select { [$0.value, $0.startAt, $0.endAt] }
+                    .order(\.startAt)
             )
             // A row whose times cannot be read is left out of the charts rather than failing them.
             return rows.compactMap { row in
@@ -100,7 +101,7 @@ extension AppDatabase {
         try await reader.read { db in
             // One indexed MIN per metric (userId, metric, startAt) rather than a scan of every record.
             try metrics.compactMap { metric in
-                try DatabaseValue.fetchOne(db, sql: "SELECT MIN(startAt) FROM healthRecord WHERE userId = ? AND metric = ?", arguments: [userId, metric])
+                try DatabaseValue.fetchOne(db, HealthRecord.owned(by: userId).filter { $0.metric == metric }.select { min($0.startAt) })
                     .flatMap(Date.fromDatabaseValue)
             }.min()
         }
@@ -109,8 +110,9 @@ extension AppDatabase {
     public func latestRecord(userId: Int64, metric: String) async throws -> HealthRecord? {
         try await reader.read { db in
             try HealthRecord
-                .filter(Column("userId") == userId && Column("metric") == metric)
-                .order(Column("startAt").desc, Column("id").desc)
+                .owned(by: userId)
+                .filter { $0.metric == metric }
+                .order { [$0.startAt.desc, $0.id.desc] }
                 .fetchFirstReadable(db)
         }
     }
@@ -123,11 +125,11 @@ extension AppDatabase {
     @discardableResult
     public func deleteRecord(id: Int64, userId: Int64) async throws -> Bool {
         try await writer.write { db in
-            try HealthRecord.filter(Column("id") == id && Column("userId") == userId).deleteAll(db) > 0
+            try HealthRecord.owned(by: userId).filter(key: id).deleteAll(db) > 0
         }
     }
 
     public func recordCount(userId: Int64) async throws -> Int {
-        try await reader.read { db in try HealthRecord.filter(Column("userId") == userId).fetchCount(db) }
+        try await reader.read { db in try HealthRecord.owned(by: userId).fetchCount(db) }
     }
 }

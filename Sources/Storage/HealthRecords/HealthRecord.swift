@@ -63,7 +63,30 @@ public struct HealthRecord: Codable, Sendable, Equatable, Identifiable {
 extension HealthRecord: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "healthRecord"
 
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let userId = Column(CodingKeys.userId)
+        public static let metric = Column(CodingKeys.metric)
+        public static let value = Column(CodingKeys.value)
+        public static let originalValue = Column(CodingKeys.originalValue)
+        public static let originalUnit = Column(CodingKeys.originalUnit)
+        public static let startAt = Column(CodingKeys.startAt)
+        public static let endAt = Column(CodingKeys.endAt)
+        public static let utcOffsetSeconds = Column(CodingKeys.utcOffsetSeconds)
+        public static let source = Column(CodingKeys.source)
+        public static let sourceName = Column(CodingKeys.sourceName)
+        public static let device = Column(CodingKeys.device)
+        public static let metadata = Column(CodingKeys.metadata)
+        public static let externalId = Column(CodingKeys.externalId)
+        public static let createdAt = Column(CodingKeys.createdAt)
+        public static let updatedAt = Column(CodingKeys.updatedAt)
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
+}
+
+extension HealthRecord: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }

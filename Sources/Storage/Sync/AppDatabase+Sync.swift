@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Health
 
 extension AppDatabase {
     /// The user's records no gateway has confirmed yet, of the given metrics (all when empty), oldest first.
@@ -7,10 +8,11 @@ extension AppDatabase {
     public func unsyncedRecords(userId: Int64, metrics: Set<String>, limit: Int) async throws -> [HealthRecord] {
         try await reader.read { db in
             var request = HealthRecord
-                .filter(Column("userId") == userId && Column("source") != "gateway")
+                .owned(by: userId)
+                .filter { $0.source != RecordSource.gateway.rawValue }
                 .filter(sql: "NOT EXISTS (SELECT 1 FROM syncConfirmation c WHERE c.recordId = healthRecord.id)")
-            if !metrics.isEmpty { request = request.filter(metrics.contains(Column("metric"))) }
-            return try request.order(Column("startAt"), Column("id")).limit(limit).fetchReadable(db)
+            if !metrics.isEmpty { request = request.filter { metrics.contains($0.metric) } }
+            return try request.order { [$0.startAt, $0.id] }.limit(limit).fetchReadable(db)
         }
     }
 
@@ -35,16 +37,17 @@ extension AppDatabase {
     /// Newest first.
     public func syncAttempts(userId: Int64, limit: Int) async throws -> [SyncAttemptRecord] {
         try await reader.read { db in
-            try SyncAttemptRecord.filter(Column("userId") == userId).order(Column("startedAt").desc, Column("id").desc).limit(limit).fetchReadable(db)
+            try SyncAttemptRecord.owned(by: userId).order { [$0.startedAt.desc, $0.id.desc] }.limit(limit).fetchReadable(db)
         }
     }
 
     public func unsyncedCount(userId: Int64, metrics: Set<String>) async throws -> Int {
         try await reader.read { db in
             var request = HealthRecord
-                .filter(Column("userId") == userId && Column("source") != "gateway")
+                .owned(by: userId)
+                .filter { $0.source != RecordSource.gateway.rawValue }
                 .filter(sql: "NOT EXISTS (SELECT 1 FROM syncConfirmation c WHERE c.recordId = healthRecord.id)")
-            if !metrics.isEmpty { request = request.filter(metrics.contains(Column("metric"))) }
+            if !metrics.isEmpty { request = request.filter { metrics.contains($0.metric) } }
             return try request.fetchCount(db)
         }
     }

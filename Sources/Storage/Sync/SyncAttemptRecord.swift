@@ -5,6 +5,19 @@ import GRDB
 public struct SyncAttemptRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "syncAttempt"
 
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let userId = Column(CodingKeys.userId)
+        public static let startedAt = Column(CodingKeys.startedAt)
+        public static let duration = Column(CodingKeys.duration)
+        public static let status = Column(CodingKeys.status)
+        public static let sent = Column(CodingKeys.sent)
+        public static let rejected = Column(CodingKeys.rejected)
+        public static let retries = Column(CodingKeys.retries)
+        public static let httpStatus = Column(CodingKeys.httpStatus)
+        public static let error = Column(CodingKeys.error)
+    }
+
     public var id: Int64?
     public var userId: Int64
     public var startedAt: Date
@@ -31,4 +44,8 @@ public struct SyncAttemptRecord: Codable, Sendable, Equatable, FetchableRecord, 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
+}
+
+extension SyncAttemptRecord: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }

@@ -20,11 +20,11 @@ extension AppDatabase {
     public func createTask(_ draft: TaskDraft, userId: Int64, now: Date) async throws -> (task: StepTask, created: Bool) {
         try await writer.write { db in
             if let clientId = draft.clientId,
-               let existing = try TaskRow.filter(Column("userId") == userId && Column("clientId") == clientId).fetchFirstReadable(db) {
+               let existing = try TaskRow.owned(by: userId).filter(TaskRow.Columns.clientId == clientId).fetchFirstReadable(db) {
                 return (try Self.existingTask(db, id: try existing.savedId, userId: userId), false)
             }
             guard draft.stepTitles.count <= TaskRules.maxStepsPerTask else { throw TaskStepsError.tooManySteps(limit: TaskRules.maxStepsPerTask) }
-            let position = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM stepTask WHERE userId = ?", arguments: [userId]) ?? 0
+            let position = try TaskRow.owned(by: userId).fetchCount(db)
             var row = TaskRow(
                 id: nil, userId: userId, title: draft.title, notes: draft.notes, dueDate: draft.dueDate?.description,
                 tags: TaskRow.encode(tags: draft.tags), position: position, isArchived: false, completedAt: nil, goalId: nil,
@@ -42,7 +42,7 @@ extension AppDatabase {
     /// Applies `change` and returns the task, or nil when the user has no such task.
     public func updateTask(id: Int64, userId: Int64, change: TaskChange, now: Date) async throws -> StepTask? {
         try await writer.write { db in
-            guard var row = try TaskRow.filter(Column("id") == id && Column("userId") == userId).fetchFirstReadable(db) else { return nil }
+            guard var row = try TaskRow.owned(by: userId).filter(key: id).fetchFirstReadable(db) else { return nil }
             if let title = change.title { row.title = title }
             if let notes = change.notes { row.notes = notes }
             if let dueDate = change.dueDate { row.dueDate = dueDate?.description }
@@ -57,7 +57,7 @@ extension AppDatabase {
     /// Deletes the task and its steps; the tasks after it move up so positions stay 0, 1, 2, …
     public func deleteTask(id: Int64, userId: Int64) async throws -> Bool {
         try await writer.write { db in
-            guard try TaskRow.filter(Column("id") == id && Column("userId") == userId).deleteAll(db) > 0 else { return false }
+            guard try TaskRow.owned(by: userId).filter(key: id).deleteAll(db) > 0 else { return false }
             try Self.renumberTasks(db, userId: userId, order: nil)
             return true
         }
@@ -66,7 +66,7 @@ extension AppDatabase {
     /// Puts the user's tasks in exactly `order`, which must list every one of them once.
     public func reorderTasks(userId: Int64, order: [Int64], now: Date) async throws -> [StepTask] {
         try await writer.write { db in
-            let current = try Int64.fetchAll(db, TaskRow.select(Column("id")).filter(Column("userId") == userId).order(Column("position")))
+            let current = try Int64.fetchAll(db, TaskRow.owned(by: userId).select(\.id).order(\.position))
             let validated = try Reordering.validated(order, current: current)
             try Self.renumberTasks(db, userId: userId, order: validated)
             return try Self.tasks(db, userId: userId)
@@ -77,16 +77,16 @@ extension AppDatabase {
     /// returns the step the first attempt made.
     public func addStep(taskId: Int64, userId: Int64, title: String, clientId: String?, now: Date) async throws -> (task: StepTask, step: TaskStep, created: Bool)? {
         try await writer.write { db in
-            guard try TaskRow.filter(Column("id") == taskId && Column("userId") == userId).fetchCount(db) > 0 else { return nil }
-            if let clientId, try TaskStepRow.filter(Column("userId") == userId && Column("clientId") == clientId && Column("taskId") != taskId).fetchCount(db) > 0 {
+            guard try TaskRow.owned(by: userId).filter(key: taskId).fetchCount(db) > 0 else { return nil }
+            if let clientId, try TaskStepRow.owned(by: userId).filter(TaskStepRow.Columns.clientId == clientId && TaskStepRow.Columns.taskId != taskId).fetchCount(db) > 0 {
                 throw TaskStepsError.clientIdInUse
             }
             if let clientId,
-               let existing = try TaskStepRow.filter(Column("userId") == userId && Column("clientId") == clientId).fetchFirstReadable(db),
+               let existing = try TaskStepRow.owned(by: userId).filter(TaskStepRow.Columns.clientId == clientId).fetchFirstReadable(db),
                existing.taskId == taskId {
                 return (try Self.existingTask(db, id: taskId, userId: userId), try existing.step(), false)
             }
-            let count = try TaskStepRow.filter(Column("taskId") == taskId).fetchCount(db)
+            let count = try TaskStepRow.filter { $0.taskId == taskId }.fetchCount(db)
             guard count < TaskRules.maxStepsPerTask else { throw TaskStepsError.tooManySteps(limit: TaskRules.maxStepsPerTask) }
             var row = TaskStepRow(id: nil, userId: userId, taskId: taskId, title: title, position: count, completedAt: nil, clientId: clientId, createdAt: now)
             try row.insert(db)
@@ -114,7 +114,7 @@ extension AppDatabase {
         try await writer.write { db in
             guard let row = try Self.stepRow(db, taskId: taskId, stepId: stepId, userId: userId) else { return nil }
             try row.delete(db)
-            let remaining = try Int64.fetchAll(db, TaskStepRow.select(Column("id")).filter(Column("taskId") == taskId).order(Column("position")))
+            let remaining = try Int64.fetchAll(db, TaskStepRow.select(\.id).filter { $0.taskId == taskId }.order(\.position))
             try Self.renumberSteps(db, order: remaining)
             return try Self.settleCompletion(db, taskId: taskId, userId: userId, now: now)
         }
@@ -123,8 +123,8 @@ extension AppDatabase {
     /// Puts the task's steps in exactly `order`. Nil when the user has no such task.
     public func reorderSteps(taskId: Int64, userId: Int64, order: [Int64]) async throws -> StepTask? {
         try await writer.write { db in
-            guard try TaskRow.filter(Column("id") == taskId && Column("userId") == userId).fetchCount(db) > 0 else { return nil }
-            let current = try Int64.fetchAll(db, TaskStepRow.select(Column("id")).filter(Column("taskId") == taskId).order(Column("position")))
+            guard try TaskRow.owned(by: userId).filter(key: taskId).fetchCount(db) > 0 else { return nil }
+            let current = try Int64.fetchAll(db, TaskStepRow.select(\.id).filter { $0.taskId == taskId }.order(\.position))
             try Self.renumberSteps(db, order: try Reordering.validated(order, current: current))
             return try Self.task(db, id: taskId, userId: userId)
         }
@@ -135,9 +135,10 @@ extension AppDatabase {
         try await reader.read { db in
             try Date.fetchReadable(
                 db,
-                TaskStepRow.select(Column("completedAt"))
-                    .filter(Column("userId") == userId && Column("completedAt") >= since)
-                    .order(Column("completedAt"))
+                TaskStepRow.owned(by: userId)
+                    .select(\.completedAt)
+                    .filter { $0.completedAt >= since }
+                    .order(\.completedAt)
             )
         }
     }
@@ -145,15 +146,15 @@ extension AppDatabase {
     // MARK: - Inside a transaction
 
     static func tasks(_ db: Database, userId: Int64) throws -> [StepTask] {
-        let rows = try TaskRow.filter(Column("userId") == userId).order(Column("position"), Column("id")).fetchReadable(db)
-        let steps = try TaskStepRow.filter(Column("userId") == userId).order(Column("position"), Column("id")).fetchReadable(db)
+        let rows = try TaskRow.owned(by: userId).order { [$0.position, $0.id] }.fetchReadable(db)
+        let steps = try TaskStepRow.owned(by: userId).order { [$0.position, $0.id] }.fetchReadable(db)
         let byTask = Dictionary(grouping: steps, by: \.taskId)
         return try rows.map { row in try row.task(steps: (byTask[try row.savedId] ?? []).map { try $0.step() }) }
     }
 
     static func task(_ db: Database, id: Int64, userId: Int64) throws -> StepTask? {
-        guard let row = try TaskRow.filter(Column("id") == id && Column("userId") == userId).fetchFirstReadable(db) else { return nil }
-        let steps = try TaskStepRow.filter(Column("taskId") == id).order(Column("position"), Column("id")).fetchReadable(db)
+        guard let row = try TaskRow.owned(by: userId).filter(key: id).fetchFirstReadable(db) else { return nil }
+        let steps = try TaskStepRow.filter { $0.taskId == id }.order { [$0.position, $0.id] }.fetchReadable(db)
         return try row.task(steps: steps.map { try $0.step() })
     }
 
@@ -166,7 +167,7 @@ extension AppDatabase {
     }
 
     static func stepRow(_ db: Database, taskId: Int64, stepId: Int64, userId: Int64) throws -> TaskStepRow? {
-        try TaskStepRow.filter(Column("id") == stepId && Column("taskId") == taskId && Column("userId") == userId).fetchFirstReadable(db)
+        try TaskStepRow.owned(by: userId).filter(key: stepId).filter { $0.taskId == taskId }.fetchFirstReadable(db)
     }
 
     /// Records the task as completed when its last open step was just ticked, and clears that when a step
@@ -175,7 +176,7 @@ extension AppDatabase {
         var task = try existingTask(db, id: taskId, userId: userId)
         let completion = task.completionAfterStepChange()
         if completion != task.completedAt {
-            try db.execute(sql: "UPDATE stepTask SET completedAt = ?, updatedAt = ? WHERE id = ?", arguments: [completion, now, taskId])
+            try TaskRow.owned(by: userId).filter(key: taskId).updateAll(db) { [$0.completedAt.set(to: completion), $0.updatedAt.set(to: now)] }
             task.completedAt = completion
         }
         return task
@@ -183,15 +184,15 @@ extension AppDatabase {
 
     /// Dense positions 0, 1, 2, … in `order`, or in the current order when nil.
     static func renumberTasks(_ db: Database, userId: Int64, order: [Int64]?) throws {
-        let ids = try order ?? Int64.fetchAll(db, TaskRow.select(Column("id")).filter(Column("userId") == userId).order(Column("position"), Column("id")))
+        let ids = try order ?? Int64.fetchAll(db, TaskRow.owned(by: userId).select(\.id).order { [$0.position, $0.id] })
         for (position, id) in ids.enumerated() {
-            try db.execute(sql: "UPDATE stepTask SET position = ? WHERE id = ? AND userId = ?", arguments: [position, id, userId])
+            try TaskRow.owned(by: userId).filter(key: id).updateAll(db) { $0.position.set(to: position) }
         }
     }
 
     static func renumberSteps(_ db: Database, order: [Int64]) throws {
         for (position, id) in order.enumerated() {
-            try db.execute(sql: "UPDATE taskStep SET position = ? WHERE id = ?", arguments: [position, id])
+            try TaskStepRow.filter(key: id).updateAll(db) { $0.position.set(to: position) }
         }
     }
 }

@@ -7,6 +7,22 @@ import TaskSteps
 struct TaskRow: Codable, Sendable, Identifiable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "stepTask"
 
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let userId = Column(CodingKeys.userId)
+        static let title = Column(CodingKeys.title)
+        static let notes = Column(CodingKeys.notes)
+        static let dueDate = Column(CodingKeys.dueDate)
+        static let tags = Column(CodingKeys.tags)
+        static let position = Column(CodingKeys.position)
+        static let isArchived = Column(CodingKeys.isArchived)
+        static let completedAt = Column(CodingKeys.completedAt)
+        static let goalId = Column(CodingKeys.goalId)
+        static let clientId = Column(CodingKeys.clientId)
+        static let createdAt = Column(CodingKeys.createdAt)
+        static let updatedAt = Column(CodingKeys.updatedAt)
+    }
+
     var id: Int64?
     var userId: Int64
     var title: String
@@ -45,6 +61,17 @@ struct TaskRow: Codable, Sendable, Identifiable, FetchableRecord, MutablePersist
 struct TaskStepRow: Codable, Sendable, Identifiable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "taskStep"
 
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let userId = Column(CodingKeys.userId)
+        static let taskId = Column(CodingKeys.taskId)
+        static let title = Column(CodingKeys.title)
+        static let position = Column(CodingKeys.position)
+        static let completedAt = Column(CodingKeys.completedAt)
+        static let clientId = Column(CodingKeys.clientId)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
+
     var id: Int64?
     var userId: Int64
     var taskId: Int64
@@ -61,4 +88,12 @@ struct TaskStepRow: Codable, Sendable, Identifiable, FetchableRecord, MutablePer
     func step() throws(StoredRowError) -> TaskStep {
         TaskStep(id: try savedId, title: title, position: position, completedAt: completedAt)
     }
+}
+
+extension TaskRow: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
+}
+
+extension TaskStepRow: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }

@@ -9,7 +9,7 @@ extension AppDatabase {
     /// The directory in its listed order.
     public func stores() async throws -> [Store] {
         try await reader.read { db in
-            try StoredStore.order(Column("position")).fetchReadable(db).compactMap(\.readableStore)
+            try StoredStore.order(\.position).fetchReadable(db).compactMap(\.readableStore)
         }
     }
 
@@ -21,7 +21,7 @@ extension AppDatabase {
     @discardableResult
     public func replaceStores(with stores: [Store], now: Date) async throws -> StoreDirectoryChange {
         try await writer.write { db in
-            let old = try StoredStore.order(Column("position")).fetchReadable(db).compactMap(\.readableStore)
+            let old = try StoredStore.order(\.position).fetchReadable(db).compactMap(\.readableStore)
             try StoredStore.replaceAll(with: stores, db: db, now: now)
             return StoreDirectoryChange(from: old, to: stores)
         }
@@ -40,7 +40,7 @@ extension AppDatabase {
                 try row.insert(db, onConflict: .ignore)
                 guard db.changesCount > 0 else { continue }
                 inserted += 1
-                let pending = try WaitAlert.filter(Column("storeId") == observation.storeId && Column("firedAt") == nil).fetchReadable(db)
+                let pending = try WaitAlert.filter { $0.storeId == observation.storeId && $0.firedAt == nil }.fetchReadable(db)
                 for var alert in pending where alert.rule.isTriggered(by: observation, timeZone: timeZone) {
                     alert.firedAt = now
                     try alert.update(db)
@@ -61,8 +61,8 @@ extension AppDatabase {
         try await reader.read { db in
             var latest: [String: WaitObservation] = [:]
             for id in try String.fetchAll(db, sql: "SELECT id FROM waitStore") {
-                latest[id] = try StoredObservation.filter(Column("storeId") == id)
-                    .order(Column("observedAt").desc, Column("id").desc).fetchFirstReadable(db)?.observation
+                latest[id] = try StoredObservation.filter { $0.storeId == id }
+                    .order { [$0.observedAt.desc, $0.id.desc] }.fetchFirstReadable(db)?.observation
             }
             return latest
         }
@@ -70,16 +70,16 @@ extension AppDatabase {
 
     public func latestObservation(storeId: String) async throws -> WaitObservation? {
         try await reader.read { db in
-            try StoredObservation.filter(Column("storeId") == storeId)
-                .order(Column("observedAt").desc, Column("id").desc).fetchFirstReadable(db)?.observation
+            try StoredObservation.filter { $0.storeId == storeId }
+                .order { [$0.observedAt.desc, $0.id.desc] }.fetchFirstReadable(db)?.observation
         }
     }
 
     /// A store's observations since `from`, oldest first (history for forecasts and the heat map).
     public func observations(storeId: String, since from: Date) async throws -> [WaitObservation] {
         try await reader.read { db in
-            try StoredObservation.filter(Column("storeId") == storeId && Column("observedAt") >= from)
-                .order(Column("observedAt")).fetchReadable(db).map(\.observation)
+            try StoredObservation.filter { $0.storeId == storeId && $0.observedAt >= from }
+                .order(\.observedAt).fetchReadable(db).map(\.observation)
         }
     }
 
@@ -100,7 +100,7 @@ extension AppDatabase {
     /// The token with this hash, marking it used.
     public func useOperatorToken(hash: String, now: Date) async throws -> OperatorToken? {
         try await writer.write { db in
-            guard var token = try OperatorToken.filter(Column("tokenHash") == hash).fetchFirstReadable(db) else { return nil }
+            guard var token = try OperatorToken.filter(OperatorToken.Columns.tokenHash == hash).fetchFirstReadable(db) else { return nil }
             token.lastUsedAt = now
             try token.update(db)
             return token
@@ -108,7 +108,7 @@ extension AppDatabase {
     }
 
     public func operatorTokens() async throws -> [OperatorToken] {
-        try await reader.read { db in try OperatorToken.order(Column("id")).fetchReadable(db) }
+        try await reader.read { db in try OperatorToken.order(\.id).fetchReadable(db) }
     }
 
     public func revokeOperatorToken(id: Int64) async throws -> Bool {
@@ -121,10 +121,9 @@ extension AppDatabase {
     /// the first one is returned.
     public func insertAlert(_ alert: WaitAlert) async throws -> (alert: WaitAlert, inserted: Bool) {
         try await writer.write { db in
-            let same = WaitAlert.filter(
-                Column("userId") == alert.userId && Column("storeId") == alert.storeId && Column("maxMinutes") == alert.maxMinutes
-                    && Column("day") == alert.day.description && Column("firedAt") == nil
-            )
+            let same = WaitAlert.owned(by: alert.userId)
+                .filter { $0.storeId == alert.storeId && $0.maxMinutes == alert.maxMinutes }
+                .filter { $0.day == alert.day.description && $0.firedAt == nil }
             if let existing = try same.fetchReadable(db).first(where: {
                 $0.fromTime == alert.fromTime && $0.untilTime == alert.untilTime && $0.webhookURL == alert.webhookURL && $0.webhookFormat == alert.webhookFormat
             }) {
@@ -138,13 +137,13 @@ extension AppDatabase {
 
     public func alerts(userId: Int64) async throws -> [WaitAlert] {
         try await reader.read { db in
-            try WaitAlert.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).fetchReadable(db)
+            try WaitAlert.owned(by: userId).order { [$0.createdAt.desc, $0.id.desc] }.fetchReadable(db)
         }
     }
 
     public func deleteAlert(id: Int64, userId: Int64) async throws -> Bool {
         try await writer.write { db in
-            try WaitAlert.filter(Column("id") == id && Column("userId") == userId).deleteAll(db) > 0
+            try WaitAlert.owned(by: userId).filter(key: id).deleteAll(db) > 0
         }
     }
 
@@ -160,20 +159,20 @@ extension AppDatabase {
 
     public func inbox(userId: Int64, limit: Int = 100) async throws -> [InboxMessage] {
         try await reader.read { db in
-            try InboxMessage.filter(Column("userId") == userId).order(Column("createdAt").desc, Column("id").desc).limit(limit).fetchReadable(db)
+            try InboxMessage.owned(by: userId).order { [$0.createdAt.desc, $0.id.desc] }.limit(limit).fetchReadable(db)
         }
     }
 
     public func unreadInboxCount(userId: Int64) async throws -> Int {
         try await reader.read { db in
-            try InboxMessage.filter(Column("userId") == userId && Column("readAt") == nil).fetchCount(db)
+            try InboxMessage.owned(by: userId).filter { $0.readAt == nil }.fetchCount(db)
         }
     }
 
     /// Marks every unread message of the user read.
     public func markInboxRead(userId: Int64, now: Date) async throws {
         _ = try await writer.write { db in
-            try InboxMessage.filter(Column("userId") == userId && Column("readAt") == nil).updateAll(db, Column("readAt").set(to: now))
+            try InboxMessage.owned(by: userId).filter { $0.readAt == nil }.updateAll(db) { $0.readAt.set(to: now) }
         }
     }
 }

@@ -34,7 +34,23 @@ public struct InboxMessage: Codable, Sendable, Equatable, Identifiable {
 extension InboxMessage: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "inboxMessage"
 
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let userId = Column(CodingKeys.userId)
+        public static let createdAt = Column(CodingKeys.createdAt)
+        public static let kind = Column(CodingKeys.kind)
+        public static let titleJa = Column(CodingKeys.titleJa)
+        public static let titleEn = Column(CodingKeys.titleEn)
+        public static let bodyJa = Column(CodingKeys.bodyJa)
+        public static let bodyEn = Column(CodingKeys.bodyEn)
+        public static let readAt = Column(CodingKeys.readAt)
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
+}
+
+extension InboxMessage: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }

@@ -1,10 +1,13 @@
 import Foundation
 import GRDB
-import WaitTimes
 
 extension Migrations {
     /// さわやか wait times: the store directory (seeded from the shipped list), every observation ever made, operator
     /// tokens for the feed endpoint, users' alerts, and a generic per-user inbox other systems post to as well.
+    ///
+    /// Shipped: depends on no application type. The directory is seeded from `V2StoreSeed`, a frozen copy of the rows
+    /// this migration first wrote from the directory shipped with WaitTimes; a changed directory ships through a new migration or
+    /// `AppDatabase.replaceStores(with:now:)` (`kiroku stores load`), never by editing the seed.
     static func waitTimes(_ db: Database) throws {
         try db.create(table: "waitStore") { t in
             t.primaryKey("id", .text)
@@ -60,6 +63,12 @@ extension Migrations {
             t.column("readAt", .datetime)
         }
         try db.create(index: "inboxMessage_byUserCreated", on: "inboxMessage", columns: ["userId", "createdAt"])
-        try StoredStore.replaceAll(with: StoreDirectory.shipped, db: db, now: Date())
+        let seededAt = Date()
+        for row in try V2StoreSeed.rows() {
+            try db.execute(
+                sql: "INSERT INTO waitStore (id, position, definition, updatedAt) VALUES (?, ?, ?, ?)",
+                arguments: [row.id, row.position, row.definition, seededAt]
+            )
+        }
     }
 }

@@ -24,6 +24,15 @@ public struct OperatorToken: Codable, Sendable, Equatable, Identifiable {
 extension OperatorToken: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "operatorToken"
 
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let name = Column(CodingKeys.name)
+        public static let tokenHash = Column(CodingKeys.tokenHash)
+        public static let prefix = Column(CodingKeys.prefix)
+        public static let createdAt = Column(CodingKeys.createdAt)
+        public static let lastUsedAt = Column(CodingKeys.lastUsedAt)
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }

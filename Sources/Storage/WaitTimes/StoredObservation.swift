@@ -6,6 +6,17 @@ import WaitTimes
 struct StoredObservation: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "waitObservation"
 
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let storeId = Column(CodingKeys.storeId)
+        static let observedAt = Column(CodingKeys.observedAt)
+        static let minutes = Column(CodingKeys.minutes)
+        static let groups = Column(CodingKeys.groups)
+        static let status = Column(CodingKeys.status)
+        static let source = Column(CodingKeys.source)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
+
     var id: Int64?
     var storeId: String
     var observedAt: Date

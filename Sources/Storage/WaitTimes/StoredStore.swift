@@ -6,6 +6,13 @@ import WaitTimes
 struct StoredStore: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "waitStore"
 
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let position = Column(CodingKeys.position)
+        static let definition = Column(CodingKeys.definition)
+        static let updatedAt = Column(CodingKeys.updatedAt)
+    }
+
     var id: String
     var position: Int
     var definition: String
@@ -30,7 +37,7 @@ struct StoredStore: Codable, FetchableRecord, PersistableRecord {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let existing = Dictionary(try StoredStore.all().fetchReadable(db).map { ($0.id, $0) }) { first, _ in first }
-        try StoredStore.filter(!stores.map(\.id).contains(Column("id"))).deleteAll(db)
+        try StoredStore.filter { !stores.map(\.id).contains($0.id) }.deleteAll(db)
         for (position, store) in stores.enumerated() {
             let definition = String(decoding: try encoder.encode(store), as: UTF8.self)
             let unchangedSince = existing[store.id].flatMap { $0.definition == definition ? $0.updatedAt : nil }

@@ -49,6 +49,20 @@ public struct WaitAlert: Codable, Sendable, Equatable, Identifiable {
 extension WaitAlert: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "waitAlert"
 
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let userId = Column(CodingKeys.userId)
+        public static let storeId = Column(CodingKeys.storeId)
+        public static let maxMinutes = Column(CodingKeys.maxMinutes)
+        public static let day = Column(CodingKeys.day)
+        public static let fromTime = Column(CodingKeys.fromTime)
+        public static let untilTime = Column(CodingKeys.untilTime)
+        public static let webhookURL = Column(CodingKeys.webhookURL)
+        public static let webhookFormat = Column(CodingKeys.webhookFormat)
+        public static let createdAt = Column(CodingKeys.createdAt)
+        public static let firedAt = Column(CodingKeys.firedAt)
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
@@ -59,4 +73,8 @@ public struct FiredAlert: Sendable, Equatable {
     public let alert: WaitAlert
     public let observation: WaitObservation
     public let message: InboxMessage
+}
+
+extension WaitAlert: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }

@@ -43,14 +43,11 @@ extension AppDatabase {
     public func rotateWorkoutRefreshToken(hash: String, pair: WorkoutTokenPair, now: Date) async throws -> WorkoutRefreshOutcome {
         try await writer.write { db in
             guard var token = try WorkoutDeviceToken
-                .filter(Column("tokenHash") == hash && Column("kind") == WorkoutDeviceToken.Kind.refresh.rawValue)
+                .filter(WorkoutDeviceToken.Columns.tokenHash == hash && WorkoutDeviceToken.Columns.kind == WorkoutDeviceToken.Kind.refresh.rawValue)
                 .fetchFirstReadable(db)
             else { return .invalid }
             if token.rotatedAt != nil || token.revokedAt != nil {
-                try db.execute(
-                    sql: "UPDATE workoutDeviceToken SET revokedAt = ? WHERE userId = ? AND deviceId = ? AND revokedAt IS NULL",
-                    arguments: [now, token.userId, token.deviceId]
-                )
+                try Self.revokeTokens(db, userId: token.userId, deviceId: token.deviceId, now: now)
                 return .reused(userId: token.userId)
             }
             guard token.expiresAt > now else { return .invalid }
@@ -77,17 +74,14 @@ extension AppDatabase {
     /// Logs a device out: the refresh token and the device's access tokens stop working. Unknown tokens are ignored.
     public func revokeWorkoutRefreshToken(hash: String, now: Date) async throws {
         try await writer.write { db in
-            guard let token = try WorkoutDeviceToken.filter(Column("tokenHash") == hash).fetchFirstReadable(db) else { return }
-            try db.execute(
-                sql: "UPDATE workoutDeviceToken SET revokedAt = ? WHERE userId = ? AND deviceId = ? AND revokedAt IS NULL",
-                arguments: [now, token.userId, token.deviceId]
-            )
+            guard let token = try WorkoutDeviceToken.filter(WorkoutDeviceToken.Columns.tokenHash == hash).fetchFirstReadable(db) else { return }
+            try Self.revokeTokens(db, userId: token.userId, deviceId: token.deviceId, now: now)
         }
     }
 
     public func workoutDevices(userId: Int64) async throws -> [WorkoutDevice] {
         try await reader.read { db in
-            try WorkoutDevice.filter(Column("userId") == userId).order(Column("lastSeenAt").desc).fetchReadable(db)
+            try WorkoutDevice.owned(by: userId).order(\.lastSeenAt.desc).fetchReadable(db)
         }
     }
 
@@ -102,8 +96,8 @@ extension AppDatabase {
             let isAnonymous = try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM workoutDeviceUser WHERE userId = ?", arguments: [from]) ?? false
             guard isAnonymous else { throw WorkoutDeviceLinkError.belongsToAnotherAccount }
             try Self.mergeCustomExercises(db, from: from, to: userId)
-            let moved = try Row.fetchAll(db, sql: "SELECT DISTINCT exerciseId, day FROM workoutSet WHERE userId = ?", arguments: [from])
-            try db.execute(sql: "UPDATE workoutSet SET userId = ? WHERE userId = ?", arguments: [userId, from])
+            let moved = try Row.fetchAll(db, WorkoutSetRecord.owned(by: from).select { [$0.exerciseId, $0.day] }.distinct())
+            try WorkoutSetRecord.owned(by: from).updateAll(db) { $0.userId.set(to: userId) }
             try db.execute(sql: "UPDATE OR IGNORE workoutIdempotencyKey SET userId = ? WHERE userId = ?", arguments: [userId, from])
             try db.execute(sql: """
                 INSERT INTO workoutExerciseUsage (userId, exerciseId, lastUsedAt, useCount)
@@ -111,22 +105,19 @@ extension AppDatabase {
                 ON CONFLICT (userId, exerciseId) DO UPDATE SET
                     lastUsedAt = max(lastUsedAt, excluded.lastUsedAt), useCount = useCount + excluded.useCount
                 """, arguments: [userId, from])
-            try db.execute(sql: "UPDATE workoutDeviceToken SET userId = ? WHERE userId = ?", arguments: [userId, from])
-            try db.execute(sql: "UPDATE workoutDevice SET userId = ?, lastSeenAt = ? WHERE userId = ?", arguments: [userId, now, from])
+            try WorkoutDeviceToken.owned(by: from).updateAll(db) { $0.userId.set(to: userId) }
+            try WorkoutDevice.owned(by: from).updateAll(db) { [$0.userId.set(to: userId), $0.lastSeenAt.set(to: now)] }
             for row in moved {
                 try Self.renumberSets(db, userId: userId, exerciseId: row["exerciseId"], day: row["day"])
             }
             try Self.trimRecentUsage(db, userId: userId)
             // The anonymous user owned nothing else; its leftovers (keys that collided) go with it.
-            try db.execute(sql: "DELETE FROM user WHERE id = ?", arguments: [from])
+            try User.deleteOne(db, key: from)
         }
     }
 
     static func insertTokens(_ db: Database, userId: Int64, deviceId: String, pair: WorkoutTokenPair, now: Date) throws {
-        try db.execute(
-            sql: "DELETE FROM workoutDeviceToken WHERE userId = ? AND deviceId = ? AND expiresAt <= ?",
-            arguments: [userId, deviceId, now]
-        )
+        try WorkoutDeviceToken.owned(by: userId).filter { $0.deviceId == deviceId && $0.expiresAt <= now }.deleteAll(db)
         var access = WorkoutDeviceToken(
             userId: userId, deviceId: deviceId, kind: .access, tokenHash: pair.accessHash, createdAt: now, expiresAt: pair.accessExpiresAt
         )
@@ -137,15 +128,22 @@ extension AppDatabase {
         try refresh.insert(db)
     }
 
+    /// Every token of the device stops working (a logout, or a replayed refresh token).
+    static func revokeTokens(_ db: Database, userId: Int64, deviceId: String, now: Date) throws {
+        try WorkoutDeviceToken.owned(by: userId)
+            .filter { $0.deviceId == deviceId && $0.revokedAt == nil }
+            .updateAll(db) { $0.revokedAt.set(to: now) }
+    }
+
     private static func mergeCustomExercises(_ db: Database, from: Int64, to: Int64) throws {
-        let theirs = try WorkoutCustomExercise.filter(Column("userId") == from).fetchReadable(db)
+        let theirs = try WorkoutCustomExercise.owned(by: from).fetchReadable(db)
         for exercise in theirs {
-            if let existing = try WorkoutCustomExercise.filter(Column("userId") == to && Column("nameKey") == exercise.nameKey).fetchFirstReadable(db) {
-                try db.execute(sql: "UPDATE workoutSet SET exerciseId = ? WHERE userId = ? AND exerciseId = ?", arguments: [existing.id, from, exercise.id])
-                try db.execute(sql: "DELETE FROM workoutExerciseUsage WHERE userId = ? AND exerciseId = ?", arguments: [from, exercise.id])
+            if let existing = try WorkoutCustomExercise.owned(by: to).filter(WorkoutCustomExercise.Columns.nameKey == exercise.nameKey).fetchFirstReadable(db) {
+                try WorkoutSetRecord.owned(by: from).filter { $0.exerciseId == exercise.id }.updateAll(db) { $0.exerciseId.set(to: existing.id) }
+                try WorkoutExerciseUsage.owned(by: from).filter { $0.exerciseId == exercise.id }.deleteAll(db)
                 try exercise.delete(db)
             } else {
-                try db.execute(sql: "UPDATE workoutExercise SET userId = ? WHERE id = ?", arguments: [to, exercise.id])
+                try WorkoutCustomExercise.filter(key: exercise.id).updateAll(db) { $0.userId.set(to: to) }
             }
         }
     }

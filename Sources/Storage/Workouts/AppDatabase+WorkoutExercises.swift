@@ -6,7 +6,8 @@ extension AppDatabase {
     public func insertCustomExercise(_ exercise: WorkoutCustomExercise) async throws -> (exercise: WorkoutCustomExercise, created: Bool) {
         try await writer.write { db in
             if let existing = try WorkoutCustomExercise
-                .filter(Column("userId") == exercise.userId && Column("nameKey") == exercise.nameKey)
+                .owned(by: exercise.userId)
+                .filter(WorkoutCustomExercise.Columns.nameKey == exercise.nameKey)
                 .fetchFirstReadable(db)
             {
                 return (existing, false)
@@ -18,20 +19,20 @@ extension AppDatabase {
 
     public func customExercises(userId: Int64) async throws -> [WorkoutCustomExercise] {
         try await reader.read { db in
-            try WorkoutCustomExercise.filter(Column("userId") == userId).order(Column("name")).fetchReadable(db)
+            try WorkoutCustomExercise.owned(by: userId).order(\.name).fetchReadable(db)
         }
     }
 
     public func customExercise(id: String, userId: Int64) async throws -> WorkoutCustomExercise? {
         try await reader.read { db in
-            try WorkoutCustomExercise.filter(Column("id") == id && Column("userId") == userId).fetchFirstReadable(db)
+            try WorkoutCustomExercise.owned(by: userId).filter(key: id).fetchFirstReadable(db)
         }
     }
 
     /// The user's usage of every exercise they have used recently, by exercise id.
     public func exerciseUsage(userId: Int64) async throws -> [String: WorkoutExerciseUsage] {
         try await reader.read { db in
-            let usage = try WorkoutExerciseUsage.filter(Column("userId") == userId).fetchReadable(db)
+            let usage = try WorkoutExerciseUsage.owned(by: userId).fetchReadable(db)
             return Dictionary(uniqueKeysWithValues: usage.map { ($0.exerciseId, $0) })
         }
     }
@@ -40,8 +41,8 @@ extension AppDatabase {
     public func recentExerciseUsage(userId: Int64, limit: Int, offset: Int) async throws -> [WorkoutExerciseUsage] {
         try await reader.read { db in
             try WorkoutExerciseUsage
-                .filter(Column("userId") == userId)
-                .order(Column("lastUsedAt").desc, Column("exerciseId"))
+                .owned(by: userId)
+                .order { [$0.lastUsedAt.desc, $0.exerciseId] }
                 .limit(limit, offset: offset)
                 .fetchReadable(db)
         }

@@ -37,14 +37,14 @@ extension AppDatabase {
 
     public func workoutSet(id: String, userId: Int64) async throws -> WorkoutSetRecord? {
         try await reader.read { db in
-            try WorkoutSetRecord.filter(Column("id") == id && Column("userId") == userId).fetchFirstReadable(db)
+            try WorkoutSetRecord.owned(by: userId).filter(key: id).fetchFirstReadable(db)
         }
     }
 
     /// Saves changed fields of a set the user owns and renumbers the days it left and joined.
     public func updateWorkoutSet(_ set: WorkoutSetRecord) async throws -> WorkoutSetRecord? {
         try await writer.write { db in
-            guard let before = try WorkoutSetRecord.filter(Column("id") == set.id && Column("userId") == set.userId).fetchFirstReadable(db) else { return nil }
+            guard let before = try WorkoutSetRecord.owned(by: set.userId).filter(key: set.id).fetchFirstReadable(db) else { return nil }
             try set.update(db)
             try Self.renumberSets(db, userId: set.userId, exerciseId: before.exerciseId, day: before.day)
             try Self.renumberSets(db, userId: set.userId, exerciseId: set.exerciseId, day: set.day)
@@ -56,7 +56,7 @@ extension AppDatabase {
     public func deleteWorkoutSet(id: String, userId: Int64) async throws -> Bool {
         try await writer.write { db in
             // Deleting goes by the columns alone, so a set whose row cannot be read can still be removed.
-            guard let set = try Row.fetchOne(db, WorkoutSetRecord.select(Column("exerciseId"), Column("day")).filter(Column("id") == id && Column("userId") == userId))
+            guard let set = try Row.fetchOne(db, WorkoutSetRecord.owned(by: userId).filter(key: id).select { [$0.exerciseId, $0.day] })
             else { return false }
             try WorkoutSetRecord.deleteOne(db, key: id)
             let exerciseId: String? = set["exerciseId"], day: String? = set["day"]
@@ -67,12 +67,12 @@ extension AppDatabase {
 
     public func workoutSets(userId: Int64, query: WorkoutSetQuery) async throws -> [WorkoutSetRecord] {
         try await reader.read { db in
-            var request = WorkoutSetRecord.filter(Column("userId") == userId)
-            if let day = query.day { request = request.filter(Column("day") == day) }
-            if let exerciseId = query.exerciseId { request = request.filter(Column("exerciseId") == exerciseId) }
+            var request = WorkoutSetRecord.owned(by: userId)
+            if let day = query.day { request = request.filter { $0.day == day } }
+            if let exerciseId = query.exerciseId { request = request.filter { $0.exerciseId == exerciseId } }
             request = query.newestFirst
-                ? request.order(Column("performedAt").desc, Column("rowid").desc)
-                : request.order(Column("performedAt"), Column("rowid"))
+                ? request.order { [$0.performedAt.desc, Column.rowID.desc] }
+                : request.order { [$0.performedAt, Column.rowID] }
             return try request.limit(query.limit, offset: query.offset).fetchReadable(db)
         }
     }
@@ -80,7 +80,7 @@ extension AppDatabase {
     /// Every set of the user, oldest first, for export.
     public func allWorkoutSets(userId: Int64) async throws -> [WorkoutSetRecord] {
         try await reader.read { db in
-            try WorkoutSetRecord.filter(Column("userId") == userId).order(Column("performedAt"), Column("rowid")).fetchReadable(db)
+            try WorkoutSetRecord.owned(by: userId).order { [$0.performedAt, Column.rowID] }.fetchReadable(db)
         }
     }
 
@@ -112,8 +112,7 @@ extension AppDatabase {
     public func workoutDays(userId: Int64, limit: Int, offset: Int) async throws -> [LocalDay] {
         try await reader.read { db in
             try String.fetchAll(
-                db, sql: "SELECT DISTINCT day FROM workoutSet WHERE userId = ? ORDER BY day DESC LIMIT ? OFFSET ?",
-                arguments: [userId, limit, offset]
+                db, WorkoutSetRecord.owned(by: userId).select(\.day).distinct().order(\.day.desc).limit(limit, offset: offset)
             ).compactMap(LocalDay.init)
         }
     }
@@ -143,14 +142,15 @@ extension AppDatabase {
     public func lastWorkoutSet(userId: Int64, exerciseId: String) async throws -> WorkoutSetRecord? {
         try await reader.read { db in
             try WorkoutSetRecord
-                .filter(Column("userId") == userId && Column("exerciseId") == exerciseId)
-                .order(Column("performedAt").desc, Column("rowid").desc)
+                .owned(by: userId)
+                .filter { $0.exerciseId == exerciseId }
+                .order { [$0.performedAt.desc, Column.rowID.desc] }
                 .fetchFirstReadable(db)
         }
     }
 
     public func workoutSetCount(userId: Int64) async throws -> Int {
-        try await reader.read { db in try WorkoutSetRecord.filter(Column("userId") == userId).fetchCount(db) }
+        try await reader.read { db in try WorkoutSetRecord.owned(by: userId).fetchCount(db) }
     }
 
     private static func groups(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [SetGroup] {

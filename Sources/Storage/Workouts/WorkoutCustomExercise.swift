@@ -28,6 +28,14 @@ public struct WorkoutCustomExercise: Codable, Sendable, Equatable, Identifiable 
 extension WorkoutCustomExercise: FetchableRecord, PersistableRecord, CheckedRecord {
     public static let databaseTableName = "workoutExercise"
 
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let userId = Column(CodingKeys.userId)
+        public static let name = Column(CodingKeys.name)
+        public static let nameKey = Column(CodingKeys.nameKey)
+        public static let createdAt = Column(CodingKeys.createdAt)
+    }
+
     public func check() throws(StoredRowError) {
         _ = try exercise()
     }
@@ -43,4 +51,19 @@ public struct WorkoutExerciseUsage: Codable, Sendable, Equatable {
 
 extension WorkoutExerciseUsage: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "workoutExerciseUsage"
+
+    public enum Columns {
+        public static let userId = Column(CodingKeys.userId)
+        public static let exerciseId = Column(CodingKeys.exerciseId)
+        public static let lastUsedAt = Column(CodingKeys.lastUsedAt)
+        public static let useCount = Column(CodingKeys.useCount)
+    }
+}
+
+extension WorkoutCustomExercise: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
+}
+
+extension WorkoutExerciseUsage: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }

@@ -11,6 +11,13 @@ public struct WorkoutDevice: Codable, Sendable, Equatable {
 
 extension WorkoutDevice: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "workoutDevice"
+
+    public enum Columns {
+        public static let deviceId = Column(CodingKeys.deviceId)
+        public static let userId = Column(CodingKeys.userId)
+        public static let createdAt = Column(CodingKeys.createdAt)
+        public static let lastSeenAt = Column(CodingKeys.lastSeenAt)
+    }
 }
 
 /// An access or refresh token handed to a device; only its hash is stored.
@@ -32,6 +39,18 @@ public struct WorkoutDeviceToken: Codable, Sendable, Equatable {
 
 extension WorkoutDeviceToken: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "workoutDeviceToken"
+
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let userId = Column(CodingKeys.userId)
+        public static let deviceId = Column(CodingKeys.deviceId)
+        public static let kind = Column(CodingKeys.kind)
+        public static let tokenHash = Column(CodingKeys.tokenHash)
+        public static let createdAt = Column(CodingKeys.createdAt)
+        public static let expiresAt = Column(CodingKeys.expiresAt)
+        public static let rotatedAt = Column(CodingKeys.rotatedAt)
+        public static let revokedAt = Column(CodingKeys.revokedAt)
+    }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
@@ -61,4 +80,12 @@ public enum WorkoutRefreshOutcome: Sendable, Equatable {
     case reused(userId: Int64)
     /// Unknown or expired.
     case invalid
+}
+
+extension WorkoutDevice: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
+}
+
+extension WorkoutDeviceToken: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }

@@ -70,4 +70,24 @@ extension WorkoutSetRecord: CheckedRecord {
 
 extension WorkoutSetRecord: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "workoutSet"
+
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let userId = Column(CodingKeys.userId)
+        public static let exerciseId = Column(CodingKeys.exerciseId)
+        public static let setNumber = Column(CodingKeys.setNumber)
+        public static let weight = Column(CodingKeys.weight)
+        public static let reps = Column(CodingKeys.reps)
+        public static let rpe = Column(CodingKeys.rpe)
+        public static let notes = Column(CodingKeys.notes)
+        public static let performedAt = Column(CodingKeys.performedAt)
+        public static let day = Column(CodingKeys.day)
+        public static let week = Column(CodingKeys.week)
+        public static let createdAt = Column(CodingKeys.createdAt)
+        public static let updatedAt = Column(CodingKeys.updatedAt)
+    }
+}
+
+extension WorkoutSetRecord: UserOwnedRecord {
+    static var ownerColumn: Column { Columns.userId }
 }
