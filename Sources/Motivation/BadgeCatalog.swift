@@ -2,7 +2,7 @@ import Foundation
 import Health
 
 /// Every badge Kiroku awards. Ids are stable strings stored with each award; never rename one.
-public enum BadgeCatalog {
+public enum BadgeCatalog: Sendable {
     /// The seed's three defaults, exactly.
     public static let defaults: [Badge] = [firstStep, streak7, streak30]
 

@@ -27,7 +27,8 @@ public struct GoalAdjuster: Sendable {
         return Double(met) / Double(window.count)
     }
 
-    /// Values are proposed unrounded; the caller rounds them to the metric's decimals for display.
+    /// `today` is the last day judged: pass finished days only (yesterday during the day), since a day still under
+    /// way would count as missed. Values are proposed unrounded; the caller rounds them to the metric's decimals.
     public func adjustment(goal: Goal, dailyValues: [LocalDay: Double], today: LocalDay) -> GoalSuggestion? {
         guard goal.isActive, goal.target > 0, goal.startDay.days(until: today) >= Self.windowDays - 1 else { return nil }
         // "Harder" means a higher floor for an at-least goal and a lower ceiling for an at-most one.

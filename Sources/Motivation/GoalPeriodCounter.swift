@@ -6,7 +6,7 @@ import Health
 /// A week (Monday to Sunday) counts when the goal was met on at least 5 of its 7 days: a week with two rest days
 /// is still a good week. A calendar month counts when the goal was met on at least 80 % of its days. Only periods
 /// that have ended before `today` count, so a badge is never given for a week still in progress.
-public enum GoalPeriodCounter {
+public enum GoalPeriodCounter: Sendable {
     public static let daysPerWeekNeeded = 5
     public static let monthShareNeeded = 0.8
 

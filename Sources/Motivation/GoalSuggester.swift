@@ -52,7 +52,8 @@ public struct GoalSuggester: Sendable {
     ) -> GoalSuggestion? {
         // Today is not over, so its partial count would drag every percentile down.
         let past = dailyValues.filter { $0.key < today }
-        guard SuggestionReadiness.isReady(dataDays: Set(past.keys), today: today.adding(days: -1)) else { return nil }
+        let known = Set(dailyValues.keys.filter { $0 <= today })
+        guard SuggestionReadiness.isReady(dataDays: known, today: today) else { return nil }
         let factor = min(max(seasonalFactor, SeasonalFactor.bounds.lowerBound), SeasonalFactor.bounds.upperBound)
         let targets: [WeekdayTarget] = (1...7).compactMap { weekday in
             let recent = past.filter { $0.key.weekday == weekday }

@@ -57,8 +57,12 @@ public struct ReminderPlanner: Sendable {
         if pauses.contains(day: today) { return .silent(.paused) }
         guard lastRecord < yesterday, !pauses.contains(day: yesterday) else { return .silent(.nothingMissed) }
         if sent.contains(SentReminder(day: today, channel: channel)) { return .silent(.alreadySent) }
+        // Days missed since the last record, paused ones aside: the first reminder follows exactly one missed
+        // day, and reminders stop after three days of them, or three sent, whichever comes first. A user away
+        // for weeks is never greeted by a reminder when the feature is switched on.
+        let missed = (1..<lastRecord.days(until: today)).count { !pauses.contains(day: lastRecord.adding(days: $0)) }
         let unanswered = Set(sent.filter { $0.day > lastRecord && $0.day < today }.map(\.day)).count
-        guard unanswered < Self.maximumInARow else { return .silent(.stoppedUntilNextRecord) }
+        guard missed <= Self.maximumInARow, unanswered < Self.maximumInARow else { return .silent(.stoppedUntilNextRecord) }
         let dueAt = reminderTime.instant(on: today, in: timeZone)
         guard now >= dueAt else { return .wait(until: dueAt) }
         guard !quietHours.contains(TimeOfDay(now, in: timeZone)) else { return .silent(.quietHours) }

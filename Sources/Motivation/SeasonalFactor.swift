@@ -3,7 +3,7 @@ import Health
 
 /// Adapts a suggestion to the season (R5): where a year of history exists, the coming month's level last year
 /// against last year's average, bounded to ±20 % so one odd month cannot swing a goal.
-public enum SeasonalFactor {
+public enum SeasonalFactor: Sendable {
     public static let bounds: ClosedRange<Double> = 0.8...1.2
 
     /// 1 when less than a year of history exists or last year's month has no data.

@@ -3,7 +3,7 @@ import Health
 
 /// Whether there is enough history to suggest anything: two weeks since the first record, with data on at least
 /// 10 of the last 14 days. A suggestion from three days of data would be a guess dressed up as advice.
-public enum SuggestionReadiness {
+public enum SuggestionReadiness: Sendable {
     public static let windowDays = 14
     public static let minimumDataDays = 10
 

@@ -108,3 +108,11 @@ import Testing
         #expect(first?.id != suggester.weightPlan(dailyWeights: data, today: Fixture.d(19))?.id)
     }
 }
+
+@Suite struct StepSuggestionTimingTests {
+    @Test func stepsAreSuggestedOnDayFourteen() {
+        let steps = Dictionary(uniqueKeysWithValues: (1...14).map { (Fixture.d($0), 9_000.0) })
+        #expect(GoalSuggester().dailyTargets(dailyValues: steps, today: Fixture.d(13)) == nil)
+        #expect(GoalSuggester().dailyTargets(dailyValues: steps, today: Fixture.d(14))?.kind == .dailySteps)
+    }
+}

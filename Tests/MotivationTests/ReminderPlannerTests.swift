@@ -124,3 +124,23 @@ import Testing
         #expect(daytime.contains(TimeOfDay(hour: 13, minute: 30)) && !daytime.contains(TimeOfDay(hour: 14)))
     }
 }
+
+@Suite struct ReminderFirstContactTests {
+    @Test func aUserAwayForWeeksIsNotRemindedWhenRemindersAreSwitchedOn() {
+        let planner = ReminderPlanner(dataDays: Fixture.days(1...4), recentEntryTimes: [TimeOfDay(hour: 19)])
+        let now = TimeOfDay(hour: 20).instant(on: Fixture.d(30), in: Fixture.tokyo)
+        #expect(planner.decide(channel: .inbox, now: now, timeZone: Fixture.tokyo) == .silent(.stoppedUntilNextRecord))
+    }
+
+    @Test func pausedDaysDoNotCountAsMissed() throws {
+        // Recorded through day 4, paused 5–10, nothing on day 11: day 12 is the day after exactly one missed day.
+        let pause = try PauseRange(first: Fixture.d(5), last: Fixture.d(10))
+        let planner = ReminderPlanner(dataDays: Fixture.days(1...4), recentEntryTimes: [TimeOfDay(hour: 19)], pauses: [pause])
+        let now = TimeOfDay(hour: 20).instant(on: Fixture.d(12), in: Fixture.tokyo)
+        guard case let .send(reminder) = planner.decide(channel: .inbox, now: now, timeZone: Fixture.tokyo) else {
+            Issue.record("expected a reminder the day after the first missed day after a pause")
+            return
+        }
+        #expect(reminder.missedDay == Fixture.d(11))
+    }
+}
