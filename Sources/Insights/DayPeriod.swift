@@ -64,9 +64,13 @@ public struct DayPeriod: Sendable, Hashable, Codable, CustomStringConvertible {
         return DayPeriod(first: first.adding(days: -dayCount), last: first.adding(days: -1))
     }
 
-    /// The same dates one year earlier. 29 February maps to the 28th, so the year-earlier period never spills
-    /// into March.
+    /// The same period one year earlier. Monday-to-Sunday weeks go back 52 weeks (364 days) so that weekdays
+    /// line up — a Saturday's steps compare with a Saturday's; other periods take the same dates, with
+    /// 29 February mapped to the 28th so the year-earlier period never spills into March.
     public var yearEarlier: DayPeriod {
+        if isWholeWeeks {
+            return DayPeriod(first: first.adding(days: -364), last: last.adding(days: -364))
+        }
         if isCalendarYear {
             return DayPeriod.year(first.year - 1)
         }
@@ -74,6 +78,10 @@ public struct DayPeriod: Sendable, Hashable, Codable, CustomStringConvertible {
             return DayPeriod.month(year: first.year - 1, month: first.month)
         }
         return DayPeriod(first: Self.sameDate(first, yearsBack: 1), last: Self.sameDate(last, yearsBack: 1))
+    }
+
+    var isWholeWeeks: Bool {
+        first.weekday == 1 && dayCount % 7 == 0
     }
 
     var isCalendarYear: Bool {
