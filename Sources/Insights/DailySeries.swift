@@ -80,3 +80,10 @@ public struct DailySeries: Sendable, Equatable {
         return low < points.count ? low : nil
     }
 }
+
+extension DailySeries {
+    /// The weight series correlations use: the next-day change in trend, never the raw weight.
+    public static func weightTrendChange(_ analysis: WeightAnalysis) -> DailySeries {
+        DailySeries(metricID: InsightMetric.weightTrendChange, aggregation: .discrete, points: analysis.nextDayTrendChange)
+    }
+}
