@@ -40,7 +40,11 @@ public enum InsightFinder {
         let usable = series.filter {
             !InsightMetric.excludedLevels.contains($0.metricID) && seen.insert($0.metricID).inserted
         }
-        let usableOrdered = usable.sorted { ($0.metricID == InsightMetric.weightTrendChange ? 1 : 0, $0.metricID) < ($1.metricID == InsightMetric.weightTrendChange ? 1 : 0, $1.metricID) }
+        // The weight trend change goes last, so it only ever follows (see above); the rest in id order.
+        func rank(_ one: DailySeries) -> (Int, String) {
+            (one.metricID == InsightMetric.weightTrendChange ? 1 : 0, one.metricID)
+        }
+        let usableOrdered = usable.sorted { rank($0) < rank($1) }
         let margin = DayPeriod(
             first: window.first.adding(days: -Detrending.halfWindow), last: window.last.adding(days: Detrending.halfWindow)
         )
