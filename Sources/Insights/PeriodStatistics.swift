@@ -1,7 +1,10 @@
 import Foundation
 
 /// Figures for one metric over one period: what the trend pages and the monthly report show.
-public struct PeriodStatistics: Sendable, Equatable {
+///
+/// Plain numbers over a list of daily values; `PeriodFigures` adds the period, coverage and the rule for
+/// whether a total means anything.
+public struct PeriodStatistics: Sendable, Equatable, Codable {
     public let count: Int
     public let mean: Double?
     public let median: Double?
@@ -16,12 +19,13 @@ public struct PeriodStatistics: Sendable, Equatable {
         mean = finite.isEmpty ? nil : total / Double(finite.count)
         minimum = finite.first
         maximum = finite.last
-        if finite.isEmpty {
-            median = nil
-        } else if finite.count % 2 == 1 {
-            median = finite[finite.count / 2]
-        } else {
-            median = (finite[finite.count / 2 - 1] + finite[finite.count / 2]) / 2
-        }
+        median = Self.median(ofSorted: finite)
+    }
+
+    /// The middle value, or the mean of the middle two for an even count; nil for no values.
+    static func median(ofSorted sorted: [Double]) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }
