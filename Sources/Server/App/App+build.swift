@@ -110,6 +110,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     router.addRoutes(HealthCheckController().endpoints)
     router.addRoutes(OperationsController(metrics: dependencies.metrics, outbox: configuration.gateway.kafkaEnabled ? database : nil).endpoints)
     let waitTimes = WaitTimeService(database: database, webhooks: configuration.webhookSender, now: dependencies.clock)
+    let inbox = InboxService(database: database)
     router.addRoutes(MetricsCatalogAPIController().endpoints, atPath: "api/v1")
     router.addRoutes(StoresAPIController(service: waitTimes).endpoints, atPath: "api")
     router.addRoutes(GatewayAPIController(
@@ -125,7 +126,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     api.addRoutes(AccountAPIController(accounts: accounts, exporter: exporter).endpoints, atPath: "v1")
     api.addRoutes(TaskStepsAPIController(service: TaskStepsService(database: database), exporter: TaskExporter(database: database)).endpoints, atPath: "v1")
     api.addRoutes(ImportsAPIController(imports: imports).endpoints, atPath: "v1")
-    api.addRoutes(WaitAlertsAPIController(service: waitTimes).endpoints)
+    api.addRoutes(WaitAlertsAPIController(service: waitTimes, inboxService: inbox).endpoints)
 
     // Workouts: the BulkTrack phone app's API, unchanged, under /v1 (its own device tokens and error shape).
     let workouts = WorkoutService(database: database)
@@ -137,7 +138,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     let web = router.group().add(middleware: CSRFMiddleware(csrf: csrf))
     let signedIn = router.group().add(middleware: SignInGuard()).add(middleware: CSRFMiddleware(csrf: csrf))
     let auth = AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics)
-    let sawayaka = WaitTimesWebController(service: waitTimes, pages: pages, csrf: csrf)
+    let sawayaka = WaitTimesWebController(service: waitTimes, inboxService: inbox, pages: pages, csrf: csrf)
     let importPages = ImportsWebController(imports: imports, pages: pages, csrf: csrf)
     web.addRoutes(auth.publicEndpoints)
     web.addRoutes(sawayaka.publicEndpoints)

@@ -32,19 +32,18 @@ struct ImportsAPIController {
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> ImportJobListResponse {
         let userId = try context.requireUserId()
-        let jobs = try await imports.database.importJobs(userId: userId)
-        return ImportJobListResponse(imports: try jobs.map { try ImportJobResponse($0, language: context.language) })
+        let jobs = try await imports.jobs(userId: userId, page: PageRequest(request.uri.queryParameters, defaultLimit: 20))
+        return ImportJobListResponse(imports: try jobs.items.map { try ImportJobResponse($0, language: context.language) }, nextCursor: jobs.nextCursor?.token)
     }
 
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> ImportJobResponse {
         let userId = try context.requireUserId()
-        guard let id = context.parameters.get("id", as: Int64.self),
-              let job = try await imports.database.importJob(id: id, userId: userId)
-        else { throw APIError.notFound }
-        return try ImportJobResponse(job, language: context.language)
+        guard let id = context.parameters.get("id", as: Int64.self) else { throw APIError.notFound }
+        return try ImportJobResponse(try await imports.job(id: id, userId: userId), language: context.language)
     }
 }
 
 struct ImportJobListResponse: ResponseEncodable {
     let imports: [ImportJobResponse]
+    let nextCursor: String?
 }

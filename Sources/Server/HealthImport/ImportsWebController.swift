@@ -34,9 +34,8 @@ struct ImportsWebController {
 
     @Sendable func status(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
-        guard let id = context.parameters.get("id", as: Int64.self),
-              let job = try await imports.database.importJob(id: id, userId: userId)
-        else { throw APIError.notFound }
+        guard let id = context.parameters.get("id", as: Int64.self) else { throw APIError.notFound }
+        let job = try await imports.job(id: id, userId: userId)
         let language = context.language
         let strings = WebStrings.table(language)
         var values = pages.base(context, title: strings["impStatus"]!, csrf: csrf.token(for: request, context: context).token)

@@ -86,18 +86,13 @@ struct RecordsAPIController {
         query.source = parameters["source"].map(String.init)
         query.from = try parameters["from"].map { try Self.instant(String($0), name: "from") }
         query.to = try parameters["to"].map { try Self.instant(String($0), name: "to") }
-        if let limit = parameters["limit"] {
-            guard let value = Int(limit), (1...1000).contains(value) else { throw APIError.invalidParameter("limit") }
-            query.limit = value
-        }
-        if let cursor = parameters["cursor"] {
-            guard let value = HealthRecordQuery.Cursor(token: String(cursor)) else { throw APIError.invalidParameter("cursor") }
-            query.cursor = value
-        }
-        let page = try await database.records(userId: userId, query: query)
+        let page = try PageRequest(parameters, defaultLimit: query.limit)
+        query.limit = page.limit
+        query.cursor = page.cursor
+        let records = try await database.records(userId: userId, query: query)
         return RecordListResponse(
-            records: try page.records.map { try RecordResponse($0, language: context.language) },
-            nextCursor: page.nextCursor?.token
+            records: try records.records.map { try RecordResponse($0, language: context.language) },
+            nextCursor: records.nextCursor?.token
         )
     }
 

@@ -37,7 +37,7 @@ struct RecordsWebController {
         let strings = WebStrings.table(context.language)
         let timeZone = user.resolvedTimeZone
         var query = HealthRecordQuery(limit: Self.pageSize)
-        query.cursor = request.uri.queryParameters["cursor"].flatMap { HealthRecordQuery.Cursor(token: String($0)) }
+        query.cursor = request.uri.queryParameters["cursor"].flatMap { PageCursor(token: String($0)) }
         let shown = request.uri.queryParameters["metric"].flatMap { MetricCatalog.metric(named: String($0)) }
         query.metric = shown?.id
         let page = try await records.database.records(userId: user.savedId, query: query)

@@ -35,9 +35,11 @@ struct TaskStepsAPIController {
         guard let filter = TaskFilter(name: parameters["filter"].map(String.init), tag: parameters["tag"].map(String.init)) else {
             throw APIError.invalidParameter("filter")
         }
+        let pageRequest = try PageRequest(parameters, defaultLimit: 200)
         let tasks = try await service.tasks(userId: userId)
         let today = LocalDay(context.now, in: try context.requireUser().resolvedTimeZone)
-        return TaskListResponse(tasks: filter.apply(tasks, today: today).map(TaskResponse.init), overall: ProgressResponse(.overall(tasks)))
+        let page = TaskStepsService.page(of: filter.apply(tasks, today: today), pageRequest)
+        return TaskListResponse(tasks: page.items.map(TaskResponse.init), overall: ProgressResponse(.overall(tasks)), nextCursor: page.nextCursor?.token)
     }
 
     @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
@@ -73,7 +75,7 @@ struct TaskStepsAPIController {
         let userId = try context.requireUserId()
         let order = try await request.decode(as: OrderInput.self, context: context)
         let tasks = try await service.reorder(userId: userId, order: order.ids, now: context.now)
-        return TaskListResponse(tasks: tasks.map(TaskResponse.init), overall: ProgressResponse(.overall(tasks)))
+        return TaskListResponse(tasks: tasks.map(TaskResponse.init), overall: ProgressResponse(.overall(tasks)), nextCursor: nil)
     }
 
     @Sendable func addStep(request: Request, context: AppRequestContext) async throws -> Response {

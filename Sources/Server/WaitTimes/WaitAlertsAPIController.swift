@@ -9,6 +9,7 @@ import WaitTimes
 /// Registered on the `/api` group (this folder's API lives there), hence the "v1/" in the paths.
 struct WaitAlertsAPIController {
     let service: WaitTimeService
+    let inboxService: InboxService
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -73,6 +74,7 @@ struct WaitAlertsAPIController {
 
     struct AlertList: ResponseEncodable {
         let alerts: [AlertResponse]
+        let nextCursor: String?
     }
 
     struct InboxResponse: ResponseEncodable {
@@ -86,24 +88,20 @@ struct WaitAlertsAPIController {
         }
         let unread: Int
         let messages: [Message]
+        let nextCursor: String?
     }
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> AlertList {
         let userId = try context.requireUserId()
-        return AlertList(alerts: try await service.database.alerts(userId: userId).map(AlertResponse.init))
+        let page = try await service.alerts(userId: userId, page: PageRequest(request.uri.queryParameters, defaultLimit: 100))
+        return AlertList(alerts: try page.items.map(AlertResponse.init), nextCursor: page.nextCursor?.token)
     }
 
     @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         let input = try await request.decode(as: AlertInput.self, context: context)
-        guard try await service.database.store(id: input.storeId) != nil else {
-            throw APIError(status: .badRequest, code: "unknown_store", message: .init(ja: "店舗 ID「\(input.storeId)」は存在しません。", en: "No store with id “\(input.storeId)”."))
-        }
-        let form = WaitTimesWebController.AlertForm(
-            maxMinutes: input.maxMinutes, from: input.from, until: input.until, webhookURL: input.webhookURL, webhookFormat: input.webhookFormat
-        )
-        let alert = try await WaitTimesWebController.alert(from: form, userId: userId, storeId: input.storeId, service: service)
-        let saved = try await service.database.insertAlert(alert)
+        let draft = WaitAlertDraft(maxMinutes: input.maxMinutes, from: input.from, until: input.until, webhookURL: input.webhookURL, webhookFormat: input.webhookFormat)
+        let saved = try await service.createAlert(draft, storeId: input.storeId, userId: userId, now: context.now)
         var response = try context.responseEncoder.encode(try AlertResponse(saved.alert), from: request, context: context)
         response.status = saved.inserted ? .created : .ok
         return response
@@ -111,20 +109,20 @@ struct WaitAlertsAPIController {
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
         let userId = try context.requireUserId()
-        guard let id = context.parameters.get("id", as: Int64.self), try await service.database.deleteAlert(id: id, userId: userId) else {
-            throw APIError.notFound
-        }
+        guard let id = context.parameters.get("id", as: Int64.self) else { throw APIError.notFound }
+        try await service.deleteAlert(id: id, userId: userId)
         return .noContent
     }
 
     @Sendable func inbox(request: Request, context: AppRequestContext) async throws -> InboxResponse {
         let userId = try context.requireUserId()
-        let messages = try await service.database.inbox(userId: userId)
+        let page = try await inboxService.messages(userId: userId, page: PageRequest(request.uri.queryParameters, defaultLimit: 100))
         return InboxResponse(
-            unread: messages.filter { $0.readAt == nil }.count,
-            messages: try messages.map {
+            unread: try await inboxService.unreadCount(userId: userId),
+            messages: try page.items.map {
                 .init(id: try $0.savedId, kind: $0.kind, title: $0.title.text(in: context.language), body: $0.body.text(in: context.language), createdAt: $0.createdAt, readAt: $0.readAt)
-            }
+            },
+            nextCursor: page.nextCursor?.token
         )
     }
 }

@@ -10,6 +10,7 @@ import Webhooks
 /// best time, alert form), `/inbox`. Public pages except alerts and the inbox; all work without JavaScript.
 struct WaitTimesWebController {
     let service: WaitTimeService
+    let inboxService: InboxService
     let pages: WebRenderer
     let csrf: CSRFProtection
 
@@ -107,7 +108,7 @@ struct WaitTimesWebController {
         }
         values["forecast"] = presenter.forecast(WaitForecast(store: store, day: day, history: history, timeZone: WaitTimeService.timeZone))
         if let userId = context.user?.id {
-            let alerts = try await service.database.alerts(userId: userId).filter { $0.storeId == store.id }
+            let alerts = try await service.alerts(userId: userId, storeId: store.id)
             values["alerts"] = try alerts.map { alert -> [String: Any] in
                 [
                     "id": try alert.savedId,
@@ -116,7 +117,7 @@ struct WaitTimesWebController {
                 ]
             }
             values["hasAlerts"] = !alerts.isEmpty
-            values["unread"] = try await service.database.unreadInboxCount(userId: userId)
+            values["unread"] = try await inboxService.unreadCount(userId: userId)
         }
         if let notice = request.uri.queryParameters["notice"] {
             values["notice"] = ["saved": presenter.strings["waitAlertSaved"]!, "deleted": presenter.strings["waitAlertDeleted"]!][String(notice)]
@@ -146,53 +147,21 @@ struct WaitTimesWebController {
         guard let id = context.parameters.get("id") else { throw APIError.notFound }
         let userId = try context.requireUserId()
         let form = try await request.decodeForm(as: AlertForm.self, context: context)
-        guard try await service.database.store(id: id) != nil else { throw APIError.notFound }
-        let alert: WaitAlert
+        guard try await service.storeExists(id: id) else { throw APIError.notFound }
+        let draft = WaitAlertDraft(maxMinutes: form.maxMinutes, from: form.from, until: form.until, webhookURL: form.webhookURL, webhookFormat: form.webhookFormat)
         do {
-            alert = try await Self.alert(from: form, userId: userId, storeId: id, service: service)
-        } catch let error as APIError {
-            return try await detailPage(request: request, context: context, form: form, error: error.message.text(in: context.language))
+            _ = try await service.createAlert(draft, storeId: id, userId: userId, now: context.now)
         } catch let error as any DomainError {
             return try await detailPage(request: request, context: context, form: form, error: error.message.text(in: context.language))
         }
-        _ = try await service.database.insertAlert(alert)
         return .redirect(to: "/sawayaka/\(id)?notice=saved")
-    }
-
-    /// Reads the form; any bad field is refused with a ja/en message and nothing saved.
-    static func alert(from form: AlertForm, userId: Int64, storeId: String, service: WaitTimeService) async throws -> WaitAlert {
-        let now = service.now()
-        func trimmed(_ text: String?) -> String? {
-            guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-            return text
-        }
-        guard let text = trimmed(form.maxMinutes), let maxMinutes = Int(text), (0...WaitObservation.maxMinutes).contains(maxMinutes) else {
-            throw APIError(status: .badRequest, code: "invalid_minutes", message: LocalizedProblem.minutesOutOfRange.message)
-        }
-        let from = try trimmed(form.from).map { text -> TimeOfDay in
-            guard let time = TimeOfDay(text) else { throw APIError.invalidParameter("from") }
-            return time
-        }
-        let until = try trimmed(form.until).map { text -> TimeOfDay in
-            guard let time = TimeOfDay(text) else { throw APIError.invalidParameter("until") }
-            return time
-        }
-        if let from, let until, until < from { throw APIError.invalidParameter("until") }
-        var webhook: String?
-        if let url = trimmed(form.webhookURL) { webhook = try await service.checkedWebhookURL(url) }
-        let format = WaitAlert.WebhookFormat(rawValue: form.webhookFormat ?? "json") ?? .json
-        return WaitAlert(
-            userId: userId, storeId: storeId, maxMinutes: maxMinutes, day: LocalDay(now, in: WaitTimeService.timeZone),
-            fromTime: from, untilTime: until, webhookURL: webhook, webhookFormat: format, createdAt: now
-        )
     }
 
     @Sendable func unsubscribe(request: Request, context: AppRequestContext) async throws -> Response {
         guard let id = context.parameters.get("id") else { throw APIError.notFound }
         let userId = try context.requireUserId()
-        guard let alertId = context.parameters.get("alert", as: Int64.self), try await service.database.deleteAlert(id: alertId, userId: userId) else {
-            throw APIError.notFound
-        }
+        guard let alertId = context.parameters.get("alert", as: Int64.self) else { throw APIError.notFound }
+        try await service.deleteAlert(id: alertId, userId: userId)
         return .redirect(to: "/sawayaka/\(id)?notice=deleted")
     }
 
@@ -202,9 +171,10 @@ struct WaitTimesWebController {
         let presenter = WaitTimesPresenter(language: context.language, now: service.now())
         var values = base(request, context, title: presenter.strings["waitInbox"]!, presenter: presenter)
         values["navSawayaka"] = false
-        let messages = try await service.database.inbox(userId: userId)
-        values["hasMessages"] = !messages.isEmpty
-        values["messages"] = messages.map { message -> [String: Any] in
+        let messages = try await inboxService.messages(userId: userId, page: PageRequest(request.uri.queryParameters, defaultLimit: 50))
+        values["nextCursor"] = messages.nextCursor?.token ?? ""
+        values["hasMessages"] = !messages.items.isEmpty
+        values["messages"] = messages.items.map { message -> [String: Any] in
             [
                 "title": message.title.text(in: context.language),
                 "body": message.body.text(in: context.language),
@@ -217,7 +187,7 @@ struct WaitTimesWebController {
 
     @Sendable func markRead(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
-        try await service.database.markInboxRead(userId: userId, now: service.now())
+        try await inboxService.markAllRead(userId: userId, now: context.now)
         return .redirect(to: "/inbox")
     }
 

@@ -5,6 +5,7 @@ extension WebStrings {
     static let waitTimes: [String: LocalizedText] = [
         "waitTitle": .init(ja: "さわやか 待ち時間", en: "Sawayaka wait times"),
         "waitNav": .init(ja: "さわやか", en: "Sawayaka"),
+        "waitOlderMessages": .init(ja: "さらに古いお知らせ", en: "Older messages"),
         "waitSearch": .init(ja: "店名で検索", en: "Search by store name"),
         "waitSearchExample": .init(ja: "例: 御殿場", en: "e.g. 御殿場 or 浜松"),
         "waitMax30": .init(ja: "30分以内", en: "≤ 30 min"),

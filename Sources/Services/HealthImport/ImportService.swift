@@ -82,6 +82,17 @@ public struct ImportService: Sendable {
     }
 
     /// Creates the job for an uploaded file and runs it in the background; answers at once.
+    /// A page of the user's import jobs, newest first.
+    public func jobs(userId: Int64, page: PageRequest) async throws -> Page<ImportJob> {
+        try await database.importJobs(userId: userId, page: page)
+    }
+
+    /// The user's job, or not found (another user's id reads the same).
+    public func job(id: Int64, userId: Int64) async throws -> ImportJob {
+        guard let job = try await database.importJob(id: id, userId: userId) else { throw ServiceError.notFound }
+        return job
+    }
+
     public func start(userId: Int64, upload: URL, fileName: String?, keepFile: Bool, logger: Logger) async throws -> ImportJob {
         let importer = AppleHealthImporter(database: database, clock: clock)
         var job = try await importer.prepareJob(

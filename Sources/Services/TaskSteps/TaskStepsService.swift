@@ -19,6 +19,18 @@ public struct TaskStepsService: Sendable {
         try await database.tasks(userId: userId)
     }
 
+    /// A page of `tasks` (already in list order) after the cursor's position. A person's list is read whole for the
+    /// overall progress anyway, so the cut happens here; the cursor is the position and id of the last task shown.
+    public static func page(of tasks: [StepTask], _ page: PageRequest) -> Page<StepTask> {
+        let rest = tasks.filter { task in
+            guard let cursor = page.cursor else { return true }
+            return (Int64(task.position), task.id) > (cursor.sortKey, cursor.id)
+        }
+        let items = Array(rest.prefix(page.limit))
+        let next = rest.count > page.limit ? items.last.map { PageCursor(sortKey: Int64($0.position), id: $0.id) } : nil
+        return Page(items: items, nextCursor: next)
+    }
+
     public func task(id: Int64, userId: Int64) async throws -> StepTask {
         guard let task = try await database.task(id: id, userId: userId) else { throw ServiceError.notFound }
         return task

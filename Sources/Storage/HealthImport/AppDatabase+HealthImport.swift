@@ -29,6 +29,19 @@ extension AppDatabase {
         }
     }
 
+    /// A page of the user's jobs, newest first.
+    public func importJobs(userId: Int64, page: PageRequest) async throws -> Page<ImportJob> {
+        try await reader.read { db in
+            var request = ImportJob.owned(by: userId)
+            if let cursor = page.cursor {
+                let createdAt = cursor.date
+                request = request.filter { $0.createdAt < createdAt || ($0.createdAt == createdAt && $0.id < cursor.id) }
+            }
+            let rows = try request.order { [$0.createdAt.desc, $0.id.desc] }.limit(page.limit + 1).fetchReadable(db)
+            return try Page(rows: rows, limit: page.limit) { PageCursor(date: $0.createdAt, id: try $0.savedId) }
+        }
+    }
+
     /// An unfinished or failed job reading the same file (same fingerprint) that committed part of it:
     /// running it again continues where it stopped.
     public func resumableImportJob(userId: Int64, fingerprint: String) async throws -> ImportJob? {

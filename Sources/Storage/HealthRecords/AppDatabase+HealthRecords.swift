@@ -40,9 +40,8 @@ extension AppDatabase {
             if let from = query.from { request = request.filter { $0.startAt >= from } }
             if let to = query.to { request = request.filter { $0.startAt < to } }
             if let cursor = query.cursor {
-                request = request.filter {
-                    $0.startAt < cursor.startAt || ($0.startAt == cursor.startAt && $0.id < cursor.id)
-                }
+                let startAt = cursor.date
+                request = request.filter { $0.startAt < startAt || ($0.startAt == startAt && $0.id < cursor.id) }
             }
             let limit = max(1, query.limit)
             let rows = try request
@@ -50,7 +49,7 @@ extension AppDatabase {
                 .limit(limit + 1)
                 .fetchReadable(db)
             let page = Array(rows.prefix(limit))
-            let next = try rows.count > limit ? page.last.map { HealthRecordQuery.Cursor(startAt: $0.startAt, id: try $0.savedId) } : nil
+            let next = try rows.count > limit ? page.last.map { PageCursor(date: $0.startAt, id: try $0.savedId) } : nil
             return HealthRecordPage(records: page, nextCursor: next)
         }
     }

@@ -18,29 +18,8 @@ public struct HealthRecordQuery: Sendable, Equatable {
         self.cursor = cursor
     }
 
-    /// Keyset position: the last record of the previous page. Stable while records are added,
-    /// unlike an offset.
-    public struct Cursor: Sendable, Equatable {
-        public var startAt: Date
-        public var id: Int64
-
-        public init(startAt: Date, id: Int64) {
-            self.startAt = startAt
-            self.id = id
-        }
-
-        /// Opaque text form: "<milliseconds since 1970>.<id>".
-        public init?(token: String) {
-            let parts = token.split(separator: ".")
-            guard parts.count == 2, let millis = Int64(parts[0]), let id = Int64(parts[1]) else { return nil }
-            self.startAt = Date(timeIntervalSince1970: Double(millis) / 1000)
-            self.id = id
-        }
-
-        public var token: String {
-            "\(Int64((startAt.timeIntervalSince1970 * 1000).rounded())).\(id)"
-        }
-    }
+    /// Keyset position: the last record of the previous page (its start and id).
+    public typealias Cursor = PageCursor
 }
 
 /// One page of records and where the next one starts.

@@ -141,6 +141,26 @@ extension AppDatabase {
         }
     }
 
+    /// A page of the user's alerts, newest first.
+    public func alerts(userId: Int64, page: PageRequest) async throws -> Page<WaitAlert> {
+        try await reader.read { db in
+            var request = WaitAlert.owned(by: userId)
+            if let cursor = page.cursor {
+                let createdAt = cursor.date
+                request = request.filter { $0.createdAt < createdAt || ($0.createdAt == createdAt && $0.id < cursor.id) }
+            }
+            let rows = try request.order { [$0.createdAt.desc, $0.id.desc] }.limit(page.limit + 1).fetchReadable(db)
+            return try Page(rows: rows, limit: page.limit) { PageCursor(date: $0.createdAt, id: try $0.savedId) }
+        }
+    }
+
+    /// The user's alerts on one store, newest first (a store has a handful at most).
+    public func alerts(userId: Int64, storeId: String) async throws -> [WaitAlert] {
+        try await reader.read { db in
+            try WaitAlert.owned(by: userId).filter { $0.storeId == storeId }.order { [$0.createdAt.desc, $0.id.desc] }.fetchReadable(db)
+        }
+    }
+
     public func deleteAlert(id: Int64, userId: Int64) async throws -> Bool {
         try await writer.write { db in
             try WaitAlert.owned(by: userId).filter(key: id).deleteAll(db) > 0
@@ -160,6 +180,19 @@ extension AppDatabase {
     public func inbox(userId: Int64, limit: Int = 100) async throws -> [InboxMessage] {
         try await reader.read { db in
             try InboxMessage.owned(by: userId).order { [$0.createdAt.desc, $0.id.desc] }.limit(limit).fetchReadable(db)
+        }
+    }
+
+    /// A page of the user's inbox, newest first.
+    public func inbox(userId: Int64, page: PageRequest) async throws -> Page<InboxMessage> {
+        try await reader.read { db in
+            var request = InboxMessage.owned(by: userId)
+            if let cursor = page.cursor {
+                let createdAt = cursor.date
+                request = request.filter { $0.createdAt < createdAt || ($0.createdAt == createdAt && $0.id < cursor.id) }
+            }
+            let rows = try request.order { [$0.createdAt.desc, $0.id.desc] }.limit(page.limit + 1).fetchReadable(db)
+            return try Page(rows: rows, limit: page.limit) { PageCursor(date: $0.createdAt, id: try $0.savedId) }
         }
     }
 
