@@ -46,12 +46,13 @@ import Testing
         _ = try await server.database.insertInboxMessage(message(bob.id!, 5))
         let database = server.database
         let aliceId = alice.id!
+        let newestFirst = Array(expected.reversed())
         try await server.test { client in
             let seen = try await Self.walk(client, path: "/api/v1/inbox", key: "messages", token: token, limit: 5) {
                 // A message arriving mid-walk is newer than every page: it must not push an old one onto the next page twice.
                 _ = try await database.insertInboxMessage(message(aliceId, 60))
             }
-            #expect(seen == expected.reversed())
+            #expect(seen == newestFirst)
             let bad = try await client.execute(uri: "/api/v1/inbox?cursor=not-a-cursor", method: .get, headers: .bearer(token))
             #expect(bad.status == .badRequest)
             let tooMany = try await client.execute(uri: "/api/v1/inbox?limit=0", method: .get, headers: .bearer(token))
@@ -68,8 +69,9 @@ import Testing
             let job = ImportJob(userId: alice.id!, kind: .csv, fileName: "f\(index).csv", fileSize: 10, fingerprint: "fp\(index)", createdAt: base.addingTimeInterval(Double(index)))
             jobs.append(Int(try await server.database.insertImportJob(job).id!))
         }
+        let newestJobsFirst = Array(jobs.reversed())
         try await server.test { client in
-            #expect(try await Self.walk(client, path: "/api/v1/imports", key: "imports", token: token, limit: 3) == jobs.reversed())
+            #expect(try await Self.walk(client, path: "/api/v1/imports", key: "imports", token: token, limit: 3) == newestJobsFirst)
             var alerts: [Int] = []
             for minutes in [10, 20, 30, 40, 50] {
                 let created = try await client.execute(
