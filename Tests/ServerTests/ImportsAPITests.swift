@@ -192,6 +192,47 @@ struct ImportsAPITests {
         #expect(!FileManager.default.fileExists(atPath: stray.path), "a stray copy of someone's export does not linger")
     }
 
+    @Test("The workouts list pages by cursor: every workout once, newest first, whatever the page size")
+    func importedWorkoutsPageByCursor() async throws {
+        let server = try TestServer()
+        // 120 runs, one a day in 2026, written as an export would write them.
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "Asia/Tokyo")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
+        let workouts = (0..<120).map { index -> String in
+            let day = Date(timeIntervalSince1970: 1_767_225_600 + Double(index) * 86_400)
+            let start = formatter.string(from: day)
+            let end = formatter.string(from: day.addingTimeInterval(1_800))
+            return #"<Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" startDate="\#(start)" endDate="\#(end)"/>"#
+        }
+        let xml = #"<?xml version="1.0" encoding="UTF-8"?><HealthData locale="ja_JP">"# + workouts.joined() + "</HealthData>"
+        try await server.test { client in
+            var session = WebSession(client)
+            _ = try await session.signUp("hanako")
+            let user = try #require(try await server.database.user(username: "hanako"))
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-workouts-\(UUID().uuidString).xml")
+            try Data(xml.utf8).write(to: path)
+            defer { try? FileManager.default.removeItem(at: path) }
+            let importer = AppleHealthImporter(database: server.database)
+            _ = try await importer.run(try await importer.prepareJob(userId: user.id!, file: path, now: Date()), file: path)
+
+            var rows = 0
+            var next: String? = "/records/workouts"
+            var pages = 0
+            while let uri = next, pages < 10 {
+                let page = try await session.get(uri).text
+                rows += page.components(separatedBy: "ランニング").count - 1
+                next = page.range(of: #"href="(/records/workouts\?cursor=[0-9.]+)""#, options: .regularExpression).map {
+                    String(page[$0].dropFirst(6).dropLast())
+                }
+                pages += 1
+            }
+            #expect(pages == 3, "120 workouts at 50 a page")
+            #expect(rows == 120, "each workout shown exactly once")
+        }
+    }
+
     @Test("Imported workouts are listed newest first with their time, distance and energy, only to their owner")
     func importedWorkoutsPage() async throws {
         let server = try TestServer()

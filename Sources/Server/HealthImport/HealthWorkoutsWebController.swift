@@ -24,12 +24,13 @@ struct HealthWorkoutsWebController {
         let userId = try user.savedId
         let language = context.language
         let strings = WebStrings.table(language)
-        let offset = max(0, request.uri.queryParameters["offset"].flatMap { Int($0) } ?? 0)
-        let found = try await database.workouts(userId: userId, limit: Self.pageSize + 1, offset: offset)
+        // A cursor that does not read (an old bookmark, a typo) shows the newest page rather than an error page.
+        let cursor = request.uri.queryParameters["cursor"].flatMap { PageCursor(token: String($0)) }
+        let page = try await database.workouts(userId: userId, page: PageRequest(limit: Self.pageSize, cursor: cursor))
         let timeZone = user.resolvedTimeZone
         var values = pages.base(context, title: strings["hwTitle"]!, csrf: nil)
         values["navRecords"] = true
-        values["workouts"] = found.prefix(Self.pageSize).map { workout -> [String: Any] in
+        values["workouts"] = page.items.map { workout -> [String: Any] in
             var row: [String: Any] = [
                 "when": WebFormatting.dateTime(workout.startAt, timeZone: timeZone),
                 "name": WorkoutActivityName.of(workout.activityType).text(in: language),
@@ -40,10 +41,9 @@ struct HealthWorkoutsWebController {
             if let energy = workout.energyKcal, energy > 0 { row["energy"] = "\(Int(energy.rounded())) kcal" }
             return row
         }
-        values["hasWorkouts"] = !found.isEmpty
-        // Offsets as text: a template treats the number 0 as "nothing to show".
-        if found.count > Self.pageSize { values["older"] = String(offset + Self.pageSize) }
-        if offset > 0 { values["newer"] = String(max(0, offset - Self.pageSize)) }
+        values["hasWorkouts"] = !page.items.isEmpty
+        if let next = page.nextCursor { values["older"] = next.token }
+        values["newer"] = cursor != nil
         return pages.render("health-workouts", values)
     }
 

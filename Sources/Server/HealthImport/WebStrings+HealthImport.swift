@@ -30,7 +30,7 @@ extension WebStrings {
             en: "Workouts read from Apple Health exports and Health Auto Export. Strength sets you log are under Workouts."
         ),
         "hwNone": .init(ja: "まだワークアウトはありません。ヘルスケアの書き出しを読み込むと表示されます。", en: "No workouts yet. They appear once an Apple Health export is imported."),
-        "hwNewer": .init(ja: "新しい方へ", en: "Newer"),
+        "hwNewer": .init(ja: "最新へ", en: "Newest"),
         "hwTime": .init(ja: "時間", en: "Time"),
         "hwOlder": .init(ja: "古い方へ", en: "Older"),
         "hwLink": .init(ja: "読み込んだワークアウトを見る", en: "See imported workouts"),

@@ -98,13 +98,15 @@ extension AppDatabase {
     }
 
     /// A page of the user's workouts, newest first.
-    public func workouts(userId: Int64, limit: Int, offset: Int) async throws -> [HealthWorkoutRecord] {
+    public func workouts(userId: Int64, page: PageRequest) async throws -> Page<HealthWorkoutRecord> {
         try await reader.read { db in
-            try HealthWorkoutRecord
-                .owned(by: userId)
-                .order { [$0.startAt.desc, $0.id.desc] }
-                .limit(limit, offset: offset)
-                .fetchReadable(db)
+            var request = HealthWorkoutRecord.owned(by: userId)
+            if let cursor = page.cursor {
+                let startAt = cursor.date
+                request = request.filter { $0.startAt < startAt || ($0.startAt == startAt && $0.id < cursor.id) }
+            }
+            let rows = try request.order { [$0.startAt.desc, $0.id.desc] }.limit(page.limit + 1).fetchReadable(db)
+            return try Page(rows: rows, limit: page.limit) { PageCursor(date: $0.startAt, id: try $0.savedId) }
         }
     }
 
