@@ -24,7 +24,7 @@ deps: build-deps
 
 # Suites that SIGKILL servers, take Kafka away or time a graceful shutdown run after the others, one test at a
 # time: in the parallel pass, other tests' blocking waits hold the few cooperative threads and stretch their timing.
-QUIET_SUITES = GatewayKafkaChaosTests|OutboxRelayTests|WaitTimeFeedPollerLifecycleTests|ProcessReaperTests
+QUIET_SUITES = GatewayKafkaChaosTests|OutboxRelayTests|WaitTimeFeedPollerLifecycleTests|ProcessReaperTests|ImportShutdownEndToEndTests
 
 # Every test; fails too when a test leaves a process running (kiroku, chromedriver, chromium, kcat, …).
 test: deps

@@ -174,3 +174,62 @@ extension CLITests {
         }
     }
 }
+
+/// Runs in `make test`'s quiet pass: it races the importer against a stop, which a loaded parallel pass would blur.
+@Suite(.timeLimit(.minutes(5))) struct ImportShutdownEndToEndTests {
+    let cli = CLITests()
+    var dataDirectory: String { cli.dataDirectory }
+
+    /// An operator stops the server (SIGTERM) while an upload is being imported: the server exits 0 without waiting
+    /// for the whole file, every batch before the stop stays committed, and the next start finishes the job.
+    @Test func aServerStoppedDuringAnImportExitsCleanlyAndFinishesTheJobOnTheNextStart() async throws {
+        let binary = try #require(Programs.kiroku)
+        let sqlite = try #require(Programs.find(["sqlite3"]), "install sqlite3")
+        _ = try cli.kiroku(["user", "create", "hanako", "--password-stdin"], input: "correct horse battery\n")
+        let token = try cli.kiroku(["token", "create", "--user", "hanako", "--name", "e2e"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let export = URL(fileURLWithPath: dataDirectory + "-export.xml")
+        let count = 400_000
+        try CLITests.writeExport(records: count, to: export)
+        @Sendable func query(_ sql: String) -> String {
+            let answer = try? Programs.run(sqlite, ["-cmd", ".timeout 5000", dataDirectory + "/kiroku.sqlite", sql])
+            return answer?.output.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        }
+
+        let port = Programs.freePort()
+        let log = URL(fileURLWithPath: dataDirectory + "-server.log")
+        let server = try Programs.start(binary.path, ["serve", "--port", "\(port)", "--data-dir", dataDirectory], log: log)
+        try await Programs.waitUntilUp(URL(string: "http://127.0.0.1:\(port)/health")!)
+        var upload = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v1/imports?name=export.xml")
+        upload.method = .POST
+        upload.headers.add(name: "Authorization", value: "Bearer \(token)")
+        upload.headers.add(name: "Content-Type", value: "application/xml")
+        upload.body = .bytes(ByteBuffer(bytes: try Data(contentsOf: export)))
+        let accepted = try await HTTPClient.shared.execute(upload, timeout: .seconds(120))
+        #expect(accepted.status == .accepted)
+
+        // Stop as soon as the first batch is committed, while most of the file is still to come.
+        var committed = 0
+        for _ in 0..<2_000 where committed == 0 {
+            committed = Int(query("SELECT COALESCE(MAX(itemsCommitted), 0) FROM importJob")) ?? 0
+            if committed == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        await server.stop(grace: 60)
+        #expect(server.terminationReason == .exit, "SIGTERM ends the server by its own exit, not by the signal")
+        #expect(server.terminationStatus == 0)
+        let state = query("SELECT state FROM importJob")
+        let stored = Int(query("SELECT COUNT(*) FROM healthRecord")) ?? -1
+        #expect(state != "succeeded", "stopped before the end of the file (state \(state), \(stored) of \(count) stored)")
+        #expect(stored > 0 && stored < count, "the batches before the stop are kept: \(stored) of \(count)")
+
+        let restarted = try Programs.start(binary.path, ["serve", "--port", "\(port)", "--data-dir", dataDirectory], log: log)
+        defer { restarted.terminate() }
+        try await Programs.waitUntilUp(URL(string: "http://127.0.0.1:\(port)/health")!)
+        var finished = ""
+        for _ in 0..<1_200 where finished != "succeeded" {
+            finished = query("SELECT state FROM importJob")
+            if finished != "succeeded" { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(finished == "succeeded")
+        #expect(query("SELECT COUNT(*) FROM healthRecord") == "\(count)", "every record once, none twice")
+    }
+}
