@@ -7,8 +7,8 @@ import Storage
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
-        abstract: "Create and list accounts.",
-        subcommands: [Create.self, List.self, Password.self]
+        abstract: "Create, list and delete accounts.",
+        subcommands: [Create.self, List.self, Password.self, Delete.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -93,5 +93,37 @@ enum PasswordInput {
             throw CLIError(.init(ja: "パスワードを読めませんでした。", en: "Could not read the password."))
         }
         return String(cString: pointer)
+    }
+}
+
+extension UserCommand {
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete an account: every record, goal, token and file it owns, for good."
+        )
+
+        @OptionGroup var data: DataOptions
+        @Argument(help: "Username.")
+        var username: String
+        @Flag(help: "Do not ask for confirmation.")
+        var yes = false
+
+        func run() async throws {
+            let database = try data.openDatabase()
+            let user = try await data.user(username, in: database)
+            if !yes {
+                let count = try await database.recordCount(userId: user.savedId)
+                print(LocalizedText(
+                    ja: "「\(user.username)」と記録 \(count) 件、設定とファイルをすべて削除します。元に戻せません。続けるにはユーザー名を入力してください: ",
+                    en: "This deletes “\(user.username)”, \(count) records, and every setting and file of theirs, for good. Type the username to go on: "
+                ).text(in: .terminal), terminator: "")
+                guard readLine()?.trimmingCharacters(in: .whitespaces) == user.username else {
+                    throw CLIError(.init(ja: "削除を取りやめました。何も変更していません。", en: "Not deleted. Nothing was changed."))
+                }
+            }
+            let accounts = AccountService(database: database, hasher: PasswordHasher(), files: UserFiles(dataDirectory: data.directoryURL))
+            try await accounts.deleteAccount(user)
+            print(LocalizedText(ja: "「\(user.username)」を削除しました。", en: "Deleted “\(user.username)”.").text(in: .terminal))
+        }
     }
 }

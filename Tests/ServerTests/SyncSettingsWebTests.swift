@@ -37,4 +37,22 @@ import Testing
             #expect(page.contains("/api/v1/health-data/"))
         }
     }
+
+    @Test func theSetupCommandNamesTheSignInNameAndTheGatewayItsFullAddress() async throws {
+        let server = try TestServer()
+        let database = server.database
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            var user = try #require(try await database.user(username: "hanako"))
+            user.displayName = "花子"
+            try await database.updateUser(user)
+            let page = try await browser.get("/settings/sync").text
+            #expect(page.contains("kiroku sync configure --user hanako "), "the CLI takes the sign-in name, not 花子")
+            #expect(!page.contains("--user 花子"))
+            let endpoint = try #require(page.range(of: #"id="sync-endpoint">[^<]+"#, options: .regularExpression)).upperBound
+            let shown = page[..<endpoint].split(separator: ">").last.map(String.init) ?? ""
+            #expect(shown.hasPrefix("http://") && shown.hasSuffix("/api/v1/health-data/") && shown.count > "http:///api/v1/health-data/".count, "a full address: \(shown)")
+        }
+    }
 }

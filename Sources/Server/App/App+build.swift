@@ -83,7 +83,10 @@ extension AppConfiguration {
 func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies, imports: ImportService) async throws -> Router<AppRequestContext> {
     let database = dependencies.database
     let pages = try await WebRenderer()
-    let accounts = AccountService(database: database, hasher: dependencies.hasher, rateLimiter: dependencies.rateLimiter)
+    let accounts = AccountService(
+        database: database, hasher: dependencies.hasher, rateLimiter: dependencies.rateLimiter,
+        files: UserFiles(dataDirectory: configuration.dataDirectory)
+    )
     let records = HealthRecordService(database: database)
     let summaries = SummaryService(database: database)
     let exporter = DataExporter(database: database)
@@ -146,7 +149,9 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     signedIn.addRoutes(RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).endpoints)
     signedIn.addRoutes(SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(TaskStepsWebController(tasks: TaskStepsService(database: database), pages: pages, csrf: csrf).endpoints)
-    signedIn.addRoutes(SyncSettingsWebController(database: database, pages: pages, dataDirectory: configuration.dataDirectory).endpoints)
+    signedIn.addRoutes(SyncSettingsWebController(
+        database: database, pages: pages, files: UserFiles(dataDirectory: configuration.dataDirectory), servesHTTPS: configuration.secureCookies
+    ).endpoints)
     signedIn.addRoutes(sawayaka.endpoints)
     signedIn.addRoutes(WorkoutsWebController(workouts: workouts, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(WorkoutsSettingsWebController(workouts: workouts, pages: pages, csrf: csrf, uploads: imports).endpoints)

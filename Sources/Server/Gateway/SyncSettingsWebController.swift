@@ -1,6 +1,7 @@
 import Foundation
 import Health
 import Hummingbird
+import Services
 import Storage
 
 /// `/settings/sync`: both directions of the gateway. Where this Kiroku pushes (the target the CLI's
@@ -9,7 +10,9 @@ import Storage
 struct SyncSettingsWebController {
     let database: AppDatabase
     let pages: WebRenderer
-    let dataDirectory: URL
+    let files: UserFiles
+    /// Whether people reach this server over HTTPS (it serves TLS, or sits behind a TLS proxy).
+    let servesHTTPS: Bool
 
     /// The parts of the agent's settings file a page may show.
     struct TargetSummary: Decodable {
@@ -32,7 +35,7 @@ struct SyncSettingsWebController {
         let strings = WebStrings.table(language)
         var values = pages.base(context, title: strings["syncTitle"]!, csrf: nil)
         values["navSettings"] = true
-        let file = dataDirectory.appendingPathComponent("sync").appendingPathComponent("\(user.username.lowercased()).json")
+        let file = try files.syncConfiguration(for: user)
         if let data = FileManager.default.contents(atPath: file.path), let target = try? JSONDecoder().decode(TargetSummary.self, from: data) {
             let names = target.metrics.compactMap { MetricCatalog.metric(named: $0)?.name.text(in: language) }.sorted()
             values["target"] = [
@@ -52,7 +55,11 @@ struct SyncSettingsWebController {
             return row
         }
         values["hasAttempts"] = !(values["attempts"] as? [Any] ?? []).isEmpty
-        values["endpoint"] = "/api/v1/health-data/"
+        // The sign-in name (the display name is not what the CLI takes) and the gateway's full address, as the phone
+        // app needs it: this server's scheme and the host the browser reached it by.
+        values["username"] = user.username
+        let host = request.head.authority ?? "127.0.0.1"
+        values["endpoint"] = "\(servesHTTPS ? "https" : "http")://\(host)/api/v1/health-data/"
         return pages.render("sync", values)
     }
 }

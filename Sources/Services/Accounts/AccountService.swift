@@ -8,12 +8,15 @@ public struct AccountService: Sendable {
     public let database: AppDatabase
     public let hasher: PasswordHasher
     public let rateLimiter: LoginRateLimiter
+    /// The user's files outside the database; nil only where there is no data directory (some unit tests).
+    public let files: UserFiles?
     public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
 
-    public init(database: AppDatabase, hasher: PasswordHasher, rateLimiter: LoginRateLimiter = LoginRateLimiter()) {
+    public init(database: AppDatabase, hasher: PasswordHasher, rateLimiter: LoginRateLimiter = LoginRateLimiter(), files: UserFiles? = nil) {
         self.database = database
         self.hasher = hasher
         self.rateLimiter = rateLimiter
+        self.files = files
     }
 
     public func signUp(username: String, password: String, displayName: String = "", language: Language? = nil, now: Date) async throws -> User {
@@ -143,7 +146,14 @@ public struct AccountService: Sendable {
     /// Deletes the account and everything it owns, after checking the password once more.
     public func deleteAccount(_ user: User, password: String, address: String, now: Date) async throws {
         try await confirmPassword(password, of: user, address: address, now: now)
-        try await database.deleteUser(id: try user.savedId)
+        try await deleteAccount(user)
+    }
+
+    /// Deletes the account, every row it owns and every file it has under the data directory (an operator's
+    /// `kiroku user delete`, which asks for confirmation instead of the password).
+    public func deleteAccount(_ user: User) async throws {
+        let uploads = try await database.deleteUser(id: try user.savedId)
+        files?.removeAll(userId: try user.savedId, username: user.username, uploads: uploads)
     }
 
     /// Applies `update` after checking every field: one bad value refuses the whole update. `now` decides

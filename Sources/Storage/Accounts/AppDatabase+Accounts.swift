@@ -39,9 +39,15 @@ extension AppDatabase {
         try await writer.write { db in try user.update(db) }
     }
 
-    /// Deletes the account and, through ON DELETE CASCADE, every row it owns.
-    public func deleteUser(id: Int64) async throws {
-        _ = try await writer.write { db in try User.deleteOne(db, key: id) }
+    /// Deletes the account and, through ON DELETE CASCADE, every row it owns. Returns the upload files its import
+    /// jobs pointed at, read in the same transaction, so the caller can remove them too.
+    @discardableResult
+    public func deleteUser(id: Int64) async throws -> [String] {
+        try await writer.write { db in
+            let uploads = try String.fetchAll(db, ImportJob.owned(by: id).select(\.storedPath).filter { $0.storedPath != nil })
+            try User.deleteOne(db, key: id)
+            return uploads
+        }
     }
 
     // MARK: Sessions

@@ -23,7 +23,7 @@ struct SyncCommand: AsyncParsableCommand {
         func open() async throws -> (AppDatabase, User, SyncConfigurationFile) {
             let database = try data.openDatabase()
             let user = try await data.user(user, in: database)
-            return (database, user, SyncConfigurationFile(dataDirectory: data.directoryURL, username: user.username))
+            return (database, user, try SyncConfigurationFile(dataDirectory: data.directoryURL, user: user))
         }
     }
 

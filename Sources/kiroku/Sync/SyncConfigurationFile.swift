@@ -1,14 +1,17 @@
 import Foundation
 import Health
 import KirokuClient
+import Services
+import Storage
 
-/// The agent's settings and credentials for one user: `<data-dir>/sync/<username>.json`, mode 0600 in a 0700
-/// directory (the Keychain's part on Linux). Never printed or logged whole.
+/// The agent's settings and credentials for one user: `<data-dir>/sync/user-<id>.json` (keyed by the account's id,
+/// so a later account with the same name inherits nothing), mode 0600 in a 0700 directory (the Keychain's part on
+/// Linux). Never printed or logged whole; deleted with the account.
 struct SyncConfigurationFile {
     let url: URL
 
-    init(dataDirectory: URL, username: String) {
-        url = dataDirectory.appendingPathComponent("sync", isDirectory: true).appendingPathComponent("\(username.lowercased()).json")
+    init(dataDirectory: URL, user: User) throws {
+        url = try UserFiles(dataDirectory: dataDirectory).syncConfiguration(for: user)
     }
 
     func load() throws -> GatewayTarget {
