@@ -125,6 +125,8 @@ let package = Package(
                 "EventStream",
                 "Webhooks",
                 .product(name: "Crypto", package: "swift-crypto"),
+                // scrypt, the memory-hard key derivation that seals backups with a passphrase.
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 // bcrypt only: the module has no HTTP in it.
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -225,7 +227,7 @@ let package = Package(
             name: "EventStreamTests",
             dependencies: ["EventStream", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "ServicesTests", dependencies: ["Services"]),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "Storage", "Health", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "TaskSteps", "WaitTimes", "Workouts", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",

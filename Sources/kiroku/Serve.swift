@@ -96,6 +96,18 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("allow-private-webhooks"), help: "Let wait-alert webhooks reach loopback and private networks, e.g. an ntfy on your LAN (env KIROKU_ALLOW_PRIVATE_WEBHOOKS=1).")
     var allowPrivateWebhooks = ProcessInfo.processInfo.environment["KIROKU_ALLOW_PRIVATE_WEBHOOKS"] == "1"
 
+    @Option(name: .customLong("backup-dir"), help: "Take backups on a schedule into this folder (prefer another disk); see kiroku backup.")
+    var backupDirectory: String?
+
+    @Option(name: .customLong("backup-every"), help: "How often: 30m, 6h, 24h, 7d (default 24h).")
+    var backupEvery: BackupInterval = BackupInterval(seconds: 24 * 3600)
+
+    @Option(name: .customLong("backup-keep"), help: "How many backups to keep (default 7).")
+    var backupKeep: Int = 7
+
+    @Option(name: .customLong("backup-passphrase-file"), help: "Seal every backup with the passphrase in this file (or set KIROKU_BACKUP_PASSPHRASE).")
+    var backupPassphraseFile: String?
+
     static func environmentNumber(_ name: String) -> Double? {
         ProcessInfo.processInfo.environment[name].flatMap(Double.init)
     }
@@ -115,6 +127,9 @@ struct Serve: AsyncParsableCommand {
         }
         guard [headerTimeout, bodyTimeout, idleTimeout].allSatisfy({ $0 > 0 && $0 <= 86_400 }), maxConnections > 0 else {
             throw ValidationError("Timeouts must be 0–86400 s and --max-connections positive. / タイムアウトは 0〜86400 秒、--max-connections は正の数で指定してください。")
+        }
+        guard backupKeep > 0 else {
+            throw ValidationError("--backup-keep must be positive. / --backup-keep は正の数で指定してください。")
         }
         guard (tlsFiles.certificate == nil) == (tlsFiles.key == nil) else {
             throw ValidationError("--tls-certificate and --tls-key go together. / --tls-certificate と --tls-key は両方指定してください。")
@@ -140,6 +155,12 @@ struct Serve: AsyncParsableCommand {
             headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout), idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections
         )
         configuration.allowPrivateWebhooks = allowPrivateWebhooks
+        if let backupDirectory {
+            configuration.backups = BackupSchedule(
+                directory: URL(fileURLWithPath: backupDirectory), interval: .seconds(backupEvery.seconds), keep: backupKeep,
+                passphrase: try backupPassphrase()
+            )
+        }
         Self.bootstrapLogging(configuration)
         let logger = Logger(label: "kiroku")
         // Lock first: a second server must not even run migrations on a database another one is serving.
@@ -164,5 +185,35 @@ struct Serve: AsyncParsableCommand {
         }
         try await runApplication(configuration: configuration, dependencies: AppDependencies(database: database), logger: logger)
         withExtendedLifetime(lock) {}
+    }
+}
+
+extension Serve {
+    /// The scheduled backups' passphrase: from its file (first line), else KIROKU_BACKUP_PASSPHRASE, else none.
+    func backupPassphrase() throws -> String? {
+        if let backupPassphraseFile {
+            guard let text = try? String(contentsOfFile: backupPassphraseFile, encoding: .utf8),
+                  let line = text.split(separator: "\n").first.map(String.init), !line.isEmpty
+            else { throw ValidationError("Cannot read a passphrase from \(backupPassphraseFile). / \(backupPassphraseFile) からパスフレーズを読めません。") }
+            return line
+        }
+        return ProcessInfo.processInfo.environment["KIROKU_BACKUP_PASSPHRASE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// "30m", "6h", "24h", "7d": how often scheduled backups run (at least a minute).
+struct BackupInterval: ExpressibleByArgument, Sendable {
+    let seconds: Int64
+
+    init(seconds: Int64) {
+        self.seconds = seconds
+    }
+
+    init?(argument: String) {
+        let units: [Character: Int64] = ["m": 60, "h": 3_600, "d": 86_400]
+        guard let unit = argument.last.flatMap({ units[$0] }), let count = Int64(argument.dropLast()), count > 0, count <= 3_650 * 86_400 / unit else {
+            return nil
+        }
+        seconds = count * unit
     }
 }

@@ -4,6 +4,7 @@ import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOSSL
+import ServiceLifecycle
 import Services
 import Storage
 import Webhooks
@@ -49,7 +50,8 @@ public func buildApplication(
         ),
         services: try kafkaServices(configuration: configuration, database: dependencies.database, logger: logger)
             + waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger)
-            + [imports.runner],
+            + [imports.runner]
+            + backupServices(configuration: configuration, dependencies: dependencies, logger: logger),
         logger: logger
     )
     let startedAt = dependencies.clock()
@@ -57,6 +59,14 @@ public func buildApplication(
         await imports.recover(startedAt: startedAt, logger: Logger(label: "kiroku.import"))
     }
     return application
+}
+
+func backupServices(configuration: AppConfiguration, dependencies: AppDependencies, logger: Logger) -> [any Service] {
+    guard let schedule = configuration.backups else { return [] }
+    let backups = BackupService(database: dependencies.database, dataDirectory: configuration.dataDirectory)
+    var logger = logger
+    logger[metadataKey: "component"] = "backup"
+    return [BackupScheduler(schedule: schedule, backups: backups, clock: dependencies.clock, logger: logger)]
 }
 
 /// Builds the application and runs it until SIGTERM or SIGINT: what `kiroku serve` calls.

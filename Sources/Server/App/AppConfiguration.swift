@@ -29,6 +29,8 @@ public struct AppConfiguration: Sendable {
     public var connections = ConnectionLimits()
     /// Lets wait-alert webhooks reach loopback and private networks (an ntfy on the LAN). Off: only the internet.
     public var allowPrivateWebhooks = false
+    /// Scheduled backups while the server runs; nil for none.
+    public var backups: BackupSchedule?
 
     public struct TLSFiles: Sendable, Equatable {
         public var certificateChainPath: String
