@@ -201,7 +201,7 @@ extension Serve {
     }
 }
 
-/// "30m", "6h", "24h", "7d": how often scheduled backups run (at least a minute).
+/// "30m", "6h", "24h", "7d" (or seconds, "90s"): how often scheduled backups run.
 struct BackupInterval: ExpressibleByArgument, Sendable {
     let seconds: Int64
 
@@ -210,7 +210,7 @@ struct BackupInterval: ExpressibleByArgument, Sendable {
     }
 
     init?(argument: String) {
-        let units: [Character: Int64] = ["m": 60, "h": 3_600, "d": 86_400]
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
         guard let unit = argument.last.flatMap({ units[$0] }), let count = Int64(argument.dropLast()), count > 0, count <= 3_650 * 86_400 / unit else {
             return nil
         }

@@ -43,10 +43,13 @@ enum Programs {
     }
 
     /// Starts a long-running program, its output going to `log`; it stops with the test that started it.
-    static func start(_ executable: String, _ arguments: [String], log: URL) throws -> ChildProcess {
+    static func start(_ executable: String, _ arguments: [String], log: URL, environment: [String: String] = [:]) throws -> ChildProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
