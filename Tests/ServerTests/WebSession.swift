@@ -7,13 +7,16 @@ import NIOCore
 struct WebSession {
     let client: any TestClientProtocol
     var cookies: [String: String] = [:]
+    var userAgent: String?
 
-    init(_ client: any TestClientProtocol) {
+    init(_ client: any TestClientProtocol, userAgent: String? = nil) {
         self.client = client
+        self.userAgent = userAgent
     }
 
     var headers: HTTPFields {
         var fields: HTTPFields = [.accept: "text/html", .acceptLanguage: "ja,en;q=0.5"]
+        if let userAgent { fields[.userAgent] = userAgent }
         if !cookies.isEmpty {
             fields[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
         }

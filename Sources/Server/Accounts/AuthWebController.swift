@@ -71,7 +71,7 @@ struct AuthWebController {
             }
             metrics.signIn(succeeded: true)
             context.logger.info("signed in", metadata: ["user_id": "\(user.id.map(String.init) ?? "-")"])
-            return try await startSession(user: user, then: ReturnPath.safe(request.uri.queryParameters["next"].map(String.init)), now: context.now)
+            return try await startSession(user: user, then: ReturnPath.safe(request.uri.queryParameters["next"].map(String.init)), request: request, context: context)
         } catch let error as any DomainError {
             metrics.signIn(succeeded: false)
             return form("signin", request: request, context: context, error: APIError(error), username: username)
@@ -86,7 +86,7 @@ struct AuthWebController {
                 language: context.language, now: context.now
             )
             metrics.signUp()
-            return try await startSession(user: user, then: "/", now: context.now)
+            return try await startSession(user: user, then: "/", request: request, context: context)
         } catch let error as any DomainError {
             return form("signup", request: request, context: context, error: APIError(error), username: input.username ?? "", displayName: input.displayName ?? "")
         }
@@ -101,8 +101,10 @@ struct AuthWebController {
         return response
     }
 
-    private func startSession(user: Storage.User, then location: String, now: Date) async throws -> Response {
-        let (secret, _) = try await accounts.startSession(for: user, now: now)
+    private func startSession(user: Storage.User, then location: String, request: Request, context: AppRequestContext) async throws -> Response {
+        let (secret, _) = try await accounts.startSession(
+            for: user, now: context.now, userAgent: request.headers[.userAgent], address: context.clientAddress
+        )
         var response = Response.redirect(to: location)
         response.setCookie(Cookie(
             name: AuthenticationMiddleware.sessionCookie, value: secret, maxAge: Int(AccountService.sessionLifetime),

@@ -54,6 +54,7 @@ struct SettingsWebController {
         routes.post("settings/tokens/{id}/revoke", use: revokeToken)
         routes.post("settings/password", use: changePassword)
         routes.post("settings/sign-out-others", use: signOutOthers)
+        routes.post("settings/sessions/{id}/end", use: endSession)
         routes.post("settings/delete-account", use: deleteAccount)
         routes.get("settings/export.csv") { _, context -> Response in
             let userId = try context.requireUserId()
@@ -93,7 +94,19 @@ struct SettingsWebController {
                 "lastUsed": token.lastUsedAt.map { WebFormatting.dateTime($0, timeZone: timeZone) } ?? strings["never"]!,
             ]
         }
-        let otherSessions = try await accounts.database.activeSessionCount(userId: user.savedId, now: context.now) - (context.session == nil ? 0 : 1)
+        let sessions = try await accounts.sessions(userId: user.savedId, now: context.now)
+        values["sessions"] = sessions.map { session -> [String: Any] in
+            var row: [String: Any] = [
+                "id": session.publicId,
+                "browser": BrowserDescription.of(session.userAgent) ?? strings["unknownBrowser"]!,
+                "created": WebFormatting.dateTime(session.createdAt, timeZone: timeZone),
+                "lastUsed": WebFormatting.dateTime(session.lastUsedAt ?? session.createdAt, timeZone: timeZone),
+                "current": session.tokenHash == context.session?.tokenHash,
+            ]
+            if let address = session.address { row["address"] = address }
+            return row
+        }
+        let otherSessions = sessions.count - (context.session == nil ? 0 : 1)
         if otherSessions > 0 {
             values["otherSessions"] = LocalizedText(
                 ja: "ほかに \(otherSessions) 台のブラウザでログイン中です。", en: "Signed in on \(otherSessions) other browser\(otherSessions == 1 ? "" : "s")."
@@ -175,6 +188,14 @@ struct SettingsWebController {
         let userId = try context.requireUserId()
         try await accounts.endSessions(userId: userId, keeping: context.session)
         return .redirect(to: "/settings?notice=othersSignedOut")
+    }
+
+    /// Signs one browser out (a lost phone, a shared computer).
+    @Sendable func endSession(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        guard let id = context.parameters.get("id") else { throw APIError.notFound }
+        try await accounts.endSession(userId: userId, publicId: id)
+        return .redirect(to: "/settings?notice=sessionEnded#sessions")
     }
 
     @Sendable func deleteAccount(request: Request, context: AppRequestContext) async throws -> Response {

@@ -73,11 +73,11 @@ public struct AccountService: Sendable {
     }
 
     /// Starts a browser session. Returns the cookie value; only its hash is stored.
-    public func startSession(for user: User, now: Date) async throws -> (cookie: String, session: Session) {
+    public func startSession(for user: User, now: Date, userAgent: String? = nil, address: String? = nil) async throws -> (cookie: String, session: Session) {
         let secret = SecretToken.generate()
         let session = Session(
             tokenHash: SecretToken.hash(secret), userId: try user.savedId, csrfToken: SecretToken.generate(),
-            createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime)
+            createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime), lastUsedAt: now, userAgent: userAgent, address: address
         )
         try await database.insertSession(session, now: now)
         return (secret, session)
@@ -87,7 +87,18 @@ public struct AccountService: Sendable {
         guard let session = try await database.session(tokenHash: SecretToken.hash(cookie), now: now),
               let user = try await database.user(id: session.userId)
         else { return nil }
+        try await database.touchSession(tokenHash: session.tokenHash, now: now)
         return (session, user)
+    }
+
+    /// The user's signed-in browsers, most recently used first.
+    public func sessions(userId: Int64, now: Date) async throws -> [Session] {
+        try await database.activeSessions(userId: userId, now: now)
+    }
+
+    /// Signs one of the user's browsers out; an unknown id, or another user's, is `notFound` alike.
+    public func endSession(userId: Int64, publicId: String) async throws {
+        guard try await database.deleteSession(userId: userId, publicId: publicId) else { throw ServiceError.notFound }
     }
 
     public func endSession(cookie: String) async throws {

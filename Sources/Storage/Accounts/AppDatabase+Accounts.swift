@@ -65,6 +65,31 @@ extension AppDatabase {
         _ = try await writer.write { db in try Session.deleteOne(db, key: tokenHash) }
     }
 
+    /// Notes that the session was used at `now`, unless that was noted less than five minutes ago.
+    public func touchSession(tokenHash: String, now: Date) async throws {
+        let recent = now.addingTimeInterval(-300)
+        _ = try await writer.write { db in
+            try Session.filter { $0.tokenHash == tokenHash && ($0.lastUsedAt == nil || $0.lastUsedAt < recent) }
+                .updateAll(db) { $0.lastUsedAt.set(to: now) }
+        }
+    }
+
+    /// The user's signed-in browsers, most recently used first.
+    public func activeSessions(userId: Int64, now: Date) async throws -> [Session] {
+        try await reader.read { db in
+            try Session.owned(by: userId).filter { $0.expiresAt > now }.fetchReadable(db)
+                .sorted { ($0.lastUsedAt ?? $0.createdAt) > ($1.lastUsedAt ?? $1.createdAt) }
+        }
+    }
+
+    /// Ends the user's session with this public id; false when the user has none (another user's reads the same).
+    public func deleteSession(userId: Int64, publicId: String) async throws -> Bool {
+        guard publicId.count == 16, publicId.allSatisfy(\.isHexDigit) else { return false }
+        return try await writer.write { db in
+            try Session.owned(by: userId).filter { $0.tokenHash.like("\(publicId)%") }.deleteAll(db) == 1
+        }
+    }
+
     /// Starts a session and sweeps away expired ones, so the table never grows with abandoned browsers.
     public func insertSession(_ session: Session, now: Date) async throws {
         try await writer.write { db in
