@@ -19,7 +19,7 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         let database = try data.openDatabase()
         let owner = try await data.user(user, in: database)
-        let exporter = DataExporter(database: database)
+        let exporter = DataExporter(database: database, secrets: SecretBox(dataDirectory: data.directoryURL))
         let bytes: Data
         switch format {
         case .csv: bytes = Data(try await exporter.csv(userId: owner.savedId).utf8)

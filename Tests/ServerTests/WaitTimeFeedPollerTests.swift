@@ -83,10 +83,10 @@ struct FixtureServer {
     @Test func theServerStartsThePollerWhenAFeedIsConfigured() async throws {
         let database = try AppDatabase.temporary()
         var configuration = AppConfiguration(port: 0)
-        #expect(waitTimeServices(configuration: configuration, dependencies: AppDependencies(database: database), logger: Logger(label: "t")).isEmpty)
+        #expect(try waitTimeServices(configuration: configuration, dependencies: AppDependencies(database: database), logger: Logger(label: "t")).isEmpty)
         configuration.sawayakaFeedURL = "http://127.0.0.1:9/feed.json"
         configuration.sawayakaPollMinutes = 2
-        let services = waitTimeServices(configuration: configuration, dependencies: AppDependencies(database: database), logger: Logger(label: "t"))
+        let services = try waitTimeServices(configuration: configuration, dependencies: AppDependencies(database: database), logger: Logger(label: "t"))
         let poller = try #require(services.first as? WaitTimeFeedPoller)
         #expect(poller.interval == .seconds(120))
     }

@@ -49,7 +49,7 @@ public func buildApplication(
             availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections, logger: logger)
         ),
         services: try kafkaServices(configuration: configuration, database: dependencies.database, logger: logger)
-            + waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger)
+            + (try waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger))
             + [imports.runner]
             + backupServices(configuration: configuration, dependencies: dependencies, logger: logger),
         logger: logger
@@ -99,7 +99,8 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     )
     let records = HealthRecordService(database: database)
     let summaries = SummaryService(database: database)
-    let exporter = DataExporter(database: database)
+    let secrets = SecretBox(dataDirectory: configuration.dataDirectory)
+    let exporter = DataExporter(database: database, secrets: secrets)
     let csrf = CSRFProtection(secureCookies: configuration.secureCookies)
 
     let router = Router(context: AppRequestContext.self)
@@ -122,7 +123,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     // operator token), and the endpoints that carry their own credentials (gateway keys, Health Auto Export, devices).
     router.addRoutes(HealthCheckController().endpoints)
     router.addRoutes(OperationsController(metrics: dependencies.metrics, outbox: configuration.gateway.kafkaEnabled ? database : nil).endpoints)
-    let waitTimes = WaitTimeService(database: database, webhooks: configuration.webhookSender, now: dependencies.clock)
+    let waitTimes = WaitTimeService(database: database, webhooks: configuration.webhookSender, secrets: secrets, now: dependencies.clock)
     let inbox = InboxService(database: database)
     router.addRoutes(MetricsCatalogAPIController().endpoints, atPath: "api/v1")
     router.addRoutes(StoresAPIController(service: waitTimes).endpoints, atPath: "api")

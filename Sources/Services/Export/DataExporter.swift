@@ -5,9 +5,12 @@ import Storage
 /// Everything a user owns, as one CSV file or one JSON document (R9: a user can take their data away).
 public struct DataExporter: Sendable {
     public let database: AppDatabase
+    /// Opens sealed secrets (webhook URLs) so the export holds what the user typed.
+    public let secrets: SecretBox?
 
-    public init(database: AppDatabase) {
+    public init(database: AppDatabase, secrets: SecretBox? = nil) {
         self.database = database
+        self.secrets = secrets
     }
 
     public static let csvHeader = [
@@ -61,7 +64,7 @@ public struct DataExporter: Sendable {
             account: AccountProfile(user),
             records: records,
             tasks: try await database.tasks(userId: user.savedId).map(TaskResponse.init),
-            waitAlerts: try await database.alerts(userId: user.savedId),
+            waitAlerts: try await WaitTimeService(database: database, secrets: secrets).allAlerts(userId: user.savedId),
             inbox: try await database.inbox(userId: user.savedId, limit: .max),
             workouts: try await WorkoutExport(user: user, workouts: WorkoutService(database: database)),
             healthWorkouts: try await database.workouts(userId: user.savedId).map(WorkoutResponse.init),

@@ -11,16 +11,26 @@ extension WaitTimeService {
         // Field checks first, so a typo in the minutes is reported without a DNS look-up for the webhook.
         _ = try draft.alert(userId: userId, storeId: storeId, checkedWebhook: nil, now: now)
         var webhook: String?
-        if let url = draft.trimmedWebhookURL { webhook = try await checkedWebhookURL(url) }
-        return try await database.insertAlert(try draft.alert(userId: userId, storeId: storeId, checkedWebhook: webhook, now: now))
+        if let url = draft.trimmedWebhookURL {
+            let checked = try await checkedWebhookURL(url)
+            webhook = try secrets?.seal(checked) ?? checked
+        }
+        let saved = try await database.insertAlert(try draft.alert(userId: userId, storeId: storeId, checkedWebhook: webhook, now: now))
+        return (opened(saved.alert), saved.inserted)
     }
 
     public func alerts(userId: Int64, page: PageRequest) async throws -> Page<WaitAlert> {
-        try await database.alerts(userId: userId, page: page)
+        let page = try await database.alerts(userId: userId, page: page)
+        return Page(items: page.items.map(opened), nextCursor: page.nextCursor)
     }
 
     public func alerts(userId: Int64, storeId: String) async throws -> [WaitAlert] {
-        try await database.alerts(userId: userId, storeId: storeId)
+        try await database.alerts(userId: userId, storeId: storeId).map(opened)
+    }
+
+    /// Every alert of the user, webhook URLs opened: for their export.
+    public func allAlerts(userId: Int64) async throws -> [WaitAlert] {
+        try await database.alerts(userId: userId).map(opened)
     }
 
     /// Deletes the user's alert; another user's id reads as one that does not exist.

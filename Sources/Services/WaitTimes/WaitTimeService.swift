@@ -17,10 +17,22 @@ public struct WaitTimeService: Sendable {
     /// How far back forecasts and heat maps look.
     public static let historyDays = 84
 
-    public init(database: AppDatabase, webhooks: AlertWebhookSender? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// Seals alerts' webhook URLs in the database; nil stores them as typed (tests without a data directory).
+    public let secrets: SecretBox?
+
+    public init(database: AppDatabase, webhooks: AlertWebhookSender? = nil, secrets: SecretBox? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.database = database
         self.webhooks = webhooks
+        self.secrets = secrets
         self.now = now
+    }
+
+    /// The alert as its owner and the webhook sender see it: the webhook URL opened (nil if its key is gone).
+    func opened(_ alert: WaitAlert) -> WaitAlert {
+        guard let secrets, let sealed = alert.webhookURL else { return alert }
+        var alert = alert
+        alert.webhookURL = secrets.open(sealed)
+        return alert
     }
 
     /// Every store at `now`, unfiltered, in directory order.
@@ -48,6 +60,8 @@ public struct WaitTimeService: Sendable {
         let result = try await database.addObservations(observations, timeZone: Self.timeZone, now: now, alertMessage: Self.alertMessage)
         if let webhooks, !result.fired.isEmpty {
             for fired in result.fired where fired.alert.webhookURL != nil {
+                var fired = fired
+                fired.alert = opened(fired.alert)
                 await webhooks.send(fired, logger: logger)
             }
         }

@@ -70,7 +70,7 @@ extension WaitAlert: FetchableRecord, MutablePersistableRecord {
 
 /// An alert that fired, with the observation that fired it — for the webhook sent after the transaction.
 public struct FiredAlert: Sendable, Equatable {
-    public let alert: WaitAlert
+    public var alert: WaitAlert
     public let observation: WaitObservation
     public let message: InboxMessage
 }
