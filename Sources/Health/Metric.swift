@@ -63,7 +63,24 @@ public struct Metric: Sendable, Hashable, Identifiable {
             return exact
         }
         let folded = wanted.lowercased()
-        return units.first { unit in unit.names.contains { $0.lowercased() == folded } }
+        if let found = units.first(where: { unit in unit.names.contains { $0.lowercased() == folded } }) {
+            return found
+        }
+        return molarUnit(wanted)
+    }
+
+    /// HealthKit's molar units state the molar mass in the unit itself: `mmol<180.15588000005408>/L` is
+    /// millimoles of a substance of 180.155… g/mol per litre. For a metric stored in mg/dL, 1 mmol/L is
+    /// M mg/L, M / 10 mg/dL (1 mmol/dL is M mg/dL).
+    private func molarUnit(_ text: String) -> UnitConversion? {
+        guard canonicalUnit == "mg/dL", text.hasPrefix("mmol<"), let close = text.firstIndex(of: ">") else { return nil }
+        let massText = text[text.index(text.startIndex, offsetBy: 5)..<close]
+        guard let mass = Double(massText), mass.isFinite, mass > 0 else { return nil }
+        switch text[text.index(after: close)...] {
+        case "/L": return UnitConversion(symbol: "mmol/L", aliases: [text], factor: mass / 10)
+        case "/dL": return UnitConversion(symbol: "mmol/dL", aliases: [text], factor: mass)
+        default: return nil
+        }
     }
 
     /// The canonical unit's conversion; every catalog metric lists it first with factor 1.

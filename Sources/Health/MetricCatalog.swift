@@ -128,28 +128,34 @@ extension MetricCatalog {
         UnitConversion(symbol: "L", aliases: ["liter", "liters", "litre", "litres"], factor: 1000),
         UnitConversion(symbol: "fl_oz", aliases: ["fl_oz_us", "fl oz", "floz", "fl. oz"], factor: 29.573_529_562_5),
         UnitConversion(symbol: "cup_us", aliases: ["cup", "cups"], factor: 236.588_236_5),
+        // HealthKit's imperial and pint volumes (`HKUnit.fluidOunceImperial()`, `.cupImperial()`, `.pintUS()`, …).
+        UnitConversion(symbol: "fl_oz_imp", factor: 28.413_062_5),
+        UnitConversion(symbol: "cup_imp", factor: 284.130_625),
+        UnitConversion(symbol: "pt_us", factor: 473.176_473),
+        UnitConversion(symbol: "pt_imp", factor: 568.261_25),
     ]
 
     private static let vo2MaxUnits = [
         UnitConversion(
             symbol: "mL/kg/min",
-            aliases: ["ml/(kg*min)", "mL/(kg·min)", "mL/min·kg", "ml/(kg⋅min)", "ml/min/kg"]
+            // HealthKit's unit string is `ml/(kg*min)`; exports wrote `mL/min·kg` and, in recent iOS, `mL/kg·min`.
+            aliases: ["ml/(kg*min)", "mL/(kg·min)", "mL/min·kg", "ml/(kg⋅min)", "ml/min/kg", "mL/kg·min", "mL/kg⋅min",
+                      "mL/min⋅kg", "mL/kg∙min", "mL/min∙kg", "mL/(min·kg)", "mL/(min*kg)", "mL/kg*min", "mL/min*kg"]
         )
     ]
 
-    // Fixed at 18.0, the clinical rounding of glucose's molar mass (180.16 g/mol) that meters and guidelines use.
+    // Plain mmol/L is fixed at 18.0, the clinical rounding of glucose's molar mass (180.16 g/mol) that meters and
+    // guidelines use. HealthKit's `mmol<180.15588000005408>/L` states its molar mass and converts with it
+    // (`Metric.unit(named:)`).
     private static let glucoseUnits = [
         UnitConversion(symbol: "mg/dL", aliases: ["mg/100mL"]),
-        UnitConversion(
-            symbol: "mmol/L",
-            aliases: ["mmol<180.15588000005408>/L", "mmol<180.1558800000541>/L", "mM"],
-            factor: 18.0
-        ),
+        UnitConversion(symbol: "mmol/L", aliases: ["mM"], factor: 18.0),
     ]
 
     private static let celsius = [
         UnitConversion(symbol: "degC", aliases: ["°C", "℃", "C", "celsius", "度"]),
         UnitConversion(symbol: "degF", aliases: ["°F", "℉", "F", "fahrenheit"], factor: 5.0 / 9, offset: -160.0 / 9),
+        UnitConversion(symbol: "K", aliases: ["kelvin"], offset: -273.15),
     ]
 
     private static func counts(_ aliases: [String]) -> [UnitConversion] {

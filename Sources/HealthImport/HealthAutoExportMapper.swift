@@ -10,8 +10,13 @@ import Health
 public struct HealthAutoExportMapper: Sendable {
     public typealias Sample = (sample: ImportedSample, externalId: String)
 
-    /// Skipped entries per reason (unknown_metric, bad_date, bad_value, unknown_unit, not_sleep).
+    /// Skipped entries per reason (bad_date for a workout without a readable start). Rows are never skipped:
+    /// a row that cannot become a sample is kept raw.
     public private(set) var skipped: [String: Int] = [:]
+    /// Rows kept raw (name, units, every field, source) instead of becoming samples, per `KeptRawReason`.
+    public private(set) var keptRaw: [String: Int] = [:]
+    /// Raw items mapped since the last `takeRawItems()`.
+    private var rawItems: [ImportedRawItem] = []
     /// Catalog lookups fold and compare strings; a backfill repeats a few names a million times.
     private var catalog: [String: Metric?] = [:]
     private var values = CanonicalValues()
@@ -33,19 +38,42 @@ public struct HealthAutoExportMapper: Sendable {
         switch Self.normalized(name) {
         case "bloodpressure":
             let start = row["date"]?.text.flatMap(instant)
-            add("bloodPressureSystolic", value: row["systolic"]?.number, unit: units, source: row["source"]?.text, start: start, into: &samples)
-            add("bloodPressureDiastolic", value: row["diastolic"]?.number, unit: units, source: row["source"]?.text, start: start, into: &samples)
+            let raw = RawRow(row: row, name: name, units: units)
+            add("bloodPressureSystolic", value: row["systolic"]?.number, unit: units, source: row["source"]?.text, start: start, raw: raw, into: &samples)
+            add("bloodPressureDiastolic", value: row["diastolic"]?.number, unit: units, source: row["source"]?.text, start: start, raw: raw, into: &samples)
         case "sleepanalysis":
-            mapSleep(row, units: units, into: &samples)
+            mapSleep(row, name: name, units: units, into: &samples)
         default:
-            guard let metric = metric(named: name) else { return skip("unknown_metric") }
+            var found = metric(named: name)
+            if found == nil, let known = Self.catalogName(name) { found = metric(named: known) }
+            guard let metric = found else { return keepRaw(RawRow(row: row, name: name, units: units), reason: .unknownType) }
             // Heart rate arrives as Min/Avg/Max: the average is the value, the range is kept.
             var extra: [String: String] = [:]
             if let min = row["Min"]?.number { extra["min"] = Self.text(min) }
             if let max = row["Max"]?.number { extra["max"] = Self.text(max) }
             add(metric.id, value: row["qty"]?.number ?? row["Avg"]?.number, unit: units, source: row["source"]?.text,
-                start: row["date"]?.text.flatMap(instant), metadata: extra, into: &samples)
+                start: row["date"]?.text.flatMap(instant), metadata: extra, raw: RawRow(row: row, name: name, units: units), into: &samples)
         }
+    }
+
+    /// Health Auto Export's names for catalog metrics that the catalog's aliases do not spell that way.
+    static func catalogName(_ name: String) -> String? {
+        switch normalized(name) {
+        case "activeenergyburned", "activeenergy": "activeEnergyBurned"
+        case "basalenergy", "restingenergyburned": "basalEnergyBurned"
+        case "walkingrunningdistance", "distancewalkingrunning": "distanceWalkingRunning"
+        case "oxygensaturation", "bloodoxygen", "bloodoxygensaturation": "oxygenSaturation"
+        case "heartratevariabilitysdnn": "heartRateVariability"
+        case "dietaryenergyconsumed", "dietaryenergy": "dietaryEnergy"
+        case "mindfulsession": "mindfulMinutes"
+        default: nil
+        }
+    }
+
+    /// The raw items mapped since the last call.
+    public mutating func takeRawItems() -> [ImportedRawItem] {
+        defer { rawItems = [] }
+        return rawItems
     }
 
     /// A workout, or nil (counted) when its start is unreadable.
@@ -80,12 +108,12 @@ public struct HealthAutoExportMapper: Sendable {
 
     private mutating func add(
         _ id: String, value: Double?, unit: String?, source: String?, start: Instant?, end: Instant? = nil,
-        metadata: [String: String] = [:], into samples: inout [Sample]
+        metadata: [String: String] = [:], raw: RawRow, into samples: inout [Sample]
     ) {
-        guard let metric = metric(named: id) else { return skip("unknown_metric") }
-        guard let start else { return skip("bad_date") }
-        guard let value else { return skip("bad_value") }
-        guard let canonical = values.canonical(value, unit: unit, metric: metric) else { return skip("unknown_unit") }
+        guard let metric = metric(named: id) else { return keepRaw(raw, reason: .unknownType) }
+        guard let start else { return keepRaw(raw, reason: .badDate) }
+        guard let value else { return keepRaw(raw, reason: .badValue) }
+        guard let canonical = values.canonical(value, unit: unit, metric: metric) else { return keepRaw(raw, reason: .unknownUnit) }
         let source = source ?? Self.defaultSource
         let endDate = end?.date ?? start.date
         let sample = ImportedSample(
@@ -98,32 +126,104 @@ public struct HealthAutoExportMapper: Sendable {
         samples.append((sample, externalId))
     }
 
-    /// Two shapes: one aggregated row per night (hours asleep, in bed, per stage) or one row per segment
-    /// (startDate, endDate, value "Core" / "Deep" / "REM" / "Awake" / "In Bed").
-    private mutating func mapSleep(_ row: JSONValue, units: String?, into samples: inout [Sample]) {
+    /// Two shapes: one aggregated row per night or one row per segment (startDate, endDate, value "Core" /
+    /// "Deep" / "REM" / "Asleep" / "Awake" / "In Bed").
+    ///
+    /// The aggregated row comes in two forms. Before iOS 16: `asleep` and `inBed` hours. From iOS 16: `asleep`
+    /// is 0 and the night is `totalSleep`, split into `core`, `deep` and `rem`, with `awake` time beside it, and
+    /// `sleepSource` / `inBedSource` name the apps. The night's sleep is the first of `asleep`, `totalSleep` and
+    /// core + deep + rem that is above zero; the stages (Awake among them) are kept with it.
+    /// An Awake segment is not sleep and the catalog has no metric for it: it is kept raw as its own stage.
+    private mutating func mapSleep(_ row: JSONValue, name: String, units: String?, into samples: inout [Sample]) {
         let hours = units ?? "hr"
         let source = row["source"]?.text
+        let raw = RawRow(row: row, name: name, units: units)
         if let stage = row["value"]?.text {
             guard let start = row["startDate"]?.text.flatMap(instant), let end = row["endDate"]?.text.flatMap(instant) else {
-                return skip("bad_date")
+                return keepRaw(raw, reason: .badDate)
             }
             let kind = Self.normalized(stage)
-            guard kind != "awake" else { return skip("not_sleep") }
+            guard kind != "awake" else { return keepRaw(raw, reason: .noMetric) }
             let minutes = end.date.timeIntervalSince(start.date) / 60
             add(kind == "inbed" ? "timeInBed" : "sleepAnalysis", value: minutes, unit: "min", source: source,
-                start: start, end: end, metadata: ["stage": stage], into: &samples)
+                start: start, end: end, metadata: ["stage": stage], raw: raw, into: &samples)
             return
         }
         var stages: [String: String] = [:]
-        for key in ["core", "deep", "rem", "awake"] { if let value = row[key]?.number { stages[key] = Self.text(value) } }
+        for key in ["core", "deep", "rem", "awake", "asleep", "totalSleep", "inBed"] {
+            if let value = row[key]?.number { stages[key] = Self.text(value) }
+        }
         let day = row["date"]?.text.flatMap(instant)
-        if let asleep = row["asleep"]?.number ?? row["totalSleep"]?.number, asleep > 0 {
-            add("sleepAnalysis", value: asleep, unit: hours, source: source, start: row["sleepStart"]?.text.flatMap(instant) ?? day,
-                end: row["sleepEnd"]?.text.flatMap(instant), metadata: stages, into: &samples)
+        let stageSum = ["core", "deep", "rem"].compactMap { row[$0]?.number }.reduce(0, +)
+        let asleep = [row["asleep"]?.number, row["totalSleep"]?.number, stageSum].compactMap { $0 }.first { $0 > 0 }
+        var stored = false
+        if let asleep {
+            add("sleepAnalysis", value: asleep, unit: hours, source: row["sleepSource"]?.text ?? source,
+                start: row["sleepStart"]?.text.flatMap(instant) ?? day, end: row["sleepEnd"]?.text.flatMap(instant),
+                metadata: stages, raw: raw, into: &samples)
+            stored = true
         }
         if let inBed = row["inBed"]?.number, inBed > 0 {
-            add("timeInBed", value: inBed, unit: hours, source: source, start: row["inBedStart"]?.text.flatMap(instant) ?? day,
-                end: row["inBedEnd"]?.text.flatMap(instant), into: &samples)
+            add("timeInBed", value: inBed, unit: hours, source: row["inBedSource"]?.text ?? source,
+                start: row["inBedStart"]?.text.flatMap(instant) ?? day, end: row["inBedEnd"]?.text.flatMap(instant),
+                raw: raw, into: &samples)
+            stored = true
+        }
+        if !stored { keepRaw(raw, reason: .badValue) }
+    }
+
+    /// One row as the app sent it, kept for the case it cannot become a sample.
+    struct RawRow {
+        let row: JSONValue
+        let name: String
+        let units: String?
+    }
+
+    /// Keeps a row raw with why: its metric name and units, every field as text, its date and source.
+    private mutating func keepRaw(_ raw: RawRow, reason: KeptRawReason) {
+        keptRaw[reason.rawValue, default: 0] += 1
+        var attributes: [String: String] = [:]
+        if case let .object(members) = raw.row {
+            for (name, value) in members { attributes[name] = Self.describe(value) }
+        }
+        let dateText = raw.row["date"]?.text ?? raw.row["startDate"]?.text ?? raw.row["start"]?.text
+        let start = dateText.flatMap(instant)
+        let end = (raw.row["endDate"]?.text ?? raw.row["end"]?.text).flatMap(instant)
+        let source = raw.row["source"]?.text ?? Self.defaultSource
+        var key = NaturalKey()
+        key.add("HealthAutoExport")
+        key.add(raw.name)
+        key.add(raw.units ?? "")
+        for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
+            key.add(name)
+            key.add(value)
+        }
+        let value = raw.row["qty"] ?? raw.row["value"] ?? raw.row["Avg"]
+        rawItems.append(ImportedRawItem(
+            element: "HealthAutoExport", type: raw.name, value: value.map(Self.describe), unit: raw.units,
+            startAt: start?.date, endAt: (end ?? start)?.date, utcOffsetSeconds: start?.utcOffsetSeconds, sourceName: source,
+            attributes: attributes, metadata: [:], naturalKey: key, reason: reason
+        ))
+    }
+
+    /// A JSON value as text: strings as they are, numbers without a needless ".0", nested values as JSON.
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case let .string(text): text
+        case let .number(number): number.isFinite ? text(number) : String(number)
+        case let .bool(flag): flag ? "true" : "false"
+        case .null: "null"
+        case let .array(elements): "[" + elements.map(json).joined(separator: ",") + "]"
+        case .object: json(value)
+        }
+    }
+
+    private static func json(_ value: JSONValue) -> String {
+        switch value {
+        case let .string(text): ImportJSON.string(text)
+        case let .object(members):
+            "{" + members.sorted { $0.key < $1.key }.map { ImportJSON.string($0.key) + ":" + json($0.value) }.joined(separator: ",") + "}"
+        default: describe(value)
         }
     }
 
@@ -149,6 +249,7 @@ public struct HealthAutoExportMapper: Sendable {
     }
 
     private static func text(_ value: Double) -> String {
-        Int(exactly: value).map(String.init) ?? String(value)
+        if value == value.rounded(), abs(value) < 9e15 { return String(Int64(value)) }
+        return String(value)
     }
 }

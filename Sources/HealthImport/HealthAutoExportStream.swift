@@ -46,6 +46,13 @@ public struct HealthAutoExportStream {
 
     /// Skipped entries per reason, for everything read so far.
     public var skipped: [String: Int] { mapper.skipped }
+    /// Rows kept raw per reason, for everything read so far.
+    public var keptRaw: [String: Int] { mapper.keptRaw }
+
+    /// The raw items (rows that could not become samples) mapped since the last call.
+    public mutating func takeRawItems() -> [ImportedRawItem] {
+        mapper.takeRawItems()
+    }
 
     /// Reads the next bytes of the delivery.
     public mutating func feed(_ bytes: some Sequence<UInt8>) throws(HealthAutoExportInvalid) {

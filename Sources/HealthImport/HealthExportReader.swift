@@ -46,7 +46,8 @@ public struct HealthExportReader: Sendable {
         do {
             archive = try Archive(url: url, accessMode: .read)
         } catch {
-            throw ImportError.unreadable("\(url.lastPathComponent): \(error)")
+            // The archive library's own error names (`unreadableArchive`…) mean nothing to a person.
+            throw ImportError.brokenZip
         }
         guard let entry = try Self.healthDataEntry(in: archive) else { throw ImportError.noHealthExport }
         let total = Int(entry.uncompressedSize)
@@ -68,7 +69,7 @@ public struct HealthExportReader: Sendable {
             }
         } catch {
             if let downstream { throw downstream }
-            throw ImportError.unreadable("\(url.lastPathComponent): \(error)")
+            throw ImportError.brokenZip
         }
         try document.finish()
     }
@@ -121,12 +122,14 @@ final class DocumentReader {
         try chunk.withUnsafeBytes { bytes in
             try scanner.feed(bytes) { event in
                 try assembler.consume(event, emit)
-                if let root = assembler.rootName, root != "HealthData" { throw ImportError.noHealthExport }
+                if let root = assembler.rootName, root != "HealthData" { throw ImportError.notHealthExport }
             }
         }
     }
 
+    /// A document without any element (plain text, an image) is no export either.
     func finish() throws {
         try scanner.finish()
+        guard assembler.rootName != nil else { throw ImportError.notHealthExport }
     }
 }

@@ -35,15 +35,18 @@ public struct HealthKitMapper {
 
     public mutating func map(_ record: ExportedRecord) -> MappedRecord {
         guard let start = instant(record.startDate), let end = record.endDate.isEmpty ? start : instant(record.endDate) else {
-            return .skipped(type: metric(for: record.type)?.id ?? record.type, reason: .badDate)
+            return .raw(raw(record, start: nil, end: nil, reason: .badDate))
         }
         if record.type.hasPrefix("HKCategoryTypeIdentifier") {
             return category(record, start: start, end: end)
         }
-        guard let metric = metric(for: record.type) else { return .raw(raw(record, start: start, end: end)) }
-        guard let text = record.value, let original = Double(text), original.isFinite else { return .skipped(type: metric.id, reason: .badValue) }
+        guard let metric = metric(for: record.type) else { return .raw(raw(record, start: start, end: end, reason: .unknownType)) }
+        // The 2015 statistics shape has no `value`: `average`, `min`, `max` and `recordCount` describe a period.
+        // The average is the value; the rest stay in the metadata (as "@min", "@max", "@recordCount").
+        let text = record.value ?? record.otherAttributes["average"]
+        guard let text, let original = Double(text), original.isFinite else { return .raw(raw(record, start: start, end: end, reason: .badValue)) }
         guard let value = values.canonical(original, unit: record.unit, metric: metric) else {
-            return .skipped(type: metric.id, reason: .unknownUnit)
+            return .raw(raw(record, start: start, end: end, reason: .unknownUnit))
         }
         return .sample(sample(record, metric: metric, value: value, original: original, unit: record.unit ?? metric.canonicalUnit,
                               start: start, end: end, detail: nil))
@@ -59,10 +62,10 @@ public struct HealthKitMapper {
         } else {
             metric = self.metric(for: record.type)
         }
-        guard let metric, metric.aggregation == .duration else { return .raw(raw(record, start: start, end: end)) }
+        guard let metric, metric.aggregation == .duration else { return .raw(raw(record, start: start, end: end, reason: .noMetric)) }
         let seconds = end.date.timeIntervalSince(start.date)
         guard seconds >= 0, let minutes = try? metric.canonicalValue(seconds, unit: "s") else {
-            return .skipped(type: metric.id, reason: .badValue)
+            return .raw(raw(record, start: start, end: end, reason: .badValue))
         }
         var sample = sample(record, metric: metric, value: minutes, original: seconds, unit: "s", start: start, end: end, detail: value)
         if !value.isEmpty { sample.metadata = (sample.metadata ?? [:]).merging(["HKCategoryValue": value]) { $1 } }
@@ -94,19 +97,30 @@ public struct HealthKitMapper {
         )
     }
 
-    private func raw(_ record: ExportedRecord, start: Instant, end: Instant) -> ImportedRawItem {
+    /// A record kept as written, with why. Without readable dates (`start` nil) the dates are kept as text in
+    /// the attributes and the key uses that text.
+    private func raw(_ record: ExportedRecord, start: Instant?, end: Instant?, reason: KeptRawReason) -> ImportedRawItem {
         var key = NaturalKey()
         key.add(record.type)
         key.add(record.sourceName)
-        key.add(Int64((start.date.timeIntervalSince1970 * 1000).rounded()))
-        key.add(Int64((end.date.timeIntervalSince1970 * 1000).rounded()))
+        if let start, let end {
+            key.add(Int64((start.date.timeIntervalSince1970 * 1000).rounded()))
+            key.add(Int64((end.date.timeIntervalSince1970 * 1000).rounded()))
+        } else {
+            key.add(record.startDate)
+            key.add(record.endDate)
+        }
         key.add(record.value ?? "")
         key.add(record.unit ?? "")
+        var attributes = record.otherAttributes.merging(record.device.map { ["device": $0] } ?? [:]) { $1 }
+        if start == nil {
+            attributes["startDate"] = record.startDate
+            attributes["endDate"] = record.endDate
+        }
         return ImportedRawItem(
             element: "Record", type: record.type, value: record.value, unit: record.unit,
-            startAt: start.date, endAt: end.date, utcOffsetSeconds: start.utcOffsetSeconds, sourceName: record.sourceName,
-            attributes: record.otherAttributes.merging(record.device.map { ["device": $0] } ?? [:]) { $1 },
-            metadata: Self.metadata(of: record) ?? [:], naturalKey: key
+            startAt: start?.date, endAt: end?.date, utcOffsetSeconds: start?.utcOffsetSeconds, sourceName: record.sourceName,
+            attributes: attributes, metadata: Self.metadata(of: record) ?? [:], naturalKey: key, reason: reason
         )
     }
 

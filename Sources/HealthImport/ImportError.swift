@@ -9,6 +9,10 @@ public enum ImportError: Error, Sendable, Equatable {
     case truncated(byteOffset: Int, line: Int)
     /// The zip holds no Apple Health export (`<HealthData` in the first kilobytes of an entry).
     case noHealthExport
+    /// A file that is not a zip holds no Apple Health export: other XML, text, an image…
+    case notHealthExport
+    /// The zip cannot be opened or one of its entries cannot be read (damaged, or cut off mid-copy).
+    case brokenZip
     /// The file is neither a zip nor XML.
     case unreadable(String)
 
@@ -18,6 +22,8 @@ public enum ImportError: Error, Sendable, Equatable {
         case .malformedXML: "import_malformed_xml"
         case .truncated: "import_truncated"
         case .noHealthExport: "import_no_health_export"
+        case .notHealthExport: "import_not_health_export"
+        case .brokenZip: "import_broken_zip"
         case .unreadable: "import_unreadable"
         }
     }
@@ -39,6 +45,16 @@ public enum ImportError: Error, Sendable, Equatable {
             LocalizedText(
                 ja: "zip の中にヘルスケアの書き出し（HealthData）が見つかりません。",
                 en: "The zip holds no Apple Health export (no HealthData document)."
+            )
+        case .notHealthExport:
+            LocalizedText(
+                ja: "このファイルはヘルスケアの書き出しではありません（export.zip、export.xml、CSV のいずれかを選んでください）。",
+                en: "This file is not an Apple Health export (choose the export.zip, an export.xml or a CSV)."
+            )
+        case .brokenZip:
+            LocalizedText(
+                ja: "zip ファイルが壊れているか途中で切れているため読めません。書き出しをやり直すか、もう一度コピーしてください。",
+                en: "The zip is damaged or incomplete and cannot be read. Export or copy it again."
             )
         case let .unreadable(detail):
             LocalizedText(

@@ -16,6 +16,7 @@ extension AppDatabase {
         migrator.registerMigration("v3-redundant-owner-indexes", migrate: Migrations.redundantOwnerIndexes)
         migrator.registerMigration("v3-profile-characteristics", migrate: Migrations.profileCharacteristics)
         migrator.registerMigration("v4-session-details", migrate: Migrations.sessionDetails)
+        migrator.registerMigration("v4-import-kept-raw", migrate: Migrations.importKeptRaw)
         return migrator
     }
 }

@@ -4,7 +4,8 @@ import Health
 /// The rules every logged set obeys, wherever it comes from (API, web form, CLI, CSV import).
 public enum SetValidator {
     public static let weightRange = 0.0...1000.0
-    public static let repsRange = 1...100
+    /// 0 is a set attempted and failed (the contract's `reps: int` allows it); over 100 is a typo.
+    public static let repsRange = 0...100
     public static let rpeRange = 1.0...10.0
     /// Clocks on phones drift and time zones confuse; a day ahead is tolerated, more is a mistake.
     public static let futureTolerance: TimeInterval = InstantWindow.clockTolerance

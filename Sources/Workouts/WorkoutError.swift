@@ -22,7 +22,7 @@ extension DomainRefusal where Domain == WorkoutsDomain {
     public static func repsOutOfRange(_ reps: Int) -> WorkoutError {
         WorkoutError(
             code: "invalid_reps",
-            message: .init(ja: "回数は1〜100回の範囲で入力してください（入力値: \(reps)）", en: "Reps must be between 1 and 100 (entered: \(reps)).")
+            message: .init(ja: "回数は0〜100回の範囲で入力してください（入力値: \(reps)）", en: "Reps must be between 0 and 100 (entered: \(reps)).")
         )
     }
 

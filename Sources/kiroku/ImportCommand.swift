@@ -72,6 +72,11 @@ struct ImportSummary {
             let reasons = job.skippedReasons.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
             text += "\n" + (language == .ja ? "スキップの理由: " : "Skipped because: ") + reasons
         }
+        if !job.keptRawReasons.isEmpty {
+            let total = job.keptRawReasons.values.reduce(0, +)
+            let reasons = job.keptRawReasons.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+            text += "\n" + (language == .ja ? "未変換のまま保存: \(total) 件 (\(reasons))" : "Kept raw: \(total) (\(reasons))")
+        }
         if let profile = ProfileCharacteristic.importSummary(job.profileFilled) {
             text += "\n" + profile.text(in: language)
         }

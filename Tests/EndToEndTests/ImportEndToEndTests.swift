@@ -17,14 +17,15 @@ extension CLITests {
         let first = try kiroku(["import", Self.fixture("export-localized.zip"), "--user", "hanako"])
         #expect(first.status == 0, "\(first.error)")
         let stepsLine = try #require(first.output.split(separator: "\n").first { $0.hasPrefix("Steps ") })
-        #expect(stepsLine.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["Steps", "2", "0", "1"])
+        #expect(stepsLine.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["Steps", "2", "0", "0"])
         let totalLine = try #require(first.output.split(separator: "\n").first { $0.hasPrefix("Total") })
-        #expect(totalLine.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["Total", "31", "0", "2"])
+        #expect(totalLine.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["Total", "33", "0", "0"])
+        #expect(first.output.contains("Kept raw: 6 (bad_date: 1, no_metric: 2, unknown_type: 2, unknown_unit: 1)"), "\(first.output)")
 
         let again = try kiroku(["import", Self.fixture("export-modern.xml"), "--user", "hanako"], language: "ja_JP.UTF-8")
         #expect(again.status == 0)
         let total = try #require(again.output.split(separator: "\n").first { $0.hasPrefix("合計") })
-        #expect(total.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["合計", "0", "31", "2"])
+        #expect(total.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == ["合計", "0", "33", "0"])
 
         let broken = try kiroku(["import", Self.fixture("malformed.xml"), "--user", "hanako"])
         #expect(broken.status != 0)
@@ -93,7 +94,7 @@ extension CLITests {
             try await Task.sleep(for: .milliseconds(100))
         }
         #expect(job["state"] as? String == "succeeded")
-        #expect((job["total"] as? [String: Int])?["imported"] == 31)
+        #expect((job["total"] as? [String: Int])?["imported"] == 33)
         let uploads = try FileManager.default.contentsOfDirectory(atPath: dataDirectory + "/imports")
         #expect(uploads.isEmpty)
     }

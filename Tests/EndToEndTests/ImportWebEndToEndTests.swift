@@ -53,7 +53,8 @@ extension WebDriver {
                 try await Task.sleep(for: .milliseconds(500))
             }
             #expect(page.contains("data-state=\"succeeded\""), "the page refreshed itself to the result")
-            #expect(page.contains("id=\"import-total-imported\">31<"))
+            #expect(page.contains("id=\"import-total-imported\">33<"))
+            #expect(page.contains("id=\"import-kept-raw\""), "the kept-raw line shows on the phone-sized page")
             #expect(page.contains("歩数"))
             try await browser.screenshot().write(to: artifacts.appendingPathComponent("import-status-390x844.png"))
 

@@ -34,10 +34,16 @@ import Testing
         "2023-02-29 07:00:00 +0900", "2024-04-31 07:00:00 +0900", "2024-03-01 24:00:00 +0900", "2024-03-01 07:60:00 +0900",
         "1899-12-31 23:59:59 +0000", "2024-03-03 12:00:00 +0900", "0000-01-01 00:00:00 +0000", "10000-01-01 00:00:00 +0000",
     ])
-    func appleHealthDatesThatCannotBeAreSkipped(start: String) {
+    func appleHealthDatesThatCannotBeAreKeptRawAsBadDates(start: String) {
         var mapper = HealthKitMapper(now: now)
-        #expect(mapper.map(record(start: start)) == .skipped(type: "stepCount", reason: .badDate))
-        #expect(mapper.map(record(start: "2024-02-29 07:00:00 +0900", end: start)) == .skipped(type: "stepCount", reason: .badDate))
+        for mapped in [mapper.map(record(start: start)), mapper.map(record(start: "2024-02-29 07:00:00 +0900", end: start))] {
+            guard case let .raw(raw) = mapped else {
+                Issue.record("expected a raw item, got \(mapped)")
+                continue
+            }
+            #expect(raw.reason == .badDate)
+            #expect(raw.startAt == nil && raw.attributes["startDate"] != nil)
+        }
     }
 
     @Test func healthAutoExportCountsImpossibleDatesAsBadDates() {
@@ -47,7 +53,7 @@ import Testing
             mapper.map(row: .object(["date": .string(date), "qty": .number(100)]), metric: "step_count", units: "count", into: &samples)
         }
         #expect(samples.count == 2)
-        #expect(mapper.skipped["bad_date"] == 2)
+        #expect(mapper.keptRaw["bad_date"] == 2, "kept raw, not dropped")
         #expect(samples.last?.sample.startAt == (try? Instant.parse("2024-01-01T22:00:00.999Z").date))
     }
 

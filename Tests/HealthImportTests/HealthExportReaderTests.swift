@@ -91,9 +91,39 @@ struct HealthExportReaderTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID()).xml")
         try Data("<?xml version=\"1.0\"?><Other/>".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(throws: ImportError.noHealthExport) {
+        #expect(throws: ImportError.notHealthExport) {
             try HealthExportReader(url: url).read { _ in }
         }
+        #expect(!ImportError.notHealthExport.message.en.contains("zip holds"), "a plain file is not called the zip")
+    }
+
+    @Test("Neither zip nor XML: named as not an export, never as “the zip”", arguments: [
+        Data("hello, this is a note\n".utf8), Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]), Data(),
+    ])
+    func neitherZipNorXML(_ bytes: Data) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID()).bin")
+        try bytes.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            try HealthExportReader(url: url).read { _ in }
+            Issue.record("expected a refusal")
+        } catch let error as ImportError {
+            #expect(error.code != "import_no_health_export")
+            #expect(!error.message.en.lowercased().contains("zip holds"))
+        }
+    }
+
+    @Test("A broken zip says so in words, without the archive library's error names")
+    func brokenZip() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID()).zip")
+        // A local-file-header signature and then nothing a zip reader can use.
+        try (Data([0x50, 0x4B, 0x03, 0x04]) + Data(repeating: 0x41, count: 200)).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: ImportError.brokenZip) {
+            try HealthExportReader(url: url).read { _ in }
+        }
+        let message = ImportError.brokenZip.message
+        #expect(!message.en.contains("Archive") && !message.en.contains("Error") && !message.ja.contains("Archive"))
     }
 
     @Test("A tag that never closes is an error, not a file held in memory")

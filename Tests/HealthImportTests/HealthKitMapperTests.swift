@@ -26,7 +26,8 @@ struct HealthKitMapperTests {
         #expect(values["heartRate"] == [88])
         #expect(values["heartRateVariability"] == [45.5])
         #expect(values["oxygenSaturation"]!.map { ($0 * 1000).rounded() / 1000 } == [97])
-        #expect(values["bloodGlucose"] == [99])
+        // The unit states glucose's molar mass (180.15588 g/mol): 5.5 mmol/L is 99.09 mg/dL, not 5.5 × 18.
+        #expect(abs(values["bloodGlucose"]![0] - 5.5 * 18.01558800000541) < 1e-9)
         #expect(abs(values["bodyTemperature"]![0] - 37) < 1e-9)
         #expect(values["sleepAnalysis"] == [90, 45])
         #expect(values["timeInBed"] == [420])
@@ -52,7 +53,7 @@ struct HealthKitMapperTests {
         #expect(hrv.metadata?["children"]?.contains("\"bpm\":\"62\"") == true)
     }
 
-    @Test("Unknown types, awake time and stand hours are kept raw, never dropped; bad rows are skipped with a reason")
+    @Test("Unknown types, awake time, stand hours, unknown units and bad dates are kept raw with their reason, never dropped")
     func rawAndSkipped() throws {
         let mapped = try FixtureFiles.mapped("export-modern.xml")
         let raw = mapped.compactMap { item -> ImportedRawItem? in
@@ -60,16 +61,23 @@ struct HealthKitMapperTests {
         }
         #expect(raw.map(\.type) == [
             "Me", "HKCategoryTypeIdentifierSleepAnalysis", "HKCategoryTypeIdentifierAppleStandHour",
-            "HKQuantityTypeIdentifierFutureThing", "HKDataTypeSleepDurationGoal", "ActivitySummary", "ClinicalRecord",
+            "HKQuantityTypeIdentifierFutureThing", "HKDataTypeSleepDurationGoal", "HKQuantityTypeIdentifierBodyMass",
+            "HKQuantityTypeIdentifierStepCount", "ActivitySummary", "ClinicalRecord",
         ])
+        #expect(raw.map(\.reason) == [nil, .noMetric, .noMetric, .unknownType, .unknownType, .unknownUnit, .badDate, nil, nil])
         let future = raw[3]
         #expect(future.value == "3" && future.unit == "zorp")
-        #expect(future.metadata == ["HKMetadataKeySomethingNew": "yes", "@newAttribute": "x"])
-        #expect(raw[5].attributes["brandNewAttribute"] == "1")
+        #expect(future.metadata == ["HKMetadataKeySomethingNew": "yes", "@newAttribute": "x", "keptRawReason": "unknown_type"])
+        let stoneish = raw[5]
+        #expect(stoneish.value == "11" && stoneish.unit == "stone-ish" && stoneish.sourceName == "Bad")
+        #expect(stoneish.metadata["keptRawReason"] == "unknown_unit")
+        let yesterday = raw[6]
+        #expect(yesterday.startAt == nil && yesterday.attributes["startDate"] == "yesterday")
+        #expect(raw[7].attributes["brandNewAttribute"] == "1")
         let skipped = mapped.compactMap { item -> SkipReason? in
             if case let .record(.skipped(_, reason)) = item { reason } else { nil }
         }
-        #expect(skipped == [.unknownUnit, .badDate])
+        #expect(skipped.isEmpty, "nothing is dropped")
     }
 
     @Test("A correlation's records have the same natural keys as their top-level copies, so they are stored once")
@@ -142,5 +150,34 @@ struct HealthKitMapperTests {
         #expect(exported("yesterday") == nil)
         #expect(exported("2024-13-01 07:42:10 +0900") == nil)
         #expect(exported("2023-02-29 07:42:10 +0900") == nil)
+    }
+
+    @Test("The 2015 statistics shape: average is the value, min/max/recordCount stay in the metadata")
+    func legacyStatistics() throws {
+        let mapped = try FixtureFiles.mapped("export-statistics-2015.xml")
+        let samples = FixtureFiles.samples(mapped)
+        let heart = samples.filter { $0.metric == "heartRate" }
+        #expect(heart.count == 2)
+        // 1.2 beats per second on average is 72 per minute.
+        #expect(abs(heart[0].value - 72) < 1e-9)
+        #expect(heart[0].originalValue == 1.2 && heart[0].originalUnit == "count/s")
+        #expect(heart[0].metadata?["@min"] == "0.9")
+        #expect(heart[0].metadata?["@max"] == "2.5")
+        #expect(heart[0].metadata?["@recordCount"] == "144")
+        #expect(heart[0].metadata?["@average"] == "1.2")
+        #expect(heart[0].utcOffsetSeconds == 3600)
+        #expect(abs(heart[1].value - 64) < 1e-9)
+        let steps = try #require(samples.first { $0.metric == "stepCount" })
+        #expect(steps.value == 8000, "a statistics record with a value keeps its value")
+        let vo2 = samples.filter { $0.metric == "vo2Max" }.map(\.value)
+        #expect(vo2 == [45.2, 44.1, 43.0])
+        let glucose = try #require(samples.first { $0.metric == "bloodGlucose" })
+        #expect(abs(glucose.value - 6.1 * 18.015588000005408) < 1e-9)
+        let raw = mapped.compactMap { item -> ImportedRawItem? in
+            if case let .record(.raw(raw)) = item { raw } else { nil }
+        }
+        #expect(raw.map(\.reason) == [.badValue, .unknownUnit])
+        #expect(raw[0].attributes["min"] == "0.8", "a statistics record without average is kept as written")
+        #expect(raw[1].unit == "beats/fortnight")
     }
 }

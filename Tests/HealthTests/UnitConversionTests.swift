@@ -56,11 +56,60 @@ import Testing
         }
     }
 
-    @Test func glucoseMillimolesUseEighteen() throws {
+    @Test func glucoseMillimolesUseEighteenUnlessTheUnitStatesItsMolarMass() throws {
         let glucose = try #require(MetricCatalog.metric(named: "bloodGlucose"))
         #expect(isClose(try glucose.canonicalValue(5.5, unit: "mmol/L"), 99))
-        #expect(isClose(try glucose.canonicalValue(5.5, unit: "mmol<180.15588000005408>/L"), 99))
+        // HealthKit's unit names glucose's molar mass: 5.5 mmol/L × 180.15588 mg/mmol ÷ 10 dL/L.
+        #expect(isClose(try glucose.canonicalValue(5.5, unit: "mmol<180.15588000005408>/L"), 5.5 * 18.015588000005408))
+        #expect(isClose(try glucose.canonicalValue(5.5, unit: "mmol<180.1558800000541>/L"), 5.5 * 18.01558800000541))
+        #expect(isClose(try glucose.canonicalValue(0.055, unit: "mmol<180.15588000005408>/dL"), 0.055 * 180.15588000005408))
         #expect(isClose(try glucose.canonicalValue(99, unit: "mg/dL"), 99))
+        #expect(glucose.unit(named: "mmol<abc>/L") == nil)
+        #expect(glucose.unit(named: "mmol<-5>/L") == nil)
+        #expect(MetricCatalog.metric(named: "bodyMass")?.unit(named: "mmol<180.15588000005408>/L") == nil)
+    }
+
+    /// Every unit string HealthKit has written for a catalog metric across iOS versions (HKUnit's documented
+    /// unit strings and the spellings seen in exports), with a value and what it is in the canonical unit.
+    static let healthKitSpellings: [(metric: String, unit: String, value: Double, canonical: Double)] = [
+        ("vo2Max", "mL/min·kg", 45, 45), ("vo2Max", "mL/kg·min", 45, 45), ("vo2Max", "ml/(kg*min)", 45, 45),
+        ("vo2Max", "mL/kg/min", 45, 45), ("vo2Max", "ml/kg·min", 45, 45), ("vo2Max", "mL/(kg·min)", 45, 45),
+        ("heartRate", "count/min", 72, 72), ("heartRate", "count/s", 1.2, 72), ("restingHeartRate", "count/min", 55, 55),
+        ("walkingHeartRateAverage", "count/min", 90, 90), ("respiratoryRate", "count/min", 15, 15),
+        ("bodyTemperature", "degC", 36.6, 36.6), ("bodyTemperature", "degF", 98.6, 37), ("bodyTemperature", "K", 309.75, 36.6),
+        ("activeEnergyBurned", "kcal", 300, 300), ("activeEnergyBurned", "Cal", 300, 300), ("activeEnergyBurned", "kJ", 418.4, 100),
+        ("basalEnergyBurned", "kcal", 1600, 1600), ("dietaryEnergy", "Cal", 2000, 2000),
+        ("bloodGlucose", "mg/dL", 99, 99), ("bloodGlucose", "mmol<180.15588000005408>/L", 5.5, 5.5 * 18.015588000005408),
+        ("bloodGlucose", "mmol<180.1558800000541>/L", 5.5, 5.5 * 18.01558800000541),
+        ("bodyMass", "kg", 70, 70), ("bodyMass", "lb", 154.32358352941433, 70), ("bodyMass", "st", 11, 69.85322498),
+        ("bodyMass", "g", 70000, 70), ("leanBodyMass", "kg", 55, 55),
+        ("height", "cm", 170, 170), ("height", "m", 1.7, 170), ("height", "ft", 5.5, 167.64), ("height", "in", 67, 170.18),
+        ("waistCircumference", "cm", 80, 80), ("waistCircumference", "in", 32, 81.28),
+        ("distanceWalkingRunning", "km", 5, 5000), ("distanceWalkingRunning", "mi", 1, 1609.344),
+        ("distanceWalkingRunning", "m", 800, 800), ("distanceCycling", "km", 20, 20000),
+        ("exerciseTime", "min", 30, 30), ("exerciseTime", "s", 1800, 30), ("exerciseTime", "hr", 1, 60), ("standHours", "min", 5, 5),
+        ("heartRateVariability", "ms", 42, 42),
+        ("bloodPressureSystolic", "mmHg", 120, 120), ("bloodPressureDiastolic", "mmHg", 80, 80),
+        ("bodyMassIndex", "count", 22.5, 22.5), ("stepCount", "count", 1000, 1000), ("flightsClimbed", "count", 3, 3),
+        ("dietaryProtein", "g", 60, 60), ("dietaryCarbohydrates", "g", 250, 250), ("dietaryFat", "g", 70, 70),
+        ("dietaryFiber", "g", 25, 25), ("dietarySugar", "g", 30, 30), ("dietarySodium", "mg", 2000, 2000),
+        ("dietaryCaffeine", "mg", 95, 95), ("dietaryWater", "mL", 500, 500), ("dietaryWater", "L", 0.5, 500),
+        ("dietaryWater", "fl_oz_us", 8, 236.5882365), ("dietaryWater", "fl_oz_imp", 10, 284.130625),
+        ("dietaryWater", "cup_us", 1, 236.5882365), ("dietaryWater", "cup_imp", 1, 284.130625),
+        ("dietaryWater", "pt_us", 1, 473.176473), ("dietaryWater", "pt_imp", 1, 568.26125),
+    ]
+
+    @Test(arguments: healthKitSpellings.indices)
+    func everyHealthKitUnitSpellingConverts(_ index: Int) throws {
+        let (id, unit, value, canonical) = Self.healthKitSpellings[index]
+        let metric = try #require(MetricCatalog.metric(named: id))
+        let converted = try metric.canonicalValue(fromHealthKit: value, unit: unit)
+        #expect(isClose(converted, canonical, tolerance: 1e-6), "\(id) \(value) \(unit) → \(converted), expected \(canonical)")
+    }
+
+    @Test func percentMetricsReadHealthKitsFractions() throws {
+        #expect(isClose(try #require(MetricCatalog.metric(named: "oxygenSaturation")).canonicalValue(fromHealthKit: 0.97, unit: "%"), 97))
+        #expect(isClose(try #require(MetricCatalog.metric(named: "bodyFatPercentage")).canonicalValue(fromHealthKit: 0.215, unit: "%"), 21.5))
     }
 
     @Test func oneKilocalorieIs4point184Kilojoules() throws {

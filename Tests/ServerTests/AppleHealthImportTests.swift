@@ -42,8 +42,11 @@ struct AppleHealthImportTests {
     func freshImport() async throws {
         let job = try await importFile("export-modern.xml")
         #expect(job.state == .succeeded)
-        #expect(job.counts["stepCount"] == ImportTally(imported: 2, alreadyPresent: 0, skipped: 1))
-        #expect(job.counts["bodyMass"] == ImportTally(imported: 2, alreadyPresent: 0, skipped: 1))
+        #expect(job.counts["stepCount"] == ImportTally(imported: 2))
+        #expect(job.counts["bodyMass"] == ImportTally(imported: 2))
+        // The record with a bad date and the one in an unknown unit are kept raw under their HealthKit type.
+        #expect(job.counts["HKQuantityTypeIdentifierStepCount"] == ImportTally(imported: 1))
+        #expect(job.counts["HKQuantityTypeIdentifierBodyMass"] == ImportTally(imported: 1))
         #expect(job.counts["bloodPressureSystolic"] == ImportTally(imported: 1))
         #expect(job.counts["dietaryEnergy"] == ImportTally(imported: 1))
         #expect(job.counts["dietaryProtein"] == ImportTally(imported: 1))
@@ -51,10 +54,11 @@ struct AppleHealthImportTests {
         #expect(job.counts["workout"] == ImportTally(imported: 2))
         #expect(job.counts["HKCorrelationTypeIdentifierBloodPressure"] == ImportTally(imported: 1))
         #expect(job.counts["HKQuantityTypeIdentifierFutureThing"] == ImportTally(imported: 1))
-        #expect(job.skippedReasons == ["unknown_unit": 1, "bad_date": 1])
-        #expect(job.total == ImportTally(imported: 31, alreadyPresent: 0, skipped: 2))
+        #expect(job.skippedReasons.isEmpty, "nothing is dropped")
+        #expect(job.keptRawReasons == ["unknown_unit": 1, "bad_date": 1, "unknown_type": 2, "no_metric": 2])
+        #expect(job.total == ImportTally(imported: 33, alreadyPresent: 0, skipped: 0))
         let rows = try await database.importedRowCounts(userId: userId)
-        #expect(rows == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 7])
+        #expect(rows == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 9])
         let records = try await database.allRecords(userId: userId)
         #expect(records.filter { $0.metric == "bloodPressureSystolic" }.map(\.value) == [120])
         #expect(records.first { $0.metric == "bodyMass" }?.utcOffsetSeconds == 32_400)
@@ -78,7 +82,7 @@ struct AppleHealthImportTests {
         let pressureIds = Set(try #require(pressure["recordIds"] as? [Int64]))
         let pressureMetrics = exportedRecords.filter { pressureIds.contains(($0["id"] as? Int64) ?? -1) }.compactMap { $0["metric"] as? String }
         #expect(Set(pressureMetrics) == ["bloodPressureSystolic", "bloodPressureDiastolic"])
-        #expect((document["healthRawItems"] as? [Any])?.count == 7)
+        #expect((document["healthRawItems"] as? [Any])?.count == 9)
         let imports = try #require(document["imports"] as? [[String: Any]])
         #expect(imports.map { $0["state"] as? String } == ["succeeded"])
     }
@@ -92,7 +96,8 @@ struct AppleHealthImportTests {
         #expect(try await database.importedRowCounts(userId: userId) == before)
         // Every item the first run imported is "already present" now, the food correlation's protein too
         // (listed only inside its correlation), and the samples listed twice are counted once.
-        #expect(second.total == ImportTally(imported: 0, alreadyPresent: 31, skipped: 2))
+        #expect(second.total == ImportTally(imported: 0, alreadyPresent: 33, skipped: 0))
+        #expect(second.keptRawReasons.values.reduce(0, +) == 6, "a re-import still says what is kept raw")
         #expect(second.counts["bloodPressureSystolic"] == ImportTally(imported: 0, alreadyPresent: 1))
         #expect(second.counts["dietaryProtein"] == ImportTally(imported: 0, alreadyPresent: 1))
         #expect(second.counts["dietaryEnergy"] == ImportTally(imported: 0, alreadyPresent: 1))
@@ -194,7 +199,7 @@ struct AppleHealthImportTests {
             externalId: "gw-1", createdAt: Date()
         )])
         let job = try await importFile("export-modern.xml")
-        #expect(job.counts["stepCount"] == ImportTally(imported: 1, alreadyPresent: 1, skipped: 1))
+        #expect(job.counts["stepCount"] == ImportTally(imported: 1, alreadyPresent: 1))
         let steps = try await database.allRecords(userId: userId).filter { $0.metric == "stepCount" }
         #expect(steps.map(\.source) == ["gateway", "import"])
     }
@@ -214,8 +219,8 @@ struct AppleHealthImportTests {
         let resumed = try await importFile("export-modern.xml", batchSize: 4)
         #expect(resumed.id == interrupted.id)
         #expect(resumed.state == .succeeded)
-        #expect(resumed.total == ImportTally(imported: 31, alreadyPresent: 0, skipped: 2))
-        #expect(try await database.importedRowCounts(userId: userId) == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 7])
+        #expect(resumed.total == ImportTally(imported: 33, alreadyPresent: 0, skipped: 0))
+        #expect(try await database.importedRowCounts(userId: userId) == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 9])
     }
 
     @Test("Malformed XML fails the job with the line, after committing everything before it")
@@ -239,7 +244,7 @@ struct AppleHealthImportTests {
         #expect(legacy.counts["workout"] == ImportTally(imported: 1))
         let zipped = try await importFile("export-localized.zip")
         // One person has one Me: the legacy export's is already there.
-        #expect(zipped.total == ImportTally(imported: 30, alreadyPresent: 1, skipped: 2))
+        #expect(zipped.total == ImportTally(imported: 32, alreadyPresent: 1, skipped: 0))
         #expect(zipped.counts["Me"] == ImportTally(alreadyPresent: 1))
     }
 

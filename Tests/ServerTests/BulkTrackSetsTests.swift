@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"weight": 1000.5}"#, "invalid_weight"), (#"{"weight": -1}"#, "invalid_weight"), (#"{"reps": 0}"#, "invalid_reps"),
+        (#"{"weight": 1000.5}"#, "invalid_weight"), (#"{"weight": -1}"#, "invalid_weight"), (#"{"reps": -1}"#, "invalid_reps"),
         (#"{"reps": 101}"#, "invalid_reps"), (#"{"rpe": 11}"#, "invalid_rpe"), (#"{"rpe": 0}"#, "invalid_rpe"),
         (#"{"performedAt": "2099-01-01T00:00:00Z"}"#, "future_performed_at"),
         (#"{"exerciseId": "6b1d0000-0000-4000-8000-999999999999"}"#, "unknown_exercise"),
@@ -62,11 +62,11 @@ import Testing
         try await server.test { client in
             var phone = try await BulkTrackClient.device(client)
             phone.language = "ja"
-            let ja = try await phone.call(.post, "/v1/sets", body: ["exerciseId": Lifts.bench, "weight": 80, "reps": 0, "performedAt": WorkoutTime.now()])
-            #expect(ja.contractError?.message.contains("回数は1〜100回") == true)
+            let ja = try await phone.call(.post, "/v1/sets", body: ["exerciseId": Lifts.bench, "weight": 80, "reps": 101, "performedAt": WorkoutTime.now()])
+            #expect(ja.contractError?.message.contains("回数は0〜100回") == true)
             phone.language = "en"
-            let en = try await phone.call(.post, "/v1/sets", body: ["exerciseId": Lifts.bench, "weight": 80, "reps": 0, "performedAt": WorkoutTime.now()])
-            #expect(en.contractError?.message.contains("Reps must be between 1 and 100") == true)
+            let en = try await phone.call(.post, "/v1/sets", body: ["exerciseId": Lifts.bench, "weight": 80, "reps": 101, "performedAt": WorkoutTime.now()])
+            #expect(en.contractError?.message.contains("Reps must be between 0 and 100") == true)
         }
     }
 
@@ -103,7 +103,11 @@ import Testing
             #expect(try await phone.call(.get, "/v1/sets?date=2026-11-16&exerciseId=\(Lifts.bench)").v1Array().count == 1)
             let page = try await phone.call(.get, "/v1/sets?limit=1&offset=1").v1Array()
             #expect(page.map { $0["weight"] as? Double } == [100])
-            for bad in ["limit=0", "limit=101", "offset=-1", "date=2026-13-01", "sortBy=weight", "exerciseId=x"] {
+            #expect(try await phone.call(.get, "/v1/sets?limit=0").v1Array().isEmpty, "limit=0 is an empty page")
+            let failedAttempt = try await phone.call(.post, "/v1/sets", body: ["exerciseId": Lifts.bench, "weight": 120, "reps": 0, "performedAt": WorkoutTime.now()])
+            #expect(failedAttempt.status == .created, "the contract sets no lower bound on reps")
+            #expect(try failedAttempt.json()["reps"] as? Int == 0)
+            for bad in ["limit=-1", "limit=101", "offset=-1", "date=2026-13-01", "sortBy=weight", "exerciseId=x"] {
                 let response = try await phone.call(.get, "/v1/sets?\(bad)")
                 #expect(response.status == .badRequest, "\(bad)")
                 #expect(response.contractError?.code == "invalid_parameter")

@@ -114,6 +114,7 @@ import Testing
             #expect(response.status == .ok)
             let answer = try response.json()
             #expect(answer["status"] as? String == "partial")
+            #expect(answer["success"] as? Bool == false, "an app trusting `success` would mark the refused samples synced")
             #expect(answer["syncedCount"] as? Int == 1)
             #expect(answer["failedCount"] as? Int == 4)
             let rejected = try #require(answer["rejected"] as? [[String: Any]])
@@ -187,5 +188,112 @@ import Testing
             _ = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: Self.apiKey(token), body: Self.payload(samples: [Self.sample()]))
         }
         #expect(try await server.database.outboxState().depth == 0)
+    }
+
+    /// The app's schema: `success` is false for a partial or failed batch, so the app keeps those samples queued.
+    @Test func aBatchWhoseSamplesWereAllRefusedSaysFailedAndSuccessFalse() async throws {
+        let server = try TestServer()
+        let (alice, token) = try await server.user("alice")
+        try await server.test { client in
+            let samples = [Self.sample(id: "not-a-uuid"), Self.sample(start: "2024-01-15T10:00:00Z", end: "2024-01-15T09:00:00Z")]
+            var headers = Self.apiKey(token)
+            headers[.acceptLanguage] = "en"
+            let response = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: headers, body: Self.payload(samples: samples))
+            #expect(response.status == .ok)
+            let answer = try response.json()
+            #expect(answer["status"] as? String == "failed")
+            #expect(answer["success"] as? Bool == false)
+            #expect(answer["syncedCount"] as? Int == 0)
+            #expect(answer["failedCount"] as? Int == 2)
+            #expect(answer["samplesReceived"] as? Int == 2)
+            #expect(answer["message"] as? String == "0 samples synced, 2 invalid")
+
+            // A retry of a fully stored batch is a success: duplicates count as synced.
+            let stored = Self.payload(samples: [Self.sample(id: "123e4567-e89b-12d3-a456-426614174000")])
+            _ = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: headers, body: stored)
+            let again = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: headers, body: stored)
+            #expect(try again.json()["success"] as? Bool == true)
+            #expect(try again.json()["duplicateCount"] as? Int == 1)
+        }
+        #expect(try await server.database.allRecords(userId: alice.id!).count == 1)
+    }
+
+    /// HealthKit metadata holds numbers and booleans (`HKMetadataKeyWasUserEntered: true`, a heart-rate motion
+    /// context of 1): the sample is kept and each value stored as text; Kafka gets the values as sent.
+    @Test func metadataNumbersAndBooleansAreKeptAsText() async throws {
+        let server = try TestServer(gateway: GatewaySettings(kafkaEnabled: true))
+        let (alice, token) = try await server.user("alice")
+        let body = ByteBuffer(string: """
+            {"deviceId": "550e8400-e29b-41d4-a716-446655440000", "userId": "user123", "timestamp": "2024-01-15T10:30:00Z",
+             "appVersion": "1.2.0", "samples": [
+              {"id": "0b9d8f3e-5c1a-4d2e-9f7a-1a2b3c4d5e6f", "type": "heartRate", "value": 72, "unit": "count/min",
+               "startDate": "2024-01-15T09:00:00Z", "endDate": "2024-01-15T09:00:00Z", "sourceBundle": "com.apple.health",
+               "metadata": {"HKMetadataKeyWasUserEntered": true, "HKMetadataKeyHeartRateMotionContext": 1,
+                            "HKMetadataKeyHeartRateSensorLocation": 2.5, "device": "Apple Watch", "note": null},
+               "isSynced": false, "createdAt": "2024-01-15T10:30:00Z"}]}
+            """)
+        try await server.test { client in
+            let response = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: Self.apiKey(token), body: body)
+            #expect(response.status == .ok)
+            #expect(try response.json()["success"] as? Bool == true)
+        }
+        let record = try #require(try await server.database.allRecords(userId: alice.id!).first)
+        #expect(record.metadata?["HKMetadataKeyWasUserEntered"] == "true")
+        #expect(record.metadata?["HKMetadataKeyHeartRateMotionContext"] == "1")
+        #expect(record.metadata?["HKMetadataKeyHeartRateSensorLocation"] == "2.5")
+        #expect(record.metadata?["device"] == "Apple Watch")
+        #expect(record.metadata?["note"] == nil)
+        #expect(record.utcOffsetSeconds == 0, "a date written in Z is UTC, offset 0 — not “no offset”")
+        let outbox = try await server.database.pendingOutbox(limit: 10)
+        let value = try #require(try JSONSerialization.jsonObject(with: outbox[0].payload) as? [String: Any])
+        let metadata = try #require((value["sample"] as? [String: Any])?["metadata"] as? [String: Any])
+        #expect(metadata["HKMetadataKeyWasUserEntered"] as? Bool == true)
+        #expect(metadata["HKMetadataKeyHeartRateMotionContext"] as? Int == 1)
+        #expect(metadata["device"] as? String == "Apple Watch")
+    }
+
+    @Test func anOffsetWrittenInTheDateIsKeptWhenTheAppSendsNoTimezoneOffset() async throws {
+        let server = try TestServer()
+        let (alice, token) = try await server.user("alice")
+        var sample = Self.sample(start: "2024-01-15T18:00:00+09:00", end: "2024-01-15T19:00:00+09:00")
+        sample["timezoneOffset"] = nil
+        sample["timezone"] = nil
+        let body = Self.payload(samples: [sample])
+        try await server.test { client in
+            _ = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: Self.apiKey(token), body: body)
+        }
+        #expect(try await server.database.allRecords(userId: alice.id!).first?.utcOffsetSeconds == 32_400)
+    }
+
+    /// The app's own language is Korean: the gateway answers ko, ja and en; any other language gets English.
+    @Test func koreanClientsGetKoreanAndOtherLanguagesGetEnglish() async throws {
+        let server = try TestServer(gateway: GatewaySettings(maxSamplesPerRequest: 2))
+        let (_, token) = try await server.user("alice")
+        try await server.test { client in
+            func post(_ language: String?, headers: HTTPFields? = nil, samples: [[String: Any]]) async throws -> TestResponse {
+                var fields = headers ?? Self.apiKey(token)
+                if let language { fields[.acceptLanguage] = language }
+                return try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: fields, body: Self.payload(samples: samples))
+            }
+            let korean = try await post("ko-KR,ko;q=0.9", samples: [Self.sample()])
+            #expect(try korean.json()["message"] as? String == "모든 데이터를 동기화했습니다")
+            #expect(korean.headers[.contentLanguage] == "ko")
+            let partial = try await post("ko", samples: [Self.sample(), Self.sample(type: "bodyMass", value: 70, unit: "furlongs")])
+            #expect(try partial.json()["message"] as? String == "1 건 동기화, 1 건은 유효하지 않습니다")
+            let reason = (try partial.json()["rejected"] as? [[String: Any]])?.first?["reason"] as? String
+            #expect(reason == "「bodyMass」의 단위 「furlongs」를 변환할 수 없습니다")
+            let tooMany = try await post("ko", samples: [Self.sample(), Self.sample(), Self.sample()])
+            #expect(tooMany.status == .contentTooLarge)
+            #expect(tooMany.errorMessage == "한 번에 보낼 수 있는 샘플은 2 건까지입니다. 아무것도 저장하지 않았습니다.")
+            let unauthorized = try await post("ko", headers: Self.apiKey("krk_not-a-key"), samples: [Self.sample()])
+            #expect(unauthorized.status == .unauthorized)
+            #expect(unauthorized.errorMessage?.hasPrefix("인증이 필요합니다") == true)
+            let french = try await post("fr-FR", samples: [Self.sample()])
+            #expect(try french.json()["message"] as? String == "All data synced successfully")
+            let frenchRefusal = try await post("fr", headers: Self.apiKey("krk_not-a-key"), samples: [Self.sample()])
+            #expect(frenchRefusal.errorMessage == "Authentication required. Check your API token.")
+            let japanese = try await post("ja", samples: [Self.sample()])
+            #expect(try japanese.json()["message"] as? String == "すべてのデータを同期しました")
+        }
     }
 }

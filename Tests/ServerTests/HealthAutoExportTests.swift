@@ -52,7 +52,9 @@ struct HealthAutoExportTests {
             let counts = try first.json()
             #expect((counts["records"] as? [String: Int])?["inserted"] == 9)
             #expect((counts["workouts"] as? [String: Int])?["inserted"] == 1)
-            #expect((counts["skipped"] as? [String: Int]) == ["unknown_metric": 1, "not_sleep": 1])
+            #expect((counts["skipped"] as? [String: Int]) == [:])
+            #expect((counts["keptRaw"] as? [String: Int]) == ["unknown_type": 1, "no_metric": 1], "nothing is dropped")
+            #expect(counts["rawStored"] as? Int == 2)
 
             let retry = try await client.execute(uri: "/api/v1/health-auto-export", method: .post, headers: headers, body: jsonBody(Self.payload))
             #expect((try retry.json()["records"] as? [String: Int]) == ["inserted": 0, "updated": 0, "unchanged": 9])
@@ -118,7 +120,9 @@ struct HealthAutoExportTests {
         let samples = stream.takeSamples()
         #expect(samples.map(\.sample.value) == [100, 200, 400, 71])
         #expect(samples.last?.sample.metadata == ["min": "60", "max": "90"])
-        #expect(stream.skipped == ["bad_value": 1])
+        #expect(stream.skipped.isEmpty)
+        #expect(stream.keptRaw == ["bad_value": 1], "the row whose qty is `true` is kept raw")
+        #expect(stream.takeRawItems().first?.attributes["qty"] == "true")
         #expect(stream.workouts.isEmpty)
         #expect(stream.takeSamples().isEmpty)
     }
@@ -187,5 +191,93 @@ struct HealthAutoExportTests {
         let retry = try await ingest.store(file: file, userId: userId, now: Date())
         #expect(retry.records == UpsertCounts(unchanged: 23))
         #expect(try await database.allRecords(userId: userId).count == 23)
+    }
+
+    /// Written from the app's documented iOS 16+ sleep shape: `asleep` is 0, the night is `totalSleep` split into
+    /// `core`/`deep`/`rem`, with `awake`, `sleepSource` and `inBedSource`; and metrics the catalog lacks.
+    static let iOS16Delivery = Data("""
+        {"data": {"metrics": [
+          {"name": "sleep_analysis", "units": "hr", "data": [
+            {"date": "2024-03-10 00:00:00 +0900", "asleep": 0, "totalSleep": 6.75, "core": 3.5, "deep": 1.25, "rem": 2,
+             "awake": 0.4, "inBed": 7.5, "sleepStart": "2024-03-09 23:40:00 +0900", "sleepEnd": "2024-03-10 06:50:00 +0900",
+             "inBedStart": "2024-03-09 23:20:00 +0900", "inBedEnd": "2024-03-10 06:50:00 +0900",
+             "sleepSource": "Apple Watch", "inBedSource": "iPhone"},
+            {"date": "2024-03-11 00:00:00 +0900", "asleep": 0, "core": 3, "deep": 1, "rem": 1.5, "awake": 0.2,
+             "sleepStart": "2024-03-10 23:40:00 +0900", "sleepEnd": "2024-03-11 06:00:00 +0900", "sleepSource": "Apple Watch"}
+          ]},
+          {"name": "sleep_analysis", "units": "hr", "data": [
+            {"startDate": "2024-03-12 00:00:00 +0900", "endDate": "2024-03-12 02:00:00 +0900", "value": "Deep", "qty": 2, "source": "Apple Watch"},
+            {"startDate": "2024-03-12 02:00:00 +0900", "endDate": "2024-03-12 02:15:00 +0900", "value": "Awake", "qty": 0.25, "source": "Apple Watch"},
+            {"startDate": "2024-03-12 02:15:00 +0900", "endDate": "2024-03-12 03:45:00 +0900", "value": "REM", "qty": 1.5, "source": "Apple Watch"}
+          ]},
+          {"name": "apple_stand_hour", "units": "count", "data": [{"date": "2024-03-10 10:00:00 +0900", "qty": 1, "source": "Apple Watch"}]},
+          {"name": "walking_speed", "units": "km/hr", "data": [{"date": "2024-03-10 00:00:00 +0900", "qty": 4.6, "source": "iPhone"}]},
+          {"name": "time_in_daylight", "units": "min", "data": [{"date": "2024-03-10 00:00:00 +0900", "qty": 42}]},
+          {"name": "headphone_audio_exposure", "units": "dBASPL", "data": [{"date": "2024-03-10 00:00:00 +0900", "qty": 71.3}]},
+          {"name": "physical_effort", "units": "kcal/hr·kg", "data": [{"date": "2024-03-10 00:00:00 +0900", "qty": 3.1}]},
+          {"name": "number_of_times_fallen", "units": "count", "data": [{"date": "2024-03-10 00:00:00 +0900", "qty": 0}]},
+          {"name": "apple_exercise_time", "units": "min", "data": [{"date": "2024-03-10 00:00:00 +0900", "qty": 31}]},
+          {"name": "walking_heart_rate_average", "units": "count/min", "data": [{"date": "2024-03-10 00:00:00 +0900", "qty": 98}]},
+          {"name": "weight_body_mass", "units": "furlongs", "data": [{"date": "2024-03-10 07:00:00 +0900", "qty": 70}]}
+        ]}}
+        """.utf8)
+
+    @Test("iOS 16+ aggregated and per-segment sleep store the night; unknown metrics and Awake segments are kept raw")
+    func iOS16SleepAndUnknownMetrics() async throws {
+        let server = try TestServer()
+        let (user, token) = try await server.user("hanako")
+        try await server.test { client in
+            let headers: HTTPFields = [.init("api-key")!: token, .contentType: "application/json"]
+            let response = try await client.execute(uri: "/api/v1/health-auto-export", method: .post, headers: headers, body: ByteBuffer(bytes: Self.iOS16Delivery))
+            #expect(response.status == .ok)
+            let counts = try response.json()
+            #expect((counts["keptRaw"] as? [String: Int]) == ["unknown_type": 6, "no_metric": 1, "unknown_unit": 1])
+            #expect((counts["records"] as? [String: Int])?["inserted"] == 7)
+            let retry = try await client.execute(uri: "/api/v1/health-auto-export", method: .post, headers: headers, body: ByteBuffer(bytes: Self.iOS16Delivery))
+            #expect(try retry.json()["rawStored"] as? Int == 0, "a retry keeps nothing twice")
+        }
+        let records = try await server.database.allRecords(userId: user.id!)
+        let sleep = records.filter { $0.metric == "sleepAnalysis" }.sorted { $0.startAt < $1.startAt }
+        // 6.75 h of totalSleep; the next night has no total, so core + deep + rem; then two segments.
+        #expect(sleep.map(\.value) == [405, 330, 120, 90])
+        #expect(sleep[0].sourceName == "Apple Watch")
+        #expect(sleep[0].metadata?["core"] == "3.5" && sleep[0].metadata?["deep"] == "1.25" && sleep[0].metadata?["rem"] == "2")
+        #expect(sleep[0].metadata?["awake"] == "0.4")
+        let inBed = try #require(records.first { $0.metric == "timeInBed" })
+        #expect(inBed.value == 450 && inBed.sourceName == "iPhone")
+        #expect(records.first { $0.metric == "exerciseTime" }?.value == 31)
+        #expect(records.first { $0.metric == "walkingHeartRateAverage" }?.value == 98)
+
+        let raw = try await server.database.rawItems(userId: user.id!)
+        #expect(Set(raw.map(\.type)) == [
+            "apple_stand_hour", "walking_speed", "time_in_daylight", "headphone_audio_exposure", "physical_effort",
+            "number_of_times_fallen", "sleep_analysis", "weight_body_mass",
+        ])
+        let speed = try #require(raw.first { $0.type == "walking_speed" })
+        #expect(speed.value == "4.6" && speed.unit == "km/hr" && speed.sourceName == "iPhone")
+        #expect(speed.metadata.contains("unknown_type"))
+        let awake = try #require(raw.first { $0.type == "sleep_analysis" })
+        #expect(awake.attributes.contains("Awake") && awake.metadata.contains("no_metric"))
+        #expect(raw.first { $0.type == "weight_body_mass" }?.unit == "furlongs")
+    }
+
+    /// One auth precedence, the gateway's: a wrong `api-key` is refused even beside a valid bearer token.
+    @Test func aWrongApiKeyIsRefusedEvenWithAValidBearerToken() async throws {
+        let server = try TestServer()
+        let (user, token) = try await server.user("hanako")
+        try await server.test { client in
+            var headers: HTTPFields = [.init("api-key")!: "krk_wrong", .contentType: "application/json"]
+            headers[.authorization] = "Bearer \(token)"
+            let refused = try await client.execute(uri: "/api/v1/health-auto-export", method: .post, headers: headers, body: jsonBody(Self.payload))
+            #expect(refused.status == .unauthorized)
+            let bearer: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+            let accepted = try await client.execute(uri: "/api/v1/health-auto-export", method: .post, headers: bearer, body: jsonBody(Self.payload))
+            #expect(accepted.status == .ok)
+            var gatewayHeaders: HTTPFields = [.init("X-API-Key")!: "krk_wrong", .contentType: "application/json"]
+            gatewayHeaders[.authorization] = "Bearer \(token)"
+            let gateway = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: gatewayHeaders, body: GatewayAPITests.payload(samples: [GatewayAPITests.sample()]))
+            #expect(gateway.status == .unauthorized)
+        }
+        #expect(try await server.database.allRecords(userId: user.id!).count == 9)
     }
 }

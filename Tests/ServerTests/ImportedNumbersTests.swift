@@ -25,7 +25,7 @@ import Testing
             let answer = try await client.execute(uri: "/api/v1/health-auto-export", method: .post, headers: .bearer(token), body: ByteBuffer(string: delivery))
             #expect(answer.status == .ok)
             let body = try answer.json()
-            #expect((body["skipped"] as? [String: Int])?["bad_value"] == 3)
+            #expect((body["keptRaw"] as? [String: Int])?["bad_value"] == 3, "kept raw, not dropped")
             #expect((body["records"] as? [String: Int])?["inserted"] == 2, "1e300 steps and the heart rate")
             #expect((body["workouts"] as? [String: Int])?["inserted"] == 1, "the workout, without its impossible duration and distance")
             let records = try await client.execute(uri: "/api/v1/records?limit=100", method: .get, headers: .bearer(token))
@@ -46,9 +46,9 @@ import Testing
             let created = try await client.execute(uri: "/api/v1/imports?name=export.xml", method: .post, headers: headers, body: ByteBuffer(string: export))
             let job = try await ImportsAPITests.finished(client, id: try #require(try created.json()["id"] as? Int), token: token)
             #expect(job["state"] as? String == "succeeded")
-            #expect((job["total"] as? [String: Int])?["imported"] == 2)
-            #expect((job["total"] as? [String: Int])?["skipped"] == 2)
-            #expect((job["skippedReasons"] as? [String: Int])?["bad_value"] == 2)
+            #expect((job["total"] as? [String: Int])?["imported"] == 4, "two samples and the two unreadable values kept raw")
+            #expect((job["total"] as? [String: Int])?["skipped"] == 0)
+            #expect((job["keptRawReasons"] as? [String: Int])?["bad_value"] == 2)
         }
     }
 }

@@ -59,7 +59,8 @@ struct ImportsAPITests {
             let job = try await Self.finished(client, id: id, token: token)
             #expect(job["state"] as? String == "succeeded")
             #expect(job["fileName"] as? String == "export.zip")
-            #expect((job["total"] as? [String: Int])?["imported"] == 31)
+            #expect((job["total"] as? [String: Int])?["imported"] == 33)
+            #expect((job["keptRawReasons"] as? [String: Int])?["unknown_unit"] == 1)
             #expect(((job["counts"] as? [String: Any])?["stepCount"] as? [String: Int])?["imported"] == 2)
             #expect(job["progress"] as? Double == 1)
 
@@ -158,7 +159,8 @@ struct ImportsAPITests {
                 try await Task.sleep(for: .milliseconds(50))
             }
             #expect(status.contains("data-state=\"succeeded\""))
-            #expect(status.contains("id=\"import-total-imported\">31<"))
+            #expect(status.contains("id=\"import-total-imported\">33<"))
+            #expect(status.contains("未変換のまま保存（削除はしていません）: 6 (bad_date: 1, no_metric: 2, unknown_type: 2, unknown_unit: 1)"))
             #expect(status.contains("歩数"))
             #expect(try await session.get("/records").text.contains("export.xml"))
         }

@@ -46,8 +46,14 @@ public struct ImportedRawItem: Sendable, Equatable {
     public var attributes: [String: String]
     public var metadata: [String: String]
     public var naturalKey: NaturalKey
+    /// Why a record that looked like health data was kept raw instead of becoming a sample; nil for elements
+    /// that are raw by nature (ActivitySummary, Me, …). Stored in the metadata as `keptRawReason` and counted
+    /// in the import's summary.
+    public var reason: KeptRawReason? {
+        didSet { metadata[KeptRawReason.metadataKey] = reason?.rawValue }
+    }
 
-    public init(element: String, type: String, value: String? = nil, unit: String? = nil, startAt: Date? = nil, endAt: Date? = nil, utcOffsetSeconds: Int? = nil, sourceName: String? = nil, attributes: [String: String], metadata: [String: String], naturalKey: NaturalKey) {
+    public init(element: String, type: String, value: String? = nil, unit: String? = nil, startAt: Date? = nil, endAt: Date? = nil, utcOffsetSeconds: Int? = nil, sourceName: String? = nil, attributes: [String: String], metadata: [String: String], naturalKey: NaturalKey, reason: KeptRawReason? = nil) {
         self.element = element
         self.type = type
         self.value = value
@@ -59,7 +65,26 @@ public struct ImportedRawItem: Sendable, Equatable {
         self.attributes = attributes
         self.metadata = metadata
         self.naturalKey = naturalKey
+        self.reason = reason
+        if let reason { self.metadata[KeptRawReason.metadataKey] = reason.rawValue }
     }
+}
+
+/// Why an item that should have been a sample was kept raw (with its type, unit, value, metadata and source),
+/// so nothing is dropped and a later Kiroku that learns the shape can promote it.
+public enum KeptRawReason: String, Sendable, Codable, CaseIterable {
+    /// A type the catalog has no metric for.
+    case unknownType = "unknown_type"
+    /// A catalog metric in a unit the catalog cannot convert.
+    case unknownUnit = "unknown_unit"
+    /// No readable number where one was expected.
+    case badValue = "bad_value"
+    /// A date that cannot be read or lies outside 1900 … now + 1 day.
+    case badDate = "bad_date"
+    /// A category value with no metric (an Awake sleep segment, a stand hour).
+    case noMetric = "no_metric"
+
+    public static let metadataKey = "keptRawReason"
 }
 
 /// One of a workout's statistics (iOS 16 and later), in the catalog's canonical unit when the type is a

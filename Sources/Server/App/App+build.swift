@@ -110,6 +110,8 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     router.add(middleware: AuthenticationMiddleware(accounts: accounts))
     router.add(middleware: LanguageMiddleware())
     router.add(middleware: ErrorMiddleware(pages: pages))
+    let knownRoutes = MethodNotAllowedMiddleware.RouteTable()
+    router.add(middleware: MethodNotAllowedMiddleware(table: knownRoutes))
     // Inside the error middleware: FileMiddleware answers what the router did not find (a 404 it catches) from the
     // bundle's Public folder, and only under /static.
     if let folder = OperationsController.publicFolder {
@@ -168,5 +170,6 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     signedIn.addRoutes(WorkoutsSettingsWebController(workouts: workouts, pages: pages, csrf: csrf, uploads: imports).endpoints)
     signedIn.addRoutes(importPages.endpoints)
     signedIn.addRoutes(HealthWorkoutsWebController(database: database, pages: pages).endpoints)
+    knownRoutes.fill(router.routes)
     return router
 }

@@ -24,7 +24,38 @@ struct GatewayAPIController {
         return routes
     }
 
+    /// Answers in the phone's language: ja, en or ko from `Accept-Language` (any other language gets English),
+    /// the account's language when the app sends none. Refusals are rendered here so they can speak Korean.
     @Sendable func ingest(request: Request, context: AppRequestContext) async throws -> Response {
+        let language = GatewayLanguage.resolve(acceptLanguage: request.headers[.acceptLanguage], fallback: context.language)
+        do {
+            return try await store(request: request, context: context, language: language)
+        } catch let error as GatewayError {
+            return Self.respond(APIError(error), text: error.gatewayMessage, language: language)
+        } catch let error as APIError {
+            return Self.respond(error, text: GatewayText(error.message, ko: GatewayText.korean(forCode: error.code)), language: language)
+        } catch let error as any DomainError {
+            return Self.respond(APIError(error), text: GatewayText(error.message, ko: GatewayText.korean(forCode: error.code)), language: language)
+        }
+    }
+
+    /// `{"error": {"code", "message"}}` like every API error, with the message in the gateway's language.
+    static func respond(_ error: APIError, text: GatewayText, language: GatewayLanguage) -> Response {
+        struct Body: Encodable {
+            struct Detail: Encodable {
+                let code: String
+                let message: String
+            }
+            let error: Detail
+        }
+        let data = (try? APIJSON.makeEncoder().encode(Body(error: .init(code: error.code, message: text.text(in: language))))) ?? Data()
+        var headers = error.headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.contentLanguage] = language.rawValue
+        return Response(status: error.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    func store(request: Request, context: AppRequestContext, language: GatewayLanguage) async throws -> Response {
         let now = context.now
         let (user, limitKey) = try await authenticate(request, context: context, now: now)
         if case .retryAfter(let seconds) = await limiter.admit(limitKey, now: now) { throw GatewayError.rateLimited(retryAfter: seconds) }
@@ -41,27 +72,35 @@ struct GatewayAPIController {
         metrics.recordsStored(count: outcome.stored, source: RecordSource.gateway.rawValue)
         for _ in outcome.rejections { metrics.recordsRejected(reason: "gateway_sample") }
 
-        let language = context.language
         let failed = outcome.rejections.count
         let synced = outcome.synced
+        // The app marks a batch synced when `success` is true, so it is true only when every sample was stored
+        // now or before; a partial or failed batch says `success: false` and the app keeps its samples queued.
+        let status = failed == 0 ? "success" : synced == 0 ? "failed" : "partial"
+        let message: GatewayText = failed == 0
+            ? GatewayText(ja: "すべてのデータを同期しました", en: "All data synced successfully", ko: "모든 데이터를 동기화했습니다")
+            : GatewayText(
+                ja: "\(synced) 件を同期、\(failed) 件は無効でした", en: "\(synced) samples synced, \(failed) invalid",
+                ko: "\(synced) 건 동기화, \(failed) 건은 유효하지 않습니다"
+            )
         let answer = GatewayResponse(
-            status: failed == 0 ? "success" : "partial",
+            status: status,
             requestId: UUID().uuidString.lowercased(),
             timestamp: now,
             samplesReceived: outcome.received,
-            // The refused samples can never succeed, so a retry would not help: the batch is done either way.
-            success: true,
+            success: failed == 0,
             syncedCount: synced,
             failedCount: failed,
             storedCount: outcome.stored,
             duplicateCount: synced - outcome.stored,
-            message: failed == 0
-                ? LocalizedText(ja: "すべてのデータを同期しました", en: "All data synced successfully").text(in: language)
-                : LocalizedText(ja: "\(synced) 件を同期、\(failed) 件は無効でした", en: "\(synced) samples synced, \(failed) invalid").text(in: language),
+            message: message.text(in: language),
             rejected: outcome.rejections.map { .init(index: $0.index, id: $0.sampleId, reason: $0.reason.text(in: language)) }
         )
-        return try context.responseEncoder.encode(answer, from: request, context: context)
+        var response = try context.responseEncoder.encode(answer, from: request, context: context)
+        response.headers[.contentLanguage] = language.rawValue
+        return response
     }
+
     /// `X-API-Key` (a personal API token), `Authorization: Basic` (account credentials, rate-limited like the
     /// sign-in form) or a bearer token already checked by the middleware.
     func authenticate(_ request: Request, context: AppRequestContext, now: Date) async throws -> (User, String) {

@@ -35,14 +35,16 @@ struct HealthAutoExportAPIController {
         }
     }
 
+    /// One precedence for every token-taking route, the gateway's: a key header, when sent, decides — a wrong
+    /// `api-key` is refused even beside a valid bearer token — and the bearer token counts only without one.
     private func owner(_ request: Request, _ context: AppRequestContext) async throws -> Int64 {
-        if let id = context.user?.id, request.headers[.authorization] != nil { return id }
         for name in ["api-key", "x-api-key"] {
             if let secret = request.headers[values: .init(name)!].first?.trimmingCharacters(in: .whitespaces), !secret.isEmpty {
                 guard let user = try await accounts.user(bearerToken: secret, now: context.now) else { throw APIError.unauthorized }
                 return try user.savedId
             }
         }
+        if let id = context.user?.id, request.headers[.authorization] != nil { return id }
         throw APIError.unauthorized
     }
 }
@@ -61,7 +63,10 @@ struct HealthAutoExportIngest: Sendable {
         var stream = HealthAutoExportStream(now: now)
         var pending: [HealthAutoExportStream.Sample] = []
         var records = UpsertCounts()
+        var rawStored = 0
         func flush(all: Bool) async throws {
+            let raw = stream.takeRawItems()
+            rawStored += try await database.insertHealthAutoExportRaw(userId: userId, items: raw, now: now)
             while pending.count >= batchSize || (all && !pending.isEmpty) {
                 let batch = Array(pending.prefix(batchSize))
                 pending.removeFirst(batch.count)
@@ -77,7 +82,7 @@ struct HealthAutoExportIngest: Sendable {
         pending += stream.takeSamples()
         try await flush(all: true)
         let workouts = try await database.upsertHealthAutoExport(userId: userId, samples: [], workouts: stream.workouts, now: now).workouts
-        return HealthAutoExportResponse(records: records, workouts: workouts, skipped: stream.skipped)
+        return HealthAutoExportResponse(records: records, workouts: workouts, skipped: stream.skipped, keptRaw: stream.keptRaw, rawStored: rawStored)
     }
 }
 
@@ -85,4 +90,8 @@ struct HealthAutoExportResponse: ResponseEncodable {
     let records: UpsertCounts
     let workouts: UpsertCounts
     let skipped: [String: Int]
+    /// Rows kept raw (metric name, units, fields, source) instead of becoming samples, per reason.
+    let keptRaw: [String: Int]
+    /// Raw rows new to this delivery (a retry finds the earlier ones).
+    let rawStored: Int
 }

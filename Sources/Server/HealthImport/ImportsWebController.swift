@@ -61,6 +61,10 @@ struct ImportsWebController {
         }
         let total = job.total
         values["total"] = ["imported": total.imported, "present": total.alreadyPresent, "skipped": total.skipped]
+        if !job.keptRawReasons.isEmpty {
+            let reasons = job.keptRawReasons.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+            values["keptRaw"] = "\(job.keptRawReasons.values.reduce(0, +)) (\(reasons))"
+        }
         return pages.render("import", values)
     }
 

@@ -58,7 +58,10 @@ public struct WebRenderer: Sendable {
         var values = base(context, title: WebStrings.table(context.language)["error"] ?? "Error", csrf: nil)
         values["status"] = error.status.code
         values["message"] = error.message.text(in: context.language)
-        return render("error", values, status: error.status)
+        var response = render("error", values, status: error.status)
+        // An error's own headers (`Allow` on a 405, `Retry-After`) belong on the page too.
+        for field in error.headers where response.headers[field.name] == nil { response.headers.append(field) }
+        return response
     }
 }
 

@@ -42,7 +42,8 @@ struct WorkoutsAPIController {
         let made = try await workouts.createCustomExercise(userId: user.savedId, name: body.name, now: context.now)
         let usage = try await database.exerciseUsage(userId: user.savedId)[made.exercise.id.uuidString.lowercased()]
         var response = try context.responseEncoder.encode(ExerciseSummary(made.exercise, usage: usage, language: context.language), from: request, context: context)
-        response.status = made.created ? .created : .ok
+        // The contract answers 201 whether the name was new or the caller already had it (the existing one comes back).
+        response.status = .created
         return response
     }
 
@@ -146,13 +147,14 @@ struct WorkoutsAPIController {
         return BulkTrackWorkoutDay(day, language: context.language)
     }
 
-    /// `limit` (1–100, default 20) and `offset` (≥ 0, default 0).
+    /// `limit` (0–100, default 20) and `offset` (≥ 0, default 0). The contract sets no lower bound (0 answers an
+    /// empty page); the upper bound of 100 is Kiroku's, so one request cannot ask for every row.
     static func page(_ request: Request) throws -> (limit: Int, offset: Int) {
         let parameters = request.uri.queryParameters
         var limit = 20
         var offset = 0
         if let text = parameters["limit"] {
-            guard let value = Int(text), (1...100).contains(value) else { throw APIError.invalidParameter("limit") }
+            guard let value = Int(text), (0...100).contains(value) else { throw APIError.invalidParameter("limit") }
             limit = value
         }
         if let text = parameters["offset"] {

@@ -23,6 +23,8 @@ public struct ImportJobResponse: Codable, Sendable {
     public let counts: [String: ImportTally]
     public let total: ImportTally
     public let skippedReasons: [String: Int]
+    /// Records kept raw instead of becoming samples, per reason (unknown_unit, bad_value, unknown_type, …).
+    public let keptRawReasons: [String: Int]
     /// Profile fields filled from the export's `<Me>`.
     public let profileFilled: [ProfileCharacteristic]
     public let error: ErrorDetail?
@@ -45,6 +47,7 @@ public struct ImportJobResponse: Codable, Sendable {
         counts = job.counts
         total = job.total
         skippedReasons = job.skippedReasons
+        keptRawReasons = job.keptRawReasons
         profileFilled = job.profileFilled
         if let code = job.errorCode {
             let message = LocalizedText(ja: job.errorMessageJa ?? code, en: job.errorMessageEn ?? code)

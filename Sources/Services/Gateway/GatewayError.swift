@@ -60,4 +60,18 @@ public enum GatewayError: DomainError, Equatable {
             )
         }
     }
+
+    /// The message with Korean, the phone app's own language.
+    public var gatewayMessage: GatewayText {
+        let ko: String
+        switch self {
+        case .malformedPayload: ko = "전송 데이터를 읽을 수 없습니다. deviceId·userId·samples 를 포함한 JSON 이 필요합니다."
+        case .tooManySamples(let limit): ko = "한 번에 보낼 수 있는 샘플은 \(limit) 건까지입니다. 아무것도 저장하지 않았습니다."
+        case .bodyTooLarge(let limit): ko = "요청이 너무 큽니다 (최대 \(limit / 1024) KB). 아무것도 저장하지 않았습니다."
+        case .rateLimited(let seconds): ko = "요청이 너무 많습니다. \(seconds) 초 후에 다시 보내 주세요. 아무것도 저장하지 않았습니다."
+        case .outboxFull(let depth, let limit):
+            ko = "전달 대기 중인 데이터가 너무 많습니다 (\(depth) 건, 최대 \(limit) 건). 잠시 후 다시 보내 주세요. 아무것도 저장하지 않았습니다."
+        }
+        return GatewayText(message, ko: ko)
+    }
 }

@@ -14,7 +14,7 @@ public struct GatewaySampleMapper {
     public struct Rejection: Sendable, Equatable {
         public let index: Int
         public let sampleId: String?
-        public let reason: LocalizedText
+        public let reason: GatewayText
     }
 
     public func map() -> (records: [HealthRecord], samples: [GatewaySample], rejections: [Rejection]) {
@@ -25,7 +25,7 @@ public struct GatewaySampleMapper {
         for (index, entry) in payload.samples.enumerated() {
             switch entry {
             case .failure(let reason):
-                rejections.append(Rejection(index: index, sampleId: nil, reason: .init(ja: "読み取れないサンプル（\(reason)）", en: "Unreadable sample (\(reason))")))
+                rejections.append(Rejection(index: index, sampleId: nil, reason: .init(ja: "読み取れないサンプル（\(reason)）", en: "Unreadable sample (\(reason))", ko: "읽을 수 없는 샘플 (\(reason))")))
             case .value(let sample):
                 switch record(for: sample) {
                 case .success(let record):
@@ -34,7 +34,8 @@ public struct GatewaySampleMapper {
                     records.append(record)
                     samples.append(sample)
                 case .failure(let reason):
-                    rejections.append(Rejection(index: index, sampleId: sample.id, reason: reason.message))
+                    let korean = GatewayText.korean(forSampleRefusal: reason.code, type: sample.type, unit: sample.unit, value: sample.value)
+                    rejections.append(Rejection(index: index, sampleId: sample.id, reason: GatewayText(reason.message, ko: korean)))
                 }
             }
         }
@@ -45,10 +46,12 @@ public struct GatewaySampleMapper {
         guard let sampleId = UUID(uuidString: sample.id) else {
             return .failure(HealthError(code: "invalid_sample_id", message: .init(ja: "サンプル ID が UUID ではありません", en: "The sample id is not a UUID")))
         }
-        let start: Date, end: Date
+        let start: Date, end: Date, writtenOffset: Int
         do throws(HealthError) {
-            start = try Self.date(sample.startDate, field: "startDate")
-            end = try Self.date(sample.endDate, field: "endDate")
+            let startInstant = try Self.instant(sample.startDate, field: "startDate")
+            start = startInstant.date
+            writtenOffset = startInstant.utcOffsetSeconds
+            end = try Self.instant(sample.endDate, field: "endDate").date
             guard end >= start else { return .failure(.invalidTimeRange) }
             try MeasurementValidator.checkTimes(start: start, end: end, now: now, startField: "startDate")
         } catch {
@@ -74,21 +77,21 @@ public struct GatewaySampleMapper {
             metricId = type
             value = sample.value
         }
-        var metadata = sample.metadata ?? [:]
+        var metadata = (sample.metadata ?? [:]).compactMapValues(\.text)
         metadata["gatewayUserId"] = payload.userId
         if let timezone = sample.timezone { metadata["timezone"] = timezone }
         if let version = payload.appVersion { metadata["appVersion"] = version }
         return .success(HealthRecord(
             userId: userId, metric: metricId, value: value, originalValue: sample.value, originalUnit: sample.unit,
-            startAt: start, endAt: end, utcOffsetSeconds: sample.timezoneOffset.map { $0 * 60 }, source: .gateway,
+            startAt: start, endAt: end, utcOffsetSeconds: sample.timezoneOffset.map { $0 * 60 } ?? writtenOffset, source: .gateway,
             sourceName: sample.sourceBundle, device: payload.deviceId, metadata: metadata,
             externalId: sampleId.uuidString.lowercased(), createdAt: now
         ))
     }
 
-    private static func date(_ text: String, field: String) throws(HealthError) -> Date {
+    private static func instant(_ text: String, field: String) throws(HealthError) -> Instant {
         do throws(DateInputError) {
-            return try Instant.parse(text).date
+            return try Instant.parse(text)
         } catch {
             throw HealthError(error.named(field))
         }

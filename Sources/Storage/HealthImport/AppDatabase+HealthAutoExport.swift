@@ -102,3 +102,44 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    /// Stores Health Auto Export rows that could not become samples, as raw items (once: a retried delivery
+    /// finds them by natural key). Answers how many were new.
+    public func insertHealthAutoExportRaw(userId: Int64, items: [ImportedRawItem], now: Date) async throws -> Int {
+        guard !items.isEmpty else { return 0 }
+        return try await writer.write { db in
+            let statement = try ImportStatement(db, sql: """
+                INSERT OR IGNORE INTO healthRawItem
+                (userId, element, type, value, unit, startAt, endAt, utcOffsetSeconds, sourceName, attributes, metadata,
+                 naturalKey, naturalKeyCheck, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            let slots = try NaturalKeySlots(db: db, table: "healthRawItem", userId: userId)
+            let nowText = DatabaseDateText.string(now)
+            var inserted = 0
+            for raw in items {
+                let stored = try slots.store(raw.naturalKey) { slot in
+                    try statement.execute(db) { row in
+                        row.add(userId)
+                        row.add(raw.element)
+                        row.add(raw.type)
+                        row.add(raw.value)
+                        row.add(raw.unit)
+                        row.add(raw.startAt.map(DatabaseDateText.string))
+                        row.add(raw.endAt.map(DatabaseDateText.string))
+                        row.add(raw.utcOffsetSeconds)
+                        row.add(raw.sourceName)
+                        row.add(ImportJSON.object(raw.attributes))
+                        row.add(ImportJSON.object(raw.metadata))
+                        row.add(slot)
+                        row.add(raw.naturalKey.check)
+                        row.add(nowText)
+                    }
+                }
+                if stored.inserted { inserted += 1 }
+            }
+            return inserted
+        }
+    }
+}

@@ -28,6 +28,9 @@ public struct ImportJob: Codable, Sendable, Equatable, Identifiable {
     /// Per metric id, raw HealthKit type, "workout" or correlation type.
     public var counts: [String: ImportTally]
     public var skippedReasons: [String: Int]
+    /// Records kept raw (with their type, unit, value, metadata and source) instead of becoming samples, per
+    /// `KeptRawReason`: nothing is dropped, and this says how much waits for a Kiroku that can map it.
+    public var keptRawReasons: [String: Int]
     /// Profile fields this import filled from the export's `<Me>` (only ever fields that were empty).
     public var profileFilled: [ProfileCharacteristic]
     public var errorCode: String?
@@ -54,6 +57,7 @@ public struct ImportJob: Codable, Sendable, Equatable, Identifiable {
         self.itemsCommitted = 0
         self.counts = [:]
         self.skippedReasons = [:]
+        self.keptRawReasons = [:]
         self.profileFilled = []
         self.storedPath = storedPath
         self.keepFile = keepFile
@@ -102,6 +106,7 @@ extension ImportJob: FetchableRecord, MutablePersistableRecord {
         public static let itemsCommitted = Column(CodingKeys.itemsCommitted)
         public static let counts = Column(CodingKeys.counts)
         public static let skippedReasons = Column(CodingKeys.skippedReasons)
+        public static let keptRawReasons = Column(CodingKeys.keptRawReasons)
         public static let profileFilled = Column(CodingKeys.profileFilled)
         public static let errorCode = Column(CodingKeys.errorCode)
         public static let errorMessageJa = Column(CodingKeys.errorMessageJa)

@@ -70,6 +70,7 @@ struct ImportRowWriter {
             Self.skip(type: "workout", reason: reason, in: &job)
         case let .raw(raw):
             Self.count(try insert(raw).inserted, type: raw.type, in: &job)
+            Self.keptRaw(raw, in: &job)
         case let .me(characteristics, raw):
             Self.count(try insert(raw).inserted, type: raw.type, in: &job)
             job.profileFilled += try ImportedProfileFiller.fill(characteristics, userId: userId, now: now, db: db)
@@ -103,11 +104,13 @@ struct ImportRowWriter {
             let silent = try !outcome.inserted && (countedBefore || storedByThisJob(record, slot: outcome.slot))
             if !silent {
                 Self.count(outcome.inserted, type: type, in: &job)
+                if case let .raw(raw) = record { Self.keptRaw(raw, in: &job) }
             }
             tracker.countedAsMembers.insert(outcome.slot)
         } else {
             if outcome.inserted || !tracker.countedAsMembers.contains(outcome.slot) {
                 Self.count(outcome.inserted, type: type, in: &job)
+                if case let .raw(raw) = record { Self.keptRaw(raw, in: &job) }
             }
             if tracker.mayBeCorrelationMember(type) { tracker.countedAtTopLevel.insert(outcome.slot) }
         }
@@ -121,6 +124,10 @@ struct ImportRowWriter {
 
     private static func count(_ inserted: Bool, type: String, in job: inout ImportJob) {
         if inserted { job.counts[type, default: ImportTally()].imported += 1 } else { job.counts[type, default: ImportTally()].alreadyPresent += 1 }
+    }
+
+    private static func keptRaw(_ raw: ImportedRawItem, in job: inout ImportJob) {
+        if let reason = raw.reason { job.keptRawReasons[reason.rawValue, default: 0] += 1 }
     }
 
     private static func skip(type: String, reason: SkipReason, in job: inout ImportJob) {
