@@ -36,7 +36,10 @@ import Testing
         #expect(insecure.error.contains("not HTTPS"))
         let configured = try Programs.run(kiroku, ["sync", "configure", "--user", "demo", "--url", "https://127.0.0.1", "--port", "\(port)", "--api-key", apiKey, "--ca-file", caFile, "--data-dir", agentData])
         #expect(configured.status == 0, "\(configured.error)")
-        let credentials = work.appendingPathComponent("agent/sync/demo.json").path
+        // Kept under the account's id, never its name: a later account called "demo" must not inherit it.
+        let syncFiles = try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("agent/sync").path).filter { $0.hasSuffix(".json") }
+        #expect(syncFiles.count == 1 && syncFiles.allSatisfy { $0.hasPrefix("user-") }, "\(syncFiles)")
+        let credentials = work.appendingPathComponent("agent/sync/" + (syncFiles.first ?? "missing")).path
         #expect((try FileManager.default.attributesOfItem(atPath: credentials)[.posixPermissions] as? Int) == 0o600)
 
         // Fault 1: nobody listening. Retried, then recorded as failed; nothing marked synced.
