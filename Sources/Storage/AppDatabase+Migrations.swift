@@ -15,6 +15,7 @@ extension AppDatabase {
         migrator.registerMigration("v3-natural-key-check", migrate: Migrations.naturalKeyCheck)
         migrator.registerMigration("v3-redundant-owner-indexes", migrate: Migrations.redundantOwnerIndexes)
         migrator.registerMigration("v3-profile-characteristics", migrate: Migrations.profileCharacteristics)
+        migrator.registerMigration("v4-motivation", migrate: Migrations.motivation)
         return migrator
     }
 }
