@@ -40,6 +40,20 @@ import Testing
             try await browser.screenshot().write(to: BrowserHarness.artifacts.appendingPathComponent("badges-390x844.png"))
             let fits = try await browser.evaluate("return document.documentElement.scrollWidth <= window.innerWidth;") as? Bool
             #expect(fits == true)
+
+            // A goal from the form, shown with its progress bar on /goals and on the dashboard.
+            try await browser.open("\(site)/goals")
+            #expect(try await browser.source().contains("id=\"no-goals\""))
+            try await browser.type("56", into: "#goal-target")
+            try await browser.submit("#create-goal")
+            let goals = try await browser.source()
+            #expect(goals.contains("class=\"goal-card "))
+            #expect(goals.contains("≤ 56"))
+            try await browser.screenshot().write(to: BrowserHarness.artifacts.appendingPathComponent("goals-390x844.png"))
+            let goalsFit = try await browser.evaluate("return document.documentElement.scrollWidth <= window.innerWidth;") as? Bool
+            #expect(goalsFit == true)
+            try await browser.open("\(site)/")
+            #expect(try await browser.source().contains("class=\"goal-strip\""))
         }
     }
 }
