@@ -1,3 +1,4 @@
+import Charts
 import Foundation
 import Health
 import Hummingbird
@@ -12,6 +13,7 @@ struct MotivationAPIController {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.get("streaks", use: streaks)
         routes.get("badges", use: badges)
+        routes.get("share-card.png", use: shareCard)
         return routes
     }
 
@@ -79,6 +81,31 @@ struct MotivationAPIController {
     @Sendable func badges(request: Request, context: AppRequestContext) async throws -> BadgesResponse {
         let progress = try await motivation.badges(userId: try context.requireUserId(), now: context.now)
         return BadgesResponse(badges: progress.map(Self.response))
+    }
+
+    /// The share card as a PNG: `layout=portrait|landscape`; `weight`, `bmi`, `name`, `dates` = 1 to include each.
+    @Sendable func shareCard(request: Request, context: AppRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        guard let layout = ShareCardSVG.Layout(rawValue: query["layout"].map(String.init) ?? "portrait") else { throw APIError.invalidParameter("layout") }
+        let ticked: (String) -> Bool = { query[Substring($0)].map(String.init) == "1" }
+        let privacy = SharePrivacy(showsWeight: ticked("weight"), showsBMI: ticked("bmi"), showsName: ticked("name"), showsDates: ticked("dates"))
+        let card = try await motivation.shareCard(userId: try context.requireUserId(), privacy: privacy, language: context.language, now: context.now)
+        let svg = ShareCardSVG(
+            layout: layout, title: LocalizedText(ja: "記録 Kiroku", en: "Kiroku 記録").text(in: context.language), lines: card.lines,
+            encouragement: card.encouragement,
+            badges: card.badges.map { badge in
+                ShareCardSVG.BadgeArt(
+                    primary: badge.colorScheme.primary, secondary: badge.colorScheme.secondary, accent: badge.colorScheme.accent,
+                    glyph: BadgeGlyph(rawValue: badge.icon.rawValue) ?? .star
+                )
+            }
+        )
+        let png = try await PNGRasterizer.png(svg: svg.svg(), width: layout.size.width, height: layout.size.height)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "image/png", .cacheControl: "private, no-store", .contentDisposition: "inline; filename=\"kiroku-card.png\""],
+            body: .init(byteBuffer: ByteBuffer(bytes: png))
+        )
     }
 
     static func response(_ item: BadgeProgress) -> BadgeResponse {

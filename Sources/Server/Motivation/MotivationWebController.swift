@@ -16,6 +16,7 @@ struct MotivationWebController {
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.get("/badges", use: badges)
+        routes.get("/share", use: share)
         return routes
     }
 
@@ -31,6 +32,26 @@ struct MotivationWebController {
         values["badgeCount"] = progress.count
         values["navBadges"] = true
         return pages.render("badges", values)
+    }
+
+    /// `/share`: a preview of the share card with a checkbox per personal detail (all off by default) and a download link.
+    @Sendable func share(request: Request, context: AppRequestContext) async throws -> Response {
+        let strings = WebStrings.table(context.language)
+        var values = pages.base(context, title: strings["moShare"]!, csrf: csrf.token(for: request, context: context).token)
+        let query = request.uri.queryParameters
+        let layout = query["layout"].map(String.init) == "landscape" ? "landscape" : "portrait"
+        var parameters = ["layout=\(layout)"]
+        var options: [[String: Any]] = []
+        for (key, label) in [("weight", "moShareWeight"), ("bmi", "moShareBMI"), ("name", "moShareName"), ("dates", "moShareDates")] {
+            let ticked = query[Substring(key)].map(String.init) == "1"
+            if ticked { parameters.append("\(key)=1") }
+            options.append(["key": key, "label": strings[label] ?? key, "checked": ticked])
+        }
+        values["options"] = options
+        values["landscape"] = layout == "landscape"
+        values["imageURL"] = "/api/v1/share-card.png?" + parameters.joined(separator: "&")
+        values["navShare"] = true
+        return pages.render("share", values)
     }
 
     static func badgeValues(_ item: BadgeProgress, language: Language, timeZone: TimeZone) -> [String: Any] {

@@ -29,6 +29,20 @@ extension WebStrings {
         "moCelebrate": .init(ja: "おめでとうございます！新しいバッジを獲得しました", en: "Congratulations! You earned a new badge"),
         "moSeeBadges": .init(ja: "バッジを見る", en: "See your badges"),
         "moGoals": .init(ja: "目標", en: "Goals"),
+        "moShare": .init(ja: "共有カード", en: "Share card"),
+        "moShareIntro": .init(
+            ja: "バッジと連続記録を画像にして共有できます。体重・BMI・名前・日付は、チェックしたものだけが載ります。",
+            en: "Share your badges and streak as an image. Weight, BMI, name and dates appear only if you tick them."
+        ),
+        "moShareWeight": .init(ja: "体重を載せる", en: "Show my weight"),
+        "moShareBMI": .init(ja: "BMIを載せる", en: "Show my BMI"),
+        "moShareName": .init(ja: "名前を載せる", en: "Show my name"),
+        "moShareDates": .init(ja: "期間を載せる", en: "Show the dates"),
+        "moSharePortrait": .init(ja: "縦長", en: "Portrait"),
+        "moShareLandscape": .init(ja: "横長", en: "Landscape"),
+        "moSharePreview": .init(ja: "プレビュー", en: "Preview"),
+        "moShareDownload": .init(ja: "画像をダウンロード", en: "Download the image"),
+        "moShareCardAlt": .init(ja: "共有カードのプレビュー", en: "Share card preview"),
         "moGoalsIntro": .init(
             ja: "無理のない目標を、記録から一緒に決めましょう。2週間記録すると提案が届きます。",
             en: "Set goals you can keep, from your own records. After two weeks of records, Kiroku suggests some."
