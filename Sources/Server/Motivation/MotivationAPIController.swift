@@ -4,6 +4,7 @@ import Health
 import Hummingbird
 import Motivation
 import Services
+import Storage
 
 /// `/api/v1/streaks` and `/api/v1/badges`: the caller's streaks (overall and per metric) and badge collection.
 struct MotivationAPIController {
@@ -14,6 +15,9 @@ struct MotivationAPIController {
         routes.get("streaks", use: streaks)
         routes.get("badges", use: badges)
         routes.get("share-card.png", use: shareCard)
+        routes.get("pauses", use: pauses)
+        routes.post("pauses", use: addPause)
+        routes.delete("pauses/{id}", use: deletePause)
         return routes
     }
 
@@ -106,6 +110,38 @@ struct MotivationAPIController {
             headers: [.contentType: "image/png", .cacheControl: "private, no-store", .contentDisposition: "inline; filename=\"kiroku-card.png\""],
             body: .init(byteBuffer: ByteBuffer(bytes: png))
         )
+    }
+
+    struct PauseInput: Decodable {
+        let first: String
+        let last: String
+    }
+
+    struct PauseResponse: ResponseEncodable, Decodable {
+        let id: Int64
+        let first: String
+        let last: String
+    }
+
+    struct PauseListResponse: ResponseEncodable, Decodable {
+        let pauses: [PauseResponse]
+    }
+
+    @Sendable func pauses(request: Request, context: AppRequestContext) async throws -> PauseListResponse {
+        let rows = try await motivation.pauseRows(userId: try context.requireUserId())
+        return PauseListResponse(pauses: rows.map { PauseResponse(id: $0.id ?? 0, first: $0.firstDay, last: $0.lastDay) })
+    }
+
+    @Sendable func addPause(request: Request, context: AppRequestContext) async throws -> EditedResponse<PauseResponse> {
+        let input = try await request.decode(as: PauseInput.self, context: context)
+        let row = try await motivation.addPause(userId: try context.requireUserId(), first: input.first, last: input.last, now: context.now)
+        return EditedResponse(status: .created, response: PauseResponse(id: row.id ?? 0, first: row.firstDay, last: row.lastDay))
+    }
+
+    @Sendable func deletePause(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
+        guard let id = context.parameters.get("id", as: Int64.self) else { throw APIError.notFound }
+        try await motivation.deletePause(id: id, userId: try context.requireUserId())
+        return .noContent
     }
 
     static func response(_ item: BadgeProgress) -> BadgeResponse {

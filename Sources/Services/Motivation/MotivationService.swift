@@ -84,6 +84,7 @@ public struct MotivationService: Sendable {
             dataDays: days.overall.count,
             weightLossPercent: weightLoss,
             stepsTotal: try await database.recordSum(userId: userId, metric: "stepCount"),
+            goalsAchieved: try await database.goalHistory(userId: userId).count { $0.event == "achieved" },
             workouts: try await database.workoutCount(userId: userId),
             stepTasksDone: try await database.completedStepCount(userId: userId),
             absences: BadgeFacts.absences(in: days.overall)
@@ -104,6 +105,8 @@ public struct MotivationService: Sendable {
     /// posting each award to the inbox. Idempotent: a second call with nothing new changes nothing.
     @discardableResult
     public func refreshBadges(userId: Int64, now: Date) async throws -> [Badge] {
+        // A write can achieve a goal: its history line is written first, so the goal badge counts it.
+        if try await database.goals(userId: userId).contains(where: \.isActive) { _ = try await goals(userId: userId, now: now) }
         let facts = try await badgeFacts(userId: userId, now: now)
         let evaluation = evaluator.evaluate(facts: facts, awarded: try await storedAwards(userId: userId), now: now)
         guard !evaluation.newAwards.isEmpty || !evaluation.withdrawals.isEmpty else { return [] }

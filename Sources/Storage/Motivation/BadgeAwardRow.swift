@@ -79,3 +79,10 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    @discardableResult
+    public func deletePause(id: Int64, userId: Int64) async throws -> Bool {
+        try await writer.write { db in try MotivationPauseRow.owned(by: userId).filter(key: id).deleteAll(db) > 0 }
+    }
+}
