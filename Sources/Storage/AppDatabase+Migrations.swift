@@ -17,6 +17,7 @@ extension AppDatabase {
         migrator.registerMigration("v3-profile-characteristics", migrate: Migrations.profileCharacteristics)
         migrator.registerMigration("v4-session-details", migrate: Migrations.sessionDetails)
         migrator.registerMigration("v4-import-kept-raw", migrate: Migrations.importKeptRaw)
+        migrator.registerMigration("v4-motivation", migrate: Migrations.motivation)
         return migrator
     }
 }

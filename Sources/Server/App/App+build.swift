@@ -50,6 +50,10 @@ public func buildApplication(
         ),
         services: try kafkaServices(configuration: configuration, database: dependencies.database, logger: logger)
             + (try waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger))
+            + [ReminderScheduler(
+                reminders: ReminderService(database: dependencies.database, webhooks: configuration.webhookSender),
+                clock: dependencies.clock, logger: Logger(label: "kiroku.reminders")
+            )]
             + [imports.runner]
             + backupServices(configuration: configuration, dependencies: dependencies, logger: logger),
         logger: logger
@@ -143,6 +147,12 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     api.addRoutes(TaskStepsAPIController(service: TaskStepsService(database: database), exporter: TaskExporter(database: database)).endpoints, atPath: "v1")
     api.addRoutes(ImportsAPIController(imports: imports).endpoints, atPath: "v1")
     api.addRoutes(WaitAlertsAPIController(service: waitTimes, inboxService: inbox).endpoints)
+    let motivation = MotivationService(database: database)
+    api.addRoutes(MotivationAPIController(motivation: motivation).endpoints, atPath: "v1")
+    api.addRoutes(GoalsAPIController(motivation: motivation).endpoints, atPath: "v1")
+    let reminders = RemindersController(reminders: ReminderService(database: database, webhooks: configuration.webhookSender))
+    api.addRoutes(reminders.apiEndpoints, atPath: "v1")
+    router.addRoutes(reminders.feedEndpoints)
 
     // Workouts: the BulkTrack phone app's API, unchanged, under /v1 (its own device tokens and error shape).
     let workouts = WorkoutService(database: database)
@@ -170,6 +180,8 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     signedIn.addRoutes(WorkoutsSettingsWebController(workouts: workouts, pages: pages, csrf: csrf, uploads: imports).endpoints)
     signedIn.addRoutes(importPages.endpoints)
     signedIn.addRoutes(HealthWorkoutsWebController(database: database, pages: pages).endpoints)
+    signedIn.addRoutes(MotivationWebController(motivation: motivation, pages: pages, csrf: csrf).endpoints)
+    signedIn.addRoutes(GoalsWebController(motivation: motivation, pages: pages, csrf: csrf).endpoints)
     knownRoutes.fill(router.routes)
     return router
 }

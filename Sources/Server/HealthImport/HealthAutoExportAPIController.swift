@@ -82,6 +82,7 @@ struct HealthAutoExportIngest: Sendable {
         pending += stream.takeSamples()
         try await flush(all: true)
         let workouts = try await database.upsertHealthAutoExport(userId: userId, samples: [], workouts: stream.workouts, now: now).workouts
+        await MotivationService(database: database).refreshBadgesAfterWrite(userId: userId, now: now)
         return HealthAutoExportResponse(records: records, workouts: workouts, skipped: stream.skipped, keptRaw: stream.keptRaw, rawStored: rawStored)
     }
 }

@@ -10,6 +10,7 @@ struct DashboardWebController {
     let summaries: SummaryService
     let pages: WebRenderer
     let csrf: CSRFProtection
+    var motivation: MotivationService { MotivationService(database: summaries.database) }
 
     /// Days shown, or "all": from the first weight or steps record to today (an imported history included).
     static let ranges = ["30", "90", "365", "all"]
@@ -95,6 +96,11 @@ struct DashboardWebController {
             ["days": option, "label": strings["days\(option)"] ?? option, "current": option == range]
         }
         values["navDashboard"] = true
+        let streaks = try await motivation.streaks(userId: userId, now: context.now)
+        values["streak"] = MotivationWebController.streakStrip(streaks.overall, today: streaks.today, strings: strings)
+        try await MotivationWebController.addCelebration(to: &values, motivation: motivation, userId: userId, context: context)
+        let activeGoals = try await motivation.goals(userId: userId, now: context.now).filter(\.row.isActive)
+        values["goals"] = activeGoals.prefix(3).map { GoalsWebController.goalValues($0, language: context.language, strings: strings) }
         return pages.render("dashboard", values)
     }
 

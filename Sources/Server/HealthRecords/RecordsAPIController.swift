@@ -112,7 +112,7 @@ struct RecordsAPIController {
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
         let userId = try context.requireUserId()
-        guard try await database.deleteRecord(id: try Self.id(context), userId: userId) else { throw APIError.notFound }
+        guard try await records.delete(id: try Self.id(context), userId: userId, now: context.now) else { throw APIError.notFound }
         return .noContent
     }
 

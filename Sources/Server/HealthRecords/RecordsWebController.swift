@@ -126,7 +126,7 @@ struct RecordsWebController {
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         guard let id = context.parameters.get("id", as: Int64.self),
-              try await records.database.deleteRecord(id: id, userId: userId)
+              try await records.delete(id: id, userId: userId, now: context.now)
         else { throw APIError.notFound }
         return .redirect(to: "/records?deleted=1")
     }

@@ -55,6 +55,8 @@ public struct DataExporter: Sendable {
         let healthRawItems: [RawItemResponse]
         /// The imports themselves: file, state, counts per type, skipped reasons.
         let imports: [ImportJobResponse]
+        /// Motivation: badge awards, pauses, goals and their history, dismissed suggestions, reminders sent, settings.
+        let motivation: MotivationExport
     }
 
     public func json(user: User, now: Date) async throws -> Data {
@@ -70,7 +72,8 @@ public struct DataExporter: Sendable {
             healthWorkouts: try await database.workouts(userId: user.savedId).map(WorkoutResponse.init),
             healthCorrelations: try await database.correlations(userId: user.savedId).map { try CorrelationResponse($0.correlation, recordIds: $0.recordIds) },
             healthRawItems: try await database.rawItems(userId: user.savedId).map(RawItemResponse.init),
-            imports: try await database.importJobs(userId: user.savedId, limit: .max).map { try ImportJobResponse($0, language: .en) }
+            imports: try await database.importJobs(userId: user.savedId, limit: .max).map { try ImportJobResponse($0, language: .en) },
+            motivation: try await database.motivationExport(userId: user.savedId)
         )
         let encoder = APIJSON.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

@@ -45,6 +45,7 @@ public struct GatewayIngestService: Sendable {
         } catch let full as OutboxFull {
             throw GatewayError.outboxFull(depth: full.depth, limit: settings.outboxLimit)
         }
+        if outcomes.contains(where: \.inserted) { await MotivationService(database: database).refreshBadgesAfterWrite(userId: userId, now: now) }
         return Outcome(received: payload.samples.count, synced: records.count, stored: outcomes.filter(\.inserted).count, rejections: rejections)
     }
 

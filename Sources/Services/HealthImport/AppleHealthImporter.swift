@@ -30,6 +30,20 @@ public struct AppleHealthImporter: Sendable {
         _ job: ImportJob, file: URL, observer: Observer? = nil,
         beforeCommit: (@Sendable (_ batchNumber: Int) throws -> Void)? = nil
     ) async throws -> ImportJob {
+        // Badges are recomputed once the import ends, whichever way: what it committed counts.
+        do {
+            let finished = try await runOnThread(job, file: file, observer: observer, beforeCommit: beforeCommit)
+            await MotivationService(database: database).refreshBadgesAfterWrite(userId: job.userId, now: clock())
+            return finished
+        } catch {
+            await MotivationService(database: database).refreshBadgesAfterWrite(userId: job.userId, now: clock())
+            throw error
+        }
+    }
+
+    private func runOnThread(
+        _ job: ImportJob, file: URL, observer: Observer?, beforeCommit: (@Sendable (_ batchNumber: Int) throws -> Void)?
+    ) async throws -> ImportJob {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
                 do {

@@ -59,6 +59,7 @@ public struct HealthRecordService: Sendable {
             prepared.append((record, warnings))
         }
         let stored = try await database.insertRecords(prepared.map(\.0))
+        if stored.contains(where: \.inserted) { await MotivationService(database: database).refreshBadgesAfterWrite(userId: userId, now: now) }
         return zip(stored, prepared).map { stored, prepared in
             Outcome(record: stored.record, warnings: stored.inserted ? prepared.1 : [], created: stored.inserted)
         }
@@ -83,6 +84,16 @@ public struct HealthRecordService: Sendable {
         if let metadata = patch.metadata { record.metadata = metadata }
         record.updatedAt = now
         try await database.updateRecord(record)
+        await MotivationService(database: database).refreshBadgesAfterWrite(userId: userId, now: now)
         return Outcome(record: record, warnings: measurement.warnings, created: false)
+    }
+
+    /// Deletes a record the user owns, then recomputes badges (one earned by a deleted mistake is withdrawn within
+    /// 24 hours of its award). Returns false for a record that is not theirs or does not exist.
+    @discardableResult
+    public func delete(id: Int64, userId: Int64, now: Date) async throws -> Bool {
+        guard try await database.deleteRecord(id: id, userId: userId) else { return false }
+        await MotivationService(database: database).refreshBadgesAfterWrite(userId: userId, now: now)
+        return true
     }
 }

@@ -70,6 +70,7 @@ public struct TaskStepsService: Sendable {
         guard let task = try await database.updateStep(taskId: taskId, stepId: stepId, userId: userId, title: title, done: done, now: now) else {
             throw ServiceError.notFound
         }
+        if done != nil { await MotivationService(database: database).refreshBadgesAfterWrite(userId: userId, now: now) }
         return task
     }
 

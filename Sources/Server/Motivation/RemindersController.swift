@@ -1,0 +1,97 @@
+import Foundation
+import Hummingbird
+import Services
+import Storage
+
+/// `/api/v1/reminders` (the caller's reminder settings) and `/calendar/{token}.ics` (the private calendar feed a
+/// calendar app subscribes to; the token is the only credential, so an unknown one answers 404 like a missing page).
+struct RemindersController {
+    let reminders: ReminderService
+
+    var apiEndpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("reminders", use: show)
+        routes.put("reminders", use: update)
+        return routes
+    }
+
+    var feedEndpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("calendar/{file}", use: feed)
+        return routes
+    }
+
+    struct SettingsResponse: ResponseEncodable, Decodable {
+        let enabled: Bool
+        let preferredTime: String?
+        let quietStart: String
+        let quietEnd: String
+        let webhookURL: String?
+        /// The private feed's path (`/calendar/<token>.ics`), or null until one is made.
+        let calendarPath: String?
+
+        init(_ row: ReminderSettingRow) {
+            enabled = row.enabled
+            preferredTime = row.preferredTime
+            quietStart = row.quietStart
+            quietEnd = row.quietEnd
+            webhookURL = row.webhookURL
+            calendarPath = row.calendarToken.map { "/calendar/\($0).ics" }
+        }
+    }
+
+    /// Fields left out stay as they are; `preferredTime` or `webhookURL` set to null clear them.
+    struct SettingsPatch: Decodable {
+        var enabled: Bool?
+        var preferredTime: String??
+        var quietStart: String?
+        var quietEnd: String?
+        var webhookURL: String??
+        var newCalendarFeed: Bool?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled)
+            quietStart = try container.decodeIfPresent(String.self, forKey: .quietStart)
+            quietEnd = try container.decodeIfPresent(String.self, forKey: .quietEnd)
+            newCalendarFeed = try container.decodeIfPresent(Bool.self, forKey: .newCalendarFeed)
+            preferredTime = try Self.clearable(container, .preferredTime)
+            webhookURL = try Self.clearable(container, .webhookURL)
+        }
+
+        /// Absent: nil (leave as is); null: .some(nil) (clear); a string: .some(value).
+        static func clearable(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> String?? {
+            guard container.contains(key) else { return nil }
+            if try container.decodeNil(forKey: key) { return .some(nil) }
+            return .some(try container.decode(String.self, forKey: key))
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case enabled, preferredTime, quietStart, quietEnd, webhookURL, newCalendarFeed
+        }
+    }
+
+    @Sendable func show(request: Request, context: AppRequestContext) async throws -> SettingsResponse {
+        SettingsResponse(try await reminders.settings(userId: try context.requireUserId(), now: context.now))
+    }
+
+    @Sendable func update(request: Request, context: AppRequestContext) async throws -> SettingsResponse {
+        let patch = try await request.decode(as: SettingsPatch.self, context: context)
+        return SettingsResponse(try await reminders.updateSettings(
+            userId: try context.requireUserId(), enabled: patch.enabled, preferredTime: patch.preferredTime, quietStart: patch.quietStart,
+            quietEnd: patch.quietEnd, webhookURL: patch.webhookURL, newCalendarToken: patch.newCalendarFeed ?? false, now: context.now
+        ))
+    }
+
+    @Sendable func feed(request: Request, context: AppRequestContext) async throws -> Response {
+        let file = try context.parameters.require("file")
+        guard file.hasSuffix(".ics"), let text = try await reminders.calendar(token: String(file.dropLast(4)), now: context.now) else {
+            throw APIError.notFound
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/calendar; charset=utf-8", .cacheControl: "private, no-store", .init("Referrer-Policy")!: "no-referrer"],
+            body: .init(byteBuffer: ByteBuffer(string: text))
+        )
+    }
+}

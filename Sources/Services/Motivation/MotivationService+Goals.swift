@@ -1,0 +1,231 @@
+import Foundation
+import Health
+import Motivation
+import Storage
+
+/// Goals: create, list with progress and status, change, stop, and the suggestions (after two weeks of data) the
+/// user accepts or dismisses.
+extension MotivationService {
+    /// What a client asks for when it creates a goal.
+    public struct GoalInput: Sendable, Codable {
+        public var metric: String
+        /// atLeast, atMost or withinRange.
+        public var direction: String
+        public var target: Double?
+        public var lower: Double?
+        public var upper: Double?
+        /// YYYY-MM-DD.
+        public var deadline: String?
+
+        public init(metric: String, direction: String, target: Double? = nil, lower: Double? = nil, upper: Double? = nil, deadline: String? = nil) {
+            self.metric = metric
+            self.direction = direction
+            self.target = target
+            self.lower = lower
+            self.upper = upper
+            self.deadline = deadline
+        }
+    }
+
+    /// A goal with where it stands today.
+    public struct GoalStanding: Sendable {
+        public let row: GoalRow
+        public let goal: Goal
+        public let current: Double?
+        public let evaluation: GoalEvaluation?
+        public let history: [GoalHistoryRow]
+    }
+
+    /// How many days of values a goal or a suggestion looks at.
+    static let lookBackDays = 63
+
+    /// The metric's value per local day (the day's total or average, as the catalog aggregates it).
+    func dailyValues(userId: Int64, metric: Metric, timeZone: TimeZone, today: LocalDay, days: Int = lookBackDays) async throws -> [LocalDay: Double] {
+        let trend = try await SummaryService(database: database).trend(
+            userId: userId, metric: metric, from: today.adding(days: -(days - 1)), to: today, timeZone: timeZone
+        )
+        return Dictionary(trend.days.map { ($0.day, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    static func goal(_ row: GoalRow) -> Goal? {
+        let direction: GoalDirection
+        switch row.direction {
+        case "atLeast": direction = .atLeast
+        case "atMost": direction = .atMost
+        case "withinRange":
+            guard let lower = row.lower, let upper = row.upper else { return nil }
+            direction = .withinRange(lower: lower, upper: upper)
+        default: return nil
+        }
+        guard let start = LocalDay(row.startDay) else { return nil }
+        return Goal(
+            id: String(row.id ?? 0), metricID: row.metric, direction: direction, target: row.target, startValue: row.startValue,
+            startDay: start, deadline: row.deadline.flatMap(LocalDay.init), isActive: row.isActive
+        )
+    }
+
+    /// Every goal of the user, newest first, with today's progress; records "achieved" and "deadline passed"
+    /// in the history the first time they happen.
+    public func goals(userId: Int64, now: Date) async throws -> [GoalStanding] {
+        let timeZone = try await user(userId).resolvedTimeZone
+        let today = RecordDays.today(at: now, in: timeZone)
+        var history = try await database.goalHistory(userId: userId)
+        var standings: [GoalStanding] = []
+        var added: [GoalHistoryRow] = []
+        for row in try await database.goals(userId: userId).reversed() {
+            guard let goal = Self.goal(row), let metric = MetricCatalog.metric(named: row.metric) else { continue }
+            let values = try await dailyValues(userId: userId, metric: metric, timeZone: timeZone, today: today, days: 14)
+            let current = values.max { $0.key < $1.key }?.value
+            let evaluation = current.map { goal.evaluate(current: $0, today: today) }
+            if let evaluation, let goalId = row.id {
+                let known = history.filter { $0.goalId == goalId }.compactMap { Self.entry($0, goalID: goal.id) }
+                for entry in goal.newHistoryEntries(after: evaluation, today: today, history: known) {
+                    let event = entry.event == .achieved ? "achieved" : "deadlinePassed"
+                    added.append(GoalHistoryRow(userId: userId, goalId: goalId, day: today.description, event: event, createdAt: now))
+                }
+            }
+            standings.append(GoalStanding(row: row, goal: goal, current: current, evaluation: evaluation, history: []))
+        }
+        if !added.isEmpty {
+            try await database.appendGoalHistory(added)
+            history = try await database.goalHistory(userId: userId)
+        }
+        return standings.map { standing in
+            GoalStanding(
+                row: standing.row, goal: standing.goal, current: standing.current, evaluation: standing.evaluation,
+                history: history.filter { $0.goalId == standing.row.id }
+            )
+        }
+    }
+
+    static func entry(_ row: GoalHistoryRow, goalID: String) -> GoalHistoryEntry? {
+        guard let day = LocalDay(row.day) else { return nil }
+        let event: GoalEvent
+        switch row.event {
+        case "created": event = .created(target: row.value ?? 0)
+        case "achieved": event = .achieved
+        case "abandoned": event = .abandoned
+        case "deadlinePassed": event = .deadlinePassed
+        default: event = .targetChanged(from: 0, to: row.value ?? 0)
+        }
+        return GoalHistoryEntry(goalID: goalID, day: day, event: event)
+    }
+
+    /// Creates a goal. Bad input (an unknown metric or direction, a missing target, a deadline in the past)
+    /// changes nothing.
+    public func createGoal(_ input: GoalInput, userId: Int64, now: Date) async throws -> GoalRow {
+        guard let metric = MetricCatalog.metric(named: input.metric) else { throw ServiceError.invalidParameter("metric") }
+        let timeZone = try await user(userId).resolvedTimeZone
+        let today = RecordDays.today(at: now, in: timeZone)
+        var lower: Double?, upper: Double?
+        let target: Double
+        switch input.direction {
+        case "atLeast", "atMost":
+            guard let value = input.target, value.isFinite, value > 0 else { throw ServiceError.invalidParameter("target") }
+            target = value
+        case "withinRange":
+            guard let low = input.lower, let high = input.upper, low.isFinite, high.isFinite, low > 0, low <= high else {
+                throw ServiceError.invalidParameter("lower")
+            }
+            lower = low
+            upper = high
+            target = input.target ?? (low + high) / 2
+        default:
+            throw ServiceError.invalidParameter("direction")
+        }
+        var deadline: String?
+        if let text = input.deadline {
+            guard let day = LocalDay(text), day > today else { throw ServiceError.invalidParameter("deadline") }
+            deadline = day.description
+        }
+        let values = try await dailyValues(userId: userId, metric: metric, timeZone: timeZone, today: today, days: 14)
+        let start = values.max { $0.key < $1.key }?.value ?? target
+        return try await database.insertGoal(GoalRow(
+            userId: userId, metric: metric.id, direction: input.direction, target: target, lower: lower, upper: upper,
+            startValue: start, startDay: today.description, deadline: deadline, createdAt: now, updatedAt: now
+        ), now: now)
+    }
+
+    /// Changes a goal's target or stops it; both are written to its history.
+    public func updateGoal(id: Int64, userId: Int64, target: Double?, active: Bool?, now: Date) async throws -> GoalRow {
+        guard var row = try await database.goal(id: id, userId: userId) else { throw ServiceError.notFound }
+        let today = RecordDays.today(at: now, in: try await user(userId).resolvedTimeZone).description
+        var history: [GoalHistoryRow] = []
+        if let target {
+            guard target.isFinite, target > 0 else { throw ServiceError.invalidParameter("target") }
+            if target != row.target {
+                history.append(GoalHistoryRow(userId: userId, goalId: id, day: today, event: "targetChanged", value: target, createdAt: now))
+                row.target = target
+            }
+        }
+        if let active, active != row.isActive {
+            if !active { history.append(GoalHistoryRow(userId: userId, goalId: id, day: today, event: "abandoned", createdAt: now)) }
+            row.isActive = active
+        }
+        row.updatedAt = now
+        try await database.updateGoal(row, history: history)
+        return row
+    }
+
+    public func deleteGoal(id: Int64, userId: Int64) async throws {
+        guard try await database.deleteGoal(id: id, userId: userId) else { throw ServiceError.notFound }
+    }
+
+    // MARK: Suggestions
+
+    /// Today's suggestions: a weight plan and weekday step targets (once 14 days hold ≥ 10 days of data, and no
+    /// goal for that metric is active), and easing or raising each active goal; none the user dismissed in the
+    /// last 14 days.
+    public func suggestions(userId: Int64, now: Date) async throws -> [GoalSuggestion] {
+        let timeZone = try await user(userId).resolvedTimeZone
+        let today = RecordDays.today(at: now, in: timeZone)
+        let goals = try await database.goals(userId: userId).filter(\.isActive)
+        var found: [GoalSuggestion] = []
+        let suggester = GoalSuggester()
+        if let weight = MetricCatalog.metric(named: "bodyMass"), !goals.contains(where: { $0.metric == weight.id }),
+           let plan = suggester.weightPlan(dailyWeights: try await dailyValues(userId: userId, metric: weight, timeZone: timeZone, today: today), today: today) {
+            found.append(plan)
+        }
+        if let steps = MetricCatalog.metric(named: "stepCount"), !goals.contains(where: { $0.metric == steps.id }),
+           let targets = suggester.dailyTargets(dailyValues: try await dailyValues(userId: userId, metric: steps, timeZone: timeZone, today: today), today: today) {
+            found.append(targets)
+        }
+        for row in goals {
+            guard let goal = Self.goal(row), let metric = MetricCatalog.metric(named: row.metric) else { continue }
+            let values = try await dailyValues(userId: userId, metric: metric, timeZone: timeZone, today: today, days: GoalAdjuster.windowDays + 1)
+            if let adjustment = GoalAdjuster().adjustment(goal: goal, dailyValues: values, today: today) { found.append(adjustment) }
+        }
+        let dismissals = try await database.suggestionDismissals(userId: userId).compactMap { row -> SuggestionDismissal? in
+            guard let kind = SuggestionKind(rawValue: row.kind), let day = LocalDay(row.day) else { return nil }
+            return SuggestionDismissal(kind: kind, metricID: row.metric, day: day)
+        }
+        return found.filter { $0.mayBeShown(today: today, dismissals: dismissals) }
+    }
+
+    /// Accepts today's suggestion `id`: a weight plan or step targets become a goal, an adjustment changes its goal.
+    public func acceptSuggestion(id: String, userId: Int64, now: Date) async throws -> GoalRow {
+        guard let suggestion = try await suggestions(userId: userId, now: now).first(where: { $0.id == id }) else { throw ServiceError.notFound }
+        switch suggestion.proposal {
+        case let .weightPlan(plan):
+            return try await createGoal(
+                GoalInput(metric: suggestion.metricID, direction: "atMost", target: plan.milestones[0].targetWeight,
+                          deadline: plan.milestones[0].earliestDay.description),
+                userId: userId, now: now
+            )
+        case let .dailyTargets(targets):
+            let typical = targets.map(\.value).sorted()[targets.count / 2]
+            return try await createGoal(GoalInput(metric: suggestion.metricID, direction: "atLeast", target: typical), userId: userId, now: now)
+        case let .changeTarget(goalID, _, to):
+            guard let goalId = Int64(goalID) else { throw ServiceError.notFound }
+            return try await updateGoal(id: goalId, userId: userId, target: to, active: nil, now: now)
+        }
+    }
+
+    /// Dismisses today's suggestion `id`: the same kind for the same metric is not shown again for 14 days.
+    public func dismissSuggestion(id: String, userId: Int64, now: Date) async throws {
+        guard let suggestion = try await suggestions(userId: userId, now: now).first(where: { $0.id == id }) else { throw ServiceError.notFound }
+        try await database.insertSuggestionDismissal(GoalSuggestionDismissalRow(
+            userId: userId, kind: suggestion.kind.rawValue, metric: suggestion.metricID, day: suggestion.day.description, createdAt: now
+        ))
+    }
+}

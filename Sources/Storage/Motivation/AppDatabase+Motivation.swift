@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+
+/// What the motivation system reads from a user's records, and its own rows. Every method filters by the owner.
+extension AppDatabase {
+    /// The distinct instants, truncated to the hour (or to the minute, when `minutePrecision`), at which the user has
+    /// records, with the metric: enough to find every local day with data in any time zone whose offset is whole
+    /// hours (or any offset, at minute precision), without reading every record.
+    public func recordBuckets(userId: Int64, minutePrecision: Bool) async throws -> [(metric: String, instant: Date)] {
+        let length = minutePrecision ? 16 : 13
+        return try await reader.read { db in
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT metric, substr(startAt, 1, \(length)) AS bucket FROM healthRecord
+                WHERE userId = ? GROUP BY metric, bucket
+                """, arguments: [userId])
+            return rows.compactMap { row -> (metric: String, instant: Date)? in
+                let bucket: String = row["bucket"]
+                // "YYYY-MM-DD HH" or "YYYY-MM-DD HH:MM", as GRDB stores dates (UTC).
+                let numbers = bucket.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+                guard numbers.count >= 4 else { return nil }
+                let components = DateComponents(
+                    year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers.count > 4 ? numbers[4] : 0
+                )
+                guard let date = calendar.date(from: components) else { return nil }
+                return (row["metric"], date)
+            }
+        }
+    }
+
+    /// The sum of a metric's values (steps total).
+    public func recordSum(userId: Int64, metric: String) async throws -> Double {
+        try await reader.read { db in
+            try Double.fetchOne(db, sql: "SELECT COALESCE(SUM(value), 0) FROM healthRecord WHERE userId = ? AND metric = ?", arguments: [userId, metric]) ?? 0
+        }
+    }
+
+    /// The first and the latest value of a metric, by time.
+    public func firstAndLatestValue(userId: Int64, metric: String) async throws -> (first: Double, latest: Double)? {
+        try await reader.read { db in
+            let first = try Double.fetchOne(db, sql: "SELECT value FROM healthRecord WHERE userId = ? AND metric = ? ORDER BY startAt ASC LIMIT 1", arguments: [userId, metric])
+            let latest = try Double.fetchOne(db, sql: "SELECT value FROM healthRecord WHERE userId = ? AND metric = ? ORDER BY startAt DESC LIMIT 1", arguments: [userId, metric])
+            guard let first, let latest else { return nil }
+            return (first, latest)
+        }
+    }
+
+    /// Workouts: those imported from Health plus the days with strength sets logged.
+    public func workoutCount(userId: Int64) async throws -> Int {
+        try await reader.read { db in
+            let health = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM healthWorkout WHERE userId = ?", arguments: [userId]) ?? 0
+            let strength = try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT day) FROM workoutSet WHERE userId = ?", arguments: [userId]) ?? 0
+            return health + strength
+        }
+    }
+
+    /// Task steps ticked off.
+    public func completedStepCount(userId: Int64) async throws -> Int {
+        try await reader.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM taskStep WHERE userId = ? AND completedAt IS NOT NULL", arguments: [userId]) ?? 0
+        }
+    }
+
+    // MARK: Badge awards
+
+    public func badgeAwards(userId: Int64) async throws -> [BadgeAwardRow] {
+        try await reader.read { db in
+            try BadgeAwardRow.owned(by: userId).order(BadgeAwardRow.Columns.awardedAt, BadgeAwardRow.Columns.id).fetchReadable(db)
+        }
+    }
+
+    /// Stores new awards and removes withdrawn ones in one transaction, posting an inbox message for each award.
+    /// An award that already exists (the same badge and sequence: another request got there first) is skipped,
+    /// message and all, so a badge is awarded once however often and however concurrently it is checked.
+    /// Returns the awards actually stored.
+    public func applyBadgeChanges(
+        userId: Int64, awards: [(badgeId: String, awardedAt: Date, message: InboxMessage)], withdrawals: [(badgeId: String, awardedAt: Date)]
+    ) async throws -> [BadgeAwardRow] {
+        try await writer.write { db in
+            for withdrawal in withdrawals {
+                let latest = try BadgeAwardRow.owned(by: userId).filter(BadgeAwardRow.Columns.badgeId == withdrawal.badgeId)
+                    .order(BadgeAwardRow.Columns.sequence.desc).fetchOne(db)
+                if let latest { try latest.delete(db) }
+            }
+            var stored: [BadgeAwardRow] = []
+            for award in awards {
+                let count = try BadgeAwardRow.owned(by: userId).filter(BadgeAwardRow.Columns.badgeId == award.badgeId).fetchCount(db)
+                var row = BadgeAwardRow(userId: userId, badgeId: award.badgeId, sequence: count + 1, awardedAt: award.awardedAt)
+                try row.insert(db, onConflict: .ignore)
+                guard db.changesCount > 0 else { continue }
+                var message = award.message
+                try message.insert(db)
+                stored.append(row)
+            }
+            return stored
+        }
+    }
+
+    /// The awards not celebrated yet, marked as celebrated now: the next page view shows them once.
+    public func takeUncelebratedAwards(userId: Int64, now: Date) async throws -> [BadgeAwardRow] {
+        try await writer.write { db in
+            let rows = try BadgeAwardRow.owned(by: userId).filter(BadgeAwardRow.Columns.celebratedAt == nil).fetchAll(db)
+            if !rows.isEmpty {
+                try BadgeAwardRow.owned(by: userId).filter(BadgeAwardRow.Columns.celebratedAt == nil)
+                    .updateAll(db, BadgeAwardRow.Columns.celebratedAt.set(to: now))
+            }
+            return rows
+        }
+    }
+
+    // MARK: Pauses
+
+    public func pauses(userId: Int64) async throws -> [MotivationPauseRow] {
+        try await reader.read { db in try MotivationPauseRow.owned(by: userId).order(MotivationPauseRow.Columns.firstDay).fetchReadable(db) }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+extension CLITests {
+    @Test func streaksBadgesGoalsAndAReminderPassFromTheTerminal() throws {
+        #expect(try kiroku(["user", "create", "natsu", "--password-stdin"], input: "correct horse battery\n").status == 0)
+        for day in ["2026-11-18", "2026-11-19"] {
+            let added = try kiroku(["records", "add", "--user", "natsu", "--metric", "weight", "--value", "61.5", "--at", "\(day)T20:00:00+09:00"])
+            #expect(added.status == 0, "\(added.error)")
+        }
+
+        let streaks = try kiroku(["streaks", "--user", "natsu", "--at", "2026-11-19T21:00:00+09:00"])
+        #expect(streaks.status == 0, "\(streaks.error)")
+        #expect(streaks.output.contains("any record"))
+        #expect(streaks.output.contains("■■"))
+
+        let badges = try kiroku(["badges", "--user", "natsu"], language: "ja_JP.UTF-8")
+        #expect(badges.output.contains("はじめの一歩"))
+        #expect(badges.output.contains("first-step"))
+        #expect(badges.output.contains("100%"))
+
+        let added = try kiroku(["goals", "add", "--user", "natsu", "--metric", "bodyMass", "--direction", "atMost", "--target", "58"])
+        #expect(added.output.contains("Created goal 1."), "\(added.error)")
+        let bad = try kiroku(["goals", "add", "--user", "natsu", "--metric", "bodyMass", "--direction", "down", "--target", "58"])
+        #expect(bad.status != 0 && bad.error.contains("direction"))
+        let goals = try kiroku(["goals", "list", "--user", "natsu"])
+        #expect(goals.output.contains("≤ 58"))
+        let suggest = try kiroku(["goals", "suggest", "--user", "natsu"])
+        #expect(suggest.output.contains("No suggestions today"))
+
+        // Nov 20 missed: one reminder on Nov 21 at the usual time, and a second pass sends nothing.
+        let pass = try kiroku(["reminders", "run", "--at", "2026-11-21T20:30:00+09:00"])
+        #expect(pass.status == 0, "\(pass.error)")
+        #expect(pass.output.contains("Sent: 1 (inbox=1 webhook=0 calendar=0)"))
+        let again = try kiroku(["reminders", "run", "--at", "2026-11-21T20:35:00+09:00"])
+        #expect(again.output.contains("Sent: 0"))
+    }
+}
