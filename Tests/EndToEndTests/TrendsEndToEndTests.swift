@@ -34,6 +34,24 @@ import Testing
             #expect(weight.contains("id=\"weight-trend\""))
             #expect(try await browser.evaluate("return document.documentElement.scrollWidth <= window.innerWidth;") as? Bool == true)
             try await browser.screenshot().write(to: BrowserHarness.artifacts.appendingPathComponent("trends-weight-390x844.png"))
+
+            // The insights page and this month's report fit the phone too.
+            try await browser.open("\(site)/insights")
+            let insights = try await browser.source()
+            #expect(insights.contains("id=\"advice\""))
+            #expect(insights.contains("href=\"/trends/mood\""))
+            #expect(try await browser.evaluate("return document.documentElement.scrollWidth <= window.innerWidth;") as? Bool == true)
+            try await browser.screenshot().write(to: BrowserHarness.artifacts.appendingPathComponent("insights-390x844.png"))
+
+            // This month in the user's own zone, as the month page wrote it in its range form.
+            let from = try #require(steps.range(of: #"name="from" value="\d{4}-\d{2}"#, options: .regularExpression))
+            let month = String(steps[from].suffix(7))
+            try await browser.open("\(site)/reports/\(month)")
+            let report = try await browser.source()
+            #expect(report.contains("data-metric=\"stepCount\""))
+            #expect(report.contains("data-metric=\"bodyMass\""))
+            #expect(try await browser.evaluate("return document.documentElement.scrollWidth <= window.innerWidth;") as? Bool == true)
+            try await browser.screenshot().write(to: BrowserHarness.artifacts.appendingPathComponent("report-390x844.png"))
         }
     }
 }
