@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Services
+import Storage
 import Testing
 
 @Suite struct TrendsAPITests {
@@ -135,6 +137,34 @@ import Testing
             #expect(figures["daysWithData"] as? Int == 0)
             #expect(body["from"] as? String == "2026-11-01")
             #expect(body["to"] as? String == "2026-11-25", "the current month is cut off at today")
+        }
+    }
+}
+
+@Suite struct TrendsWebTests {
+    @Test func heartRateShowsItsDailyRangeAsABandAndListsTheExtremeReadings() async throws {
+        let server = try TestServer(clock: TrendsAPITests.now)
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let user = try #require(try await server.database.user(username: "hanako"))
+            let (token, _) = try await server.accounts.createToken(for: user.id!, name: "t", now: Date())
+            var records: [[String: Any]] = []
+            for day in 10...16 {
+                for (hour, bpm) in [("00", 52), ("06", 95), ("11", 70)] {
+                    records.append(["metric": "heartRate", "value": bpm + day - 10, "start": "2026-11-\(day)T\(hour):00:00Z"])
+                }
+            }
+            _ = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["records": records]))
+            let page = try await browser.get("/trends/heartRate?period=week&date=2026-11-12").text
+            #expect(page.contains("class=\"kc-band\""))
+            #expect(page.contains("帯はその日の最低〜最高"))
+            #expect(page.contains("最低の計測値"))
+            #expect(page.contains("52回/分"))
+            #expect(page.contains("100回/分"), "the highest single reading of the week, 95 + 5 on the 15th")
+            #expect(page.contains("href=\"/trends/heartRate?period=week&amp;date=2026-11-08\" rel=\"prev\""))
+            let steps = try await browser.get("/trends/steps?period=year").text
+            #expect(!steps.contains("kc-band"))
         }
     }
 }

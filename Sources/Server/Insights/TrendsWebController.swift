@@ -117,8 +117,15 @@ struct TrendsWebController {
         let days = trend.period.dayCount
         if days > weeklyMarksUpTo { return strings["inMonthlyNote"] }
         if trend.metric.aggregation != .discrete, days > dailyMarksUpTo { return strings["inWeeklyNote"] }
+        if showsBand(trend) { return strings["inBandNote"] }
         if trend.metric.aggregation == .discrete, trend.lowestReading != nil { return strings["inDailyMeanNote"] }
         return nil
+    }
+
+    /// A level with days of several different readings (heart rate through a day) gets its daily range shaded.
+    static func showsBand(_ trend: MetricTrend) -> Bool {
+        trend.metric.aggregation == .discrete && trend.period.dayCount <= weeklyMarksUpTo
+            && trend.metric.id != "bodyMass" && trend.days.contains { $0.max > $0.min }
     }
 
     /// Bars for totals (steps, kcal, sleep), a line with its 7-day average for levels (weight, heart rate).
@@ -149,8 +156,11 @@ struct TrendsWebController {
             ).svg()
         case .discrete:
             let daily = days <= weeklyMarksUpTo
+            let band = daily && showsBand(trend)
+                ? trend.days.map { ChartBand(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), low: $0.min, high: $0.max) }
+                : []
             return LineChart(
-                points: toChart(grouped), movingAverage: daily ? toChart(trend.movingAverage) : [],
+                points: toChart(grouped), movingAverage: daily ? toChart(trend.movingAverage) : [], band: band,
                 title: title, emptyMessage: emptyMessage, valueDecimals: metric.decimals, unit: metric.canonicalUnit,
                 timeZone: timeZone,
                 legend: daily && !trend.movingAverage.isEmpty ? (series: metric.name.text(in: language), movingAverage: strings["movingAverage"]!) : nil,

@@ -26,6 +26,7 @@ extension WebStrings {
         "inVsPrevious": .init(ja: "前の期間との差", en: "Change vs previous period"),
         "inVsYearEarlier": .init(ja: "1年前の同じ期間との差", en: "Change vs a year earlier"),
         "inDailyMeanNote": .init(ja: "グラフは1日ごとの平均です。", en: "The chart shows each day's mean."),
+        "inBandNote": .init(ja: "線は1日ごとの平均、帯はその日の最低〜最高の計測値です。", en: "The line is each day's mean; the band spans the day's lowest to highest reading."),
         "inWeeklyNote": .init(ja: "グラフは週ごとの1日平均です。", en: "The chart shows the average day of each week."),
         "inMonthlyNote": .init(ja: "グラフは月ごとの1日平均です。", en: "The chart shows the average day of each month."),
         "inAnomalies": .init(ja: "確認したい値", en: "Values worth a check"),
