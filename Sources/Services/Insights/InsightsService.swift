@@ -52,13 +52,16 @@ public struct InsightsService: Sendable {
         let period = request.period
         // The figures compare with the previous period and a year earlier; the moving average looks six days
         // back; the anomaly check needs its 28-day history.
-        let loadFirst = [
-            period.previous.first, period.yearEarlier.first,
-            period.first.adding(days: -(MovingAverage.minimumDays - 1)), period.first.adding(days: -AnomalyDetector.windowDays),
-        ].min() ?? period.first
-        let loaded = try await summaries(
-            userId: userId, metric: metric, days: DayPeriod(first: loadFirst, last: period.last), timeZone: timeZone
-        )
+        // Only those spans are read, not every day between them: a month page of minute-level heart rate
+        // reads about three months of rows, not thirteen.
+        let lookBack = max(MovingAverage.minimumDays - 1, AnomalyDetector.windowDays)
+        var loaded: [DailySummary] = []
+        for span in Self.merged([
+            DayPeriod(first: period.first.adding(days: -lookBack), last: period.last), period.previous, period.yearEarlier,
+        ]) {
+            loaded += try await summaries(userId: userId, metric: metric, days: span, timeZone: timeZone)
+        }
+        loaded.sort { $0.day < $1.day }
         let series = DailySeries(metricID: metric.id, summaries: loaded)
         let inPeriod = loaded.filter { period.contains($0.day) }
         let movingAverage = MovingAverage.trailing(
@@ -88,6 +91,19 @@ public struct InsightsService: Sendable {
             anomalies: anomalies.filter { period.contains($0.day) },
             weight: weight, target: target
         )
+    }
+
+    /// The same days as `spans`, with overlapping or touching spans joined, in day order.
+    static func merged(_ spans: [DayPeriod]) -> [DayPeriod] {
+        var result: [DayPeriod] = []
+        for span in spans.sorted(by: { $0.first < $1.first }) {
+            if let last = result.last, span.first <= last.last.adding(days: 1) {
+                result[result.count - 1] = DayPeriod(first: last.first, last: max(last.last, span.last))
+            } else {
+                result.append(span)
+            }
+        }
+        return result
     }
 
     /// Whether a falling weight is good news for this person: read from the target against the current level.
