@@ -62,6 +62,32 @@ import Testing
         }
     }
 
+    @Test func daysFollowTheOwnersZoneAcrossADaylightSavingChange() async throws {
+        let server = try TestServer(clock: Self.now)
+        let (_, token) = try await server.user("alice")
+        try await server.test { client in
+            let zone = try await client.execute(uri: "/api/v1/me", method: .patch, headers: .bearer(token), body: jsonBody(["timeZone": "America/New_York"]))
+            #expect(zone.status == .ok)
+            // New York springs forward at 07:00Z on 8 March 2026, so that day has 23 hours.
+            let records: [[String: Any]] = [
+                ["metric": "steps", "value": 100, "start": "2026-03-08T04:30:00Z"], // 23:30 EST on the 7th
+                ["metric": "steps", "value": 200, "start": "2026-03-08T05:30:00Z"], // 00:30 EST on the 8th
+                ["metric": "steps", "value": 300, "start": "2026-03-09T03:30:00Z"], // 23:30 EDT on the 8th
+                ["metric": "steps", "value": 400, "start": "2026-03-09T04:30:00Z"], // 00:30 EDT on the 9th
+            ]
+            _ = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["records": records]))
+            let body = try await client.execute(uri: "/api/v1/trends/steps?from=2026-03-07&to=2026-03-09", method: .get, headers: .bearer(token)).json()
+            #expect(body["timeZone"] as? String == "America/New_York")
+            let points = body["points"] as? [[String: Any]] ?? []
+            #expect(points.map { $0["day"] as? String } == ["2026-03-07", "2026-03-08", "2026-03-09"])
+            #expect(points.map { $0["value"] as? Double } == [100, 500, 400])
+            let figures = try #require(body["figures"] as? [String: Any])
+            #expect(figures["median"] as? Double == 400)
+            #expect(figures["total"] as? Double == 1000)
+            #expect(figures["coveragePercent"] as? Double == 100)
+        }
+    }
+
     @Test func monthOfWeightHasNoTotalAndComparesWithTheYearBefore() async throws {
         let server = try TestServer(clock: Self.now)
         let (_, token) = try await server.user("alice")
@@ -165,6 +191,9 @@ import Testing
             #expect(page.contains("href=\"/trends/heartRate?period=week&amp;date=2026-11-08\" rel=\"prev\""))
             let steps = try await browser.get("/trends/steps?period=year").text
             #expect(!steps.contains("kc-band"))
+            let form = try await browser.get("/records").text
+            #expect(form.contains("value=\"mood\""), "mood can be entered from the record form")
+            #expect(form.contains("value=\"energy\""))
         }
     }
 }
