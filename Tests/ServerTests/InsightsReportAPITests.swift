@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Health
 import Services
 import Storage
 import Testing
@@ -111,6 +112,31 @@ import Testing
             #expect(unknown.text.contains("「happiness」という記録項目はありません"))
             let everything = try await browser.get("/trends").text
             #expect(everything.contains("href=\"/trends/mood\""))
+        }
+    }
+}
+
+@Suite struct MonthlyReportInboxTests {
+    @Test func theFirstVisitOfAMonthPostsLastMonthsReportOnceAndOnlyWithData() async throws {
+        let server = try TestServer(clock: { ISO8601DateFormatter().date(from: "2026-11-01T01:00:00Z")! })
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let user = try #require(try await server.database.user(username: "hanako"))
+            _ = try await browser.get("/")
+            #expect(try await server.database.inbox(userId: user.id!).isEmpty, "no records in October, no report")
+
+            let (token, _) = try await server.accounts.createToken(for: user.id!, name: "t", now: Date())
+            let records: [[String: Any]] = (1...20).map { ["metric": "steps", "value": 8000, "start": String(format: "2026-10-%02dT03:00:00Z", $0)] }
+            _ = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["records": records]))
+            _ = try await browser.get("/")
+            _ = try await browser.get("/")
+            let inbox = try await server.database.inbox(userId: user.id!)
+            #expect(inbox.count == 1, "posted once however often the dashboard is opened")
+            #expect(inbox.first?.kind == "monthly-report")
+            #expect(inbox.first?.title.ja == "2026-10 の月次レポート")
+            #expect(inbox.first?.body.ja.contains("1日平均 8000歩") == true)
+            #expect(inbox.first?.body.en.contains("Report: /reports/2026-10") == true)
         }
     }
 }
