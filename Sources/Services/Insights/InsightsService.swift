@@ -22,13 +22,18 @@ public struct InsightsService: Sendable {
     }
 
     /// The daily summaries of `metric` for `days` (inclusive), owner's records only.
+    /// Grouped by day inside SQLite (`dailyAggregates`), the same figures `DailyAggregator` gives from raw values.
     public func summaries(userId: Int64, metric: Metric, days: DayPeriod, timeZone: TimeZone) async throws -> [DailySummary] {
-        let values = try await database.timedValues(
+        let aggregates = try await database.dailyAggregates(
             userId: userId, metric: metric.id,
-            from: days.first.start(in: timeZone), to: days.last.adding(days: 1).start(in: timeZone)
+            from: days.first.start(in: timeZone), to: days.last.adding(days: 1).start(in: timeZone), timeZone: timeZone
         )
-        return DailyAggregator.summaries(metric: metric, values: values, timeZone: timeZone)
-            .filter { days.contains($0.day) }
+        return aggregates.filter { days.contains($0.day) && $0.sum.isFinite }.map { day in
+            DailySummary(
+                metricID: metric.id, day: day.day, count: day.count, sum: day.sum, mean: day.sum / Double(day.count),
+                min: day.min, max: day.max, latest: day.latest, aggregation: metric.aggregation
+            )
+        }
     }
 
     /// The daily series of `metric` over `days`: each day's headline value (sum or mean, by the metric's rule).
