@@ -191,6 +191,9 @@ import Testing
             #expect(page.contains("href=\"/trends/heartRate?period=week&amp;date=2026-11-08\" rel=\"prev\""))
             let steps = try await browser.get("/trends/steps?period=year").text
             #expect(!steps.contains("kc-band"))
+            let month = try await browser.get("/trends/heartRate?period=month&date=2026-10-03&target=70").text
+            #expect(month.contains("href=\"/reports/2026-10\" id=\"month-report\""), "a month page links to that month's report")
+            #expect(month.contains("name=\"target\" value=\"70.0\""), "the custom range keeps a target given in the address")
             let form = try await browser.get("/records").text
             #expect(form.contains("value=\"mood\""), "mood can be entered from the record form")
             #expect(form.contains("value=\"energy\""))

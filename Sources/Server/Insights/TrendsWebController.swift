@@ -76,6 +76,10 @@ struct TrendsWebController {
             kinds.append(["href": href, "label": label, "current": kind == periodRequest.kind])
         }
         values["kinds"] = kinds
+        if !targetSuffix.isEmpty, let target { values["targetParameter"] = String(target) }
+        if periodRequest.kind == .month {
+            values["reportHref"] = "/reports/" + ReportsWebController.monthText(year: trend.period.first.year, month: trend.period.first.month)
+        }
         values["customCurrent"] = periodRequest.kind == .custom
         values["from"] = trend.period.first.description
         values["to"] = trend.period.last.description
