@@ -98,6 +98,19 @@ let cases: [Case] = [
     },
 ] + (try await waitTimeCases(database: database))
 
+// Trends and insights over years of minute-level heart rate (KIROKU_BENCH_HR_YEARS, default 10: ~5.3 million rows);
+// KIROKU_BENCH_ONLY=insights runs just this section.
+func runInsightsBenchmark() async throws {
+    let years = Int(ProcessInfo.processInfo.environment["KIROKU_BENCH_HR_YEARS"] ?? "") ?? 10
+    print("Trends and insights, \(years) years of imported data — latency per request, after one warm-up")
+    print(String(repeating: "-", count: 100))
+    try await InsightsBenchmark.run(repetitions: Int(ProcessInfo.processInfo.environment["KIROKU_BENCH_REQUESTS"] ?? "") ?? 50, years: years)
+}
+if ProcessInfo.processInfo.environment["KIROKU_BENCH_ONLY"] == "insights" {
+    try await runInsightsBenchmark()
+    exit(0)
+}
+
 print("Kiroku benchmarks — \(repetitions) runs each after one warm-up, release build")
 print(String(repeating: "-", count: 100))
 // KIROKU_BENCH_ONLY=workouts runs just the Workouts section.
@@ -115,3 +128,6 @@ print("")
 print("Workouts API, 50,000 sets — latency per request through the router, after one warm-up request")
 print(String(repeating: "-", count: 100))
 try await WorkoutsBenchmark.run(repetitions: Int(ProcessInfo.processInfo.environment["KIROKU_BENCH_REQUESTS"] ?? "") ?? 200)
+
+print("")
+try await runInsightsBenchmark()

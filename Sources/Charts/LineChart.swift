@@ -4,6 +4,8 @@ import Foundation
 public struct LineChart: Sendable {
     public let points: [ChartPoint]
     public let movingAverage: [ChartPoint]
+    /// Each day's lowest-to-highest range, shaded behind the line (heart rate); empty for none.
+    public let band: [ChartBand]
     public let title: String
     public let emptyMessage: String
     public let valueDecimals: Int
@@ -22,6 +24,7 @@ public struct LineChart: Sendable {
     public init(
         points: [ChartPoint],
         movingAverage: [ChartPoint] = [],
+        band: [ChartBand] = [],
         title: String,
         emptyMessage: String,
         valueDecimals: Int = 1,
@@ -35,6 +38,7 @@ public struct LineChart: Sendable {
     ) {
         self.points = points
         self.movingAverage = movingAverage
+        self.band = band
         self.title = title
         self.emptyMessage = emptyMessage
         self.valueDecimals = valueDecimals
@@ -51,6 +55,7 @@ public struct LineChart: Sendable {
         LineChartGeometry(
             points: points,
             movingAverage: movingAverage,
+            band: band,
             goal: goal,
             valueDecimals: valueDecimals,
             timeZone: timeZone,
@@ -82,6 +87,28 @@ public struct LineChart: Sendable {
             writer.goalLine(y: goalY, label: goalText(goal), plot: geometry.plot)
         }
 
+        // The band goes under everything: it is context for the line, not data to read first. A lone day is a
+        // short vertical bar; a run of days an area from the highs forward and the lows back.
+        for segment in geometry.bandSegments {
+            let top = segment.enumerated().map { index, day in
+                "\(index == 0 ? "M" : "L")\(SVGNumber.coordinate(day.x)) \(SVGNumber.coordinate(day.highY))"
+            }
+            let bottom = segment.reversed().map { "L\(SVGNumber.coordinate($0.x)) \(SVGNumber.coordinate($0.lowY))" }
+            if segment.count == 1, let day = segment.first {
+                writer.line(x1: day.x, y1: day.lowY, x2: day.x, y2: day.highY, attributes: [
+                    ("class", "kc-band"), ("stroke", style.lineColor), ("stroke-opacity", "0.3"),
+                    ("stroke-width", SVGNumber.coordinate(style.pointRadius * 2)), ("stroke-linecap", "round"),
+                ])
+            } else {
+                writer.element("path", [
+                    ("class", "kc-band"),
+                    ("d", (top + bottom).joined(separator: " ") + " Z"),
+                    ("fill", style.lineColor),
+                    ("fill-opacity", "0.15"),
+                    ("stroke", "none"),
+                ])
+            }
+        }
         // The average goes under the series so the dots, the actual measurements, stay on top.
         for segment in geometry.movingAverageSegments {
             writer.element("path", [

@@ -14,6 +14,8 @@ public struct LineChartGeometry: Sendable, Equatable {
     /// The moving average in date order.
     public let movingAverage: [PlottedPoint]
     public let movingAverageSegments: [[PlottedPoint]]
+    /// The min–max band in date order, split at the same gaps as the line; empty without one.
+    public let bandSegments: [[PlottedBand]]
     public let yTicks: [YAxisTick]
     public let xTicks: [XAxisTick]
     /// The values at the bottom and top of the plot.
@@ -26,6 +28,7 @@ public struct LineChartGeometry: Sendable, Equatable {
     init(
         points rawPoints: [ChartPoint],
         movingAverage rawAverage: [ChartPoint],
+        band rawBand: [ChartBand] = [],
         goal rawGoal: Double?,
         valueDecimals: Int,
         timeZone: TimeZone,
@@ -35,11 +38,12 @@ public struct LineChartGeometry: Sendable, Equatable {
         self.plot = plot
         let series = Self.sortedFinite(rawPoints)
         let average = series.isEmpty ? [] : Self.sortedFinite(rawAverage)
+        let band = series.isEmpty ? [] : rawBand.filter { $0.low.isFinite && $0.high.isFinite }.sorted { $0.date < $1.date }
         let everything = series + average
         let goal = rawGoal.flatMap { $0.isFinite ? $0 : nil }
         // The goal takes part in the value range so that a target below (or above) every
-        // measurement, the usual case while working towards it, is still on the chart.
-        let values = everything.map(\.value) + (goal.map { [$0] } ?? [])
+        // measurement, the usual case while working towards it, is still on the chart; so does the band.
+        let values = everything.map(\.value) + (goal.map { [$0] } ?? []) + band.flatMap { [$0.low, $0.high] }
         guard let firstDate = everything.map(\.date).min(), let lastDate = everything.map(\.date).max(),
               let lowest = values.min(), let highest = values.max()
         else {
@@ -47,6 +51,7 @@ public struct LineChartGeometry: Sendable, Equatable {
             segments = []
             movingAverage = []
             movingAverageSegments = []
+            bandSegments = []
             yTicks = []
             xTicks = []
             valueRange = 0...1
@@ -77,6 +82,17 @@ public struct LineChartGeometry: Sendable, Equatable {
         movingAverage = average.map(plotted)
         segments = Self.split(points, calendar: calendar)
         movingAverageSegments = Self.split(movingAverage, calendar: calendar)
+        var bandSegments: [[PlottedBand]] = []
+        for day in band {
+            let plotted = PlottedBand(band: day, x: x(Swift.min(Swift.max(day.date, firstDate), lastDate)), lowY: scale.y(day.low), highY: scale.y(day.high))
+            if let previous = bandSegments.last?.last,
+               calendar.days(from: previous.band.date, to: day.date) <= Self.maximumJoinedGapDays {
+                bandSegments[bandSegments.count - 1].append(plotted)
+            } else {
+                bandSegments.append([plotted])
+            }
+        }
+        self.bandSegments = bandSegments
         yTicks = scale.axisTicks
         valueRange = scale.lower...scale.upper
         goalY = goal.map(scale.y)

@@ -54,6 +54,11 @@ public struct Metric: Sendable, Hashable, Identifiable {
         self.isCore = isCore
     }
 
+    /// Entered by hand only (mood, energy): no HealthKit type, so imports and the gateway never carry it.
+    public var isManualOnly: Bool {
+        healthKitIdentifier.hasPrefix(MetricCatalog.manualOnlyPrefix)
+    }
+
     /// Finds an accepted unit by symbol or alias. An exact spelling wins over a case-insensitive one, so that
     /// case only decides when it has to.
     public func unit(named: String) -> UnitConversion? {

@@ -432,8 +432,27 @@ extension MetricCatalog {
             aliases: ["mindful_minutes", "mindful_session", "mindfulSession", "mindfulness", "マインドフルネス"],
             plausibleRange: 0...1_440, warningRange: 0...240,
             name: LocalizedText(ja: "マインドフル時間", en: "Mindful Minutes"), decimals: 0, isCore: false
-        )
+        ),
+        // Manual 1–5 scores, so "activity vs mood" can be asked. HealthKit has no such type, so their identifiers
+        // are Kiroku's own (`isManualOnly`): no import or gateway sample ever carries them.
+        Metric(
+            id: "mood", category: .mindfulness, canonicalUnit: "count", units: counts(["score", "点", "/5"]),
+            aggregation: .discrete, healthKitIdentifier: manualOnlyPrefix + "Mood",
+            aliases: ["mood_score", "moodScore", "気分"],
+            plausibleRange: 1...5, warningRange: nil,
+            name: LocalizedText(ja: "気分", en: "Mood"), decimals: 0, isCore: false
+        ),
+        Metric(
+            id: "energy", category: .mindfulness, canonicalUnit: "count", units: counts(["score", "点", "/5"]),
+            aggregation: .discrete, healthKitIdentifier: manualOnlyPrefix + "Energy",
+            aliases: ["energy_score", "energyScore", "energy_level", "元気度", "元気"],
+            plausibleRange: 1...5, warningRange: nil,
+            name: LocalizedText(ja: "元気度", en: "Energy"), decimals: 0, isCore: false
+        ),
     ]
+
+    /// The identifier prefix of metrics only a person enters (mood, energy): not HealthKit types.
+    public static let manualOnlyPrefix = "KirokuManual"
 
     private static let other: [Metric] = [
         Metric(

@@ -222,3 +222,30 @@ import Testing
         #expect(SVGMarkup(empty.svg()).all("g", class: "kc-goal").isEmpty)
     }
 }
+
+@Suite struct LineChartBandTests {
+    private typealias F = ChartFixtures
+
+    @Test func aMinMaxBandWidensTheAxisAndIsShadedBehindTheLine() throws {
+        let points = F.series([62, 64, 63])
+        let band = points.map { ChartBand(date: $0.date, low: $0.value - 10, high: $0.value + 30) }
+        let chart = LineChart(points: points, band: band, title: "心拍数", emptyMessage: "No data", unit: "bpm", timeZone: F.tokyo)
+        let geometry = chart.geometry
+        #expect(geometry.valueRange.lowerBound <= 52 && geometry.valueRange.upperBound >= 94, "the band's ends are on the chart")
+        #expect(geometry.bandSegments.count == 1)
+        let first = try #require(geometry.bandSegments.first?.first)
+        #expect(first.lowY > first.highY, "low is drawn below high")
+        #expect(abs(first.x - geometry.points[0].x) < 1e-9, "a band day sits under its dot")
+        let svg = chart.svg()
+        let bandAt = try #require(svg.range(of: "class=\"kc-band\""))
+        let lineAt = try #require(svg.range(of: "class=\"kc-line\""))
+        #expect(bandAt.lowerBound < lineAt.lowerBound, "drawn first, so the line is on top")
+    }
+
+    @Test func withoutABandNothingChanges() {
+        let points = F.series([62, 64, 63])
+        let plain = LineChart(points: points, title: "t", emptyMessage: "e", timeZone: F.tokyo)
+        #expect(plain.geometry.bandSegments.isEmpty)
+        #expect(!plain.svg().contains("kc-band"))
+    }
+}

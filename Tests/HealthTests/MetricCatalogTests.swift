@@ -88,7 +88,7 @@ import Testing
         #expect(MetricCatalog.all.count >= 35)
         for metric in MetricCatalog.all {
             #expect(!metric.name.ja.isEmpty && !metric.name.en.isEmpty, "\(metric.id)")
-            #expect(metric.healthKitIdentifier.hasPrefix("HK"), "\(metric.id)")
+            #expect(metric.healthKitIdentifier.hasPrefix("HK") || metric.isManualOnly, "\(metric.id)")
             #expect((0...3).contains(metric.decimals), "\(metric.id)")
             if let usual = metric.warningRange {
                 #expect(metric.plausibleRange.lowerBound <= usual.lowerBound, "\(metric.id)")

@@ -46,7 +46,7 @@ import Testing
         let server = try TestServer()
         let (_, token) = try await server.user("alice")
         try await server.test { client in
-            let unknown = try await client.execute(uri: "/api/v1/summaries?metric=mood", method: .get, headers: .bearer(token))
+            let unknown = try await client.execute(uri: "/api/v1/summaries?metric=happiness", method: .get, headers: .bearer(token))
             #expect(unknown.errorCode == "unknown_metric")
             let badDate = try await client.execute(uri: "/api/v1/summaries?metric=steps&from=yesterday", method: .get, headers: .bearer(token))
             #expect(badDate.errorCode == "invalid_parameter")

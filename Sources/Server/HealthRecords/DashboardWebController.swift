@@ -30,6 +30,8 @@ struct DashboardWebController {
         let strings = WebStrings.table(context.language)
         let timeZone = user.resolvedTimeZone
         let today = LocalDay(context.now, in: timeZone)
+        // From the 1st, last month's report goes to the inbox once, the first time the person opens Kiroku.
+        try await InsightsService(database: summaries.database).postMonthlyReportIfDue(user: user, now: context.now)
         let range = request.uri.queryParameters["range"].map(String.init).flatMap { Self.ranges.contains($0) ? $0 : nil } ?? "30"
         let from: LocalDay
         if let days = Int(range) {

@@ -1,0 +1,217 @@
+import Charts
+import Foundation
+import Health
+import Hummingbird
+import Insights
+import Services
+import Storage
+
+/// `/trends/{metric}`: one metric by week, month, year or a chosen range — its chart, the period's figures
+/// and their changes, flagged values, and for weight the smoothed trend and forecast. No JavaScript: the
+/// period switch is links and a GET form.
+struct TrendsWebController {
+    let insights: InsightsService
+    let pages: WebRenderer
+
+    /// Up to this many days a chart draws one mark per day; up to a year one per week, beyond one per month.
+    static let dailyMarksUpTo = 92
+    static let weeklyMarksUpTo = 366
+
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("/trends", use: index)
+        routes.get("/trends/{metric}", use: page)
+        return routes
+    }
+
+    @Sendable func index(request: Request, context: AppRequestContext) async throws -> Response {
+        let strings = WebStrings.table(context.language)
+        var values = pages.base(context, title: strings["inAllMetrics"]!, csrf: nil)
+        values["categories"] = Self.metricList(language: context.language)
+        values["navTrends"] = true
+        return pages.render("trends-index", values)
+    }
+
+    /// Every catalog metric grouped by category, each a link to its page.
+    static func metricList(language: Language) -> [[String: Any]] {
+        var seen: [MetricCategory] = []
+        for metric in MetricCatalog.all where !seen.contains(metric.category) { seen.append(metric.category) }
+        return seen.map { category in
+            [
+                "category": category.rawValue,
+                "metrics": MetricCatalog.metrics(in: category).map { ["id": $0.id, "name": $0.name.text(in: language)] },
+            ]
+        }
+    }
+
+    @Sendable func page(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let userId = try user.savedId
+        let language = context.language
+        let strings = WebStrings.table(language)
+        let metric = try InsightsService.metric(named: context.parameters.get("metric", as: String.self) ?? "")
+        let timeZone = user.resolvedTimeZone
+        let today = LocalDay(context.now, in: timeZone)
+        let query = request.uri.queryParameters
+        func parameter(_ name: String) -> String? { query[Substring(name)].map(String.init) }
+        let periodRequest = try TrendPeriodRequest.parse(
+            period: parameter("period"), date: parameter("date"), from: parameter("from"), to: parameter("to"), today: today
+        )
+        let target = try Self.target(parameter("target"), user: user)
+        let trend = try await insights.trend(
+            userId: userId, metric: metric, request: periodRequest, today: today, timeZone: timeZone, target: target
+        )
+
+        let name = metric.name.text(in: language)
+        var values = pages.base(context, title: "\(name) · \(strings["inTrends"]!)", csrf: nil)
+        values["metricId"] = metric.id
+        values["metricName"] = name
+        values["periodText"] = "\(trend.period.first) – \(trend.period.last)"
+        var targetSuffix = ""
+        if let target, target != user.targetWeightKg { targetSuffix = "&target=\(target)" }
+        var kinds: [[String: Any]] = []
+        for kind in TrendPeriodRequest.Kind.allCases where kind != .custom {
+            let href: String = "/trends/\(metric.id)?period=\(kind.rawValue)" + targetSuffix
+            let label: String = strings["in" + kind.rawValue.capitalized] ?? kind.rawValue
+            kinds.append(["href": href, "label": label, "current": kind == periodRequest.kind])
+        }
+        values["kinds"] = kinds
+        if !targetSuffix.isEmpty, let target { values["targetParameter"] = String(target) }
+        if periodRequest.kind == .month {
+            values["reportHref"] = "/reports/" + ReportsWebController.monthText(year: trend.period.first.year, month: trend.period.first.month)
+        }
+        values["customCurrent"] = periodRequest.kind == .custom
+        values["from"] = trend.period.first.description
+        values["to"] = trend.period.last.description
+        if let previous = periodRequest.previousAnchor {
+            values["previousHref"] = "/trends/\(metric.id)?period=\(periodRequest.kind.rawValue)&date=\(previous)"
+        }
+        if let next = periodRequest.nextAnchor(today: today) {
+            values["nextHref"] = "/trends/\(metric.id)?period=\(periodRequest.kind.rawValue)&date=\(next)"
+        }
+        values["chart"] = Self.chart(trend, language: language, strings: strings, timeZone: timeZone)
+        values["chartNote"] = Self.chartNote(trend, strings: strings)
+        let isLevel = metric.aggregation == AggregationKind.discrete
+        let hint: Bool = trend.movingAverage.isEmpty && !trend.days.isEmpty && isLevel && trend.period.dayCount <= Self.weeklyMarksUpTo
+        values["showMovingAverageHint"] = hint
+        values["figures"] = InsightsFormatting.figures(trend.statistics, language: language, strings: strings)
+        if let lowest = trend.lowestReading, let highest = trend.highestReading {
+            values["readings"] = [
+                "lowest": InsightsFormatting.value(lowest, metricID: metric.id, language: language) ?? "",
+                "highest": InsightsFormatting.value(highest, metricID: metric.id, language: language) ?? "",
+            ]
+        }
+        values["anomalies"] = trend.anomalies.map { InsightsFormatting.anomaly($0, language: language) }
+        values["hasAnomalies"] = !trend.anomalies.isEmpty
+        if let weight = trend.weight {
+            values["weight"] = Self.weightSection(weight, target: target, trend: trend, language: language, strings: strings, timeZone: timeZone)
+        }
+        values["navTrends"] = true
+        return pages.render("trends", values)
+    }
+
+    /// The target a forecast aims at: `?target=` when given, else the profile's target weight.
+    static func target(_ text: String?, user: User) throws -> Double? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return user.targetWeightKg }
+        guard let value = Double(text), value.isFinite, (20...500).contains(value) else { throw InsightsError.invalidTarget(text) }
+        return value
+    }
+
+    static func chartNote(_ trend: MetricTrend, strings: [String: String]) -> String? {
+        let days = trend.period.dayCount
+        if days > weeklyMarksUpTo { return strings["inMonthlyNote"] }
+        if trend.metric.aggregation != .discrete, days > dailyMarksUpTo { return strings["inWeeklyNote"] }
+        if showsBand(trend) { return strings["inBandNote"] }
+        if trend.metric.aggregation == .discrete, trend.lowestReading != nil { return strings["inDailyMeanNote"] }
+        return nil
+    }
+
+    /// A level with days of several different readings (heart rate through a day) gets its daily range shaded.
+    static func showsBand(_ trend: MetricTrend) -> Bool {
+        trend.metric.aggregation == .discrete && trend.period.dayCount <= weeklyMarksUpTo
+            && trend.metric.id != "bodyMass" && trend.days.contains { $0.max > $0.min }
+    }
+
+    /// Bars for totals (steps, kcal, sleep), a line with its 7-day average for levels (weight, heart rate).
+    /// Long periods are drawn as the average day of each week or month, so a year stays readable on a phone.
+    static func chart(_ trend: MetricTrend, language: Language, strings: [String: String], timeZone: TimeZone) -> String {
+        let metric = trend.metric
+        let days = trend.period.dayCount
+        let series = DailySeries(metricID: metric.id, aggregation: metric.aggregation, points: trend.points)
+        let grouped: [TrendPoint]
+        if days > weeklyMarksUpTo || (metric.aggregation != .discrete && days > dailyMarksUpTo) {
+            let unit: CalendarUnit = days > weeklyMarksUpTo ? .month : .week
+            grouped = series.grouped(by: unit, within: trend.period).compactMap { figures in
+                figures.statistics.mean.map { TrendPoint(day: figures.period.first, value: $0) }
+            }
+        } else {
+            grouped = trend.points
+        }
+        let toChart = { (points: [TrendPoint]) in
+            points.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) }
+        }
+        let title = "\(metric.name.text(in: language)) (\(metric.unitLabel(in: language)))"
+        let emptyMessage = strings["noData"]!
+        switch metric.aggregation {
+        case .cumulative, .duration:
+            return BarChart(
+                bars: toChart(grouped), title: title, emptyMessage: emptyMessage, valueDecimals: metric.decimals,
+                unit: "", timeZone: timeZone, language: language.chartLanguage
+            ).svg()
+        case .discrete:
+            let daily = days <= weeklyMarksUpTo
+            let band = daily && showsBand(trend)
+                ? trend.days.map { ChartBand(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), low: $0.min, high: $0.max) }
+                : []
+            return LineChart(
+                points: toChart(grouped), movingAverage: daily ? toChart(trend.movingAverage) : [], band: band,
+                title: title, emptyMessage: emptyMessage, valueDecimals: metric.decimals, unit: metric.canonicalUnit,
+                timeZone: timeZone,
+                legend: daily && !trend.movingAverage.isEmpty ? (series: metric.name.text(in: language), movingAverage: strings["movingAverage"]!) : nil,
+                language: language.chartLanguage
+            ).svg()
+        }
+    }
+
+    static func weightSection(
+        _ weight: WeightAnalysis, target: Double?, trend: MetricTrend, language: Language, strings: [String: String], timeZone: TimeZone
+    ) -> [String: Any] {
+        var section: [String: Any] = [:]
+        let inPeriod = trend.weightTrendInPeriod
+        let toChart = { (day: LocalDay, value: Double) in ChartPoint(date: WebFormatting.chartInstant(day, timeZone: timeZone), value: value) }
+        section["chart"] = LineChart(
+            points: inPeriod.compactMap { point in point.reading.map { toChart(point.day, $0) } },
+            movingAverage: inPeriod.map { toChart($0.day, $0.trend) },
+            title: strings["inWeightTrend"]!, emptyMessage: strings["noData"]!, valueDecimals: 1, unit: "kg",
+            timeZone: timeZone, legend: (series: trend.metric.name.text(in: language), movingAverage: strings["inTrendLine"]!),
+            goal: target, goalLabel: strings["inTarget"], language: language.chartLanguage
+        ).svg()
+        if let latest = weight.trend.last {
+            section["trendNow"] = InsightsFormatting.kilograms(latest.trend, decimals: 1)
+        }
+        if let rate = weight.rate {
+            section["rate"] = InsightsFormatting.kilograms(rate.kilogramsPerWeek, signed: true)
+                + " ± " + String(format: "%.2f", rate.standardErrorPerWeek)
+            section["rateReadings"] = rate.readings
+        }
+        section["changes"] = weight.changes.map { change in
+            ["days": change.days, "kilograms": InsightsFormatting.kilograms(change.kilograms, signed: true), "readings": change.readings] as [String: Any]
+        }
+        if let target {
+            section["target"] = InsightsFormatting.kilograms(target, decimals: 1)
+            switch weight.forecast ?? .insufficientData {
+            case .expected(let date):
+                var forecast: [String: Any] = ["date": date.date.description, "earliest": date.earliest.description]
+                if let latest = date.latest { forecast["latest"] = latest.description } else { forecast["openEnded"] = true }
+                section["forecast"] = forecast
+            case .notApproaching:
+                section["forecastMessage"] = strings["inNotApproaching"]
+            case .insufficientData:
+                section["forecastMessage"] = strings["inInsufficientData"]
+            }
+        } else {
+            section["forecastMessage"] = strings["inNoTarget"]
+        }
+        return section
+    }
+}

@@ -1,0 +1,71 @@
+import Health
+
+/// Why a trends, insights or report request cannot be answered.
+public typealias InsightsError = DomainRefusal<InsightsDomain>
+
+/// Marks the InsightsError refusals.
+public enum InsightsDomain: Sendable {}
+
+extension DomainRefusal where Domain == InsightsDomain {
+    /// A trends page for a metric the catalog does not know: there is no such page.
+    public static func unknownMetric(_ name: String) -> InsightsError {
+        InsightsError(
+            code: "unknown_metric",
+            message: LocalizedText(
+                ja: "「\(name)」という記録項目はありません。",
+                en: "There is no metric called \"\(name)\"."
+            ),
+            httpStatus: 404
+        )
+    }
+
+    public static func invalidPeriod(_ text: String) -> InsightsError {
+        InsightsError(
+            code: "invalid_period",
+            message: LocalizedText(
+                ja: "期間「\(text)」は使えません。week、month、year、custom（from と to を指定）のいずれかを選んでください。",
+                en: "The period \"\(text)\" is not one of week, month, year or custom (with from and to)."
+            )
+        )
+    }
+
+    public static func invalidDay(_ name: String, _ text: String) -> InsightsError {
+        InsightsError(
+            code: "invalid_date",
+            message: LocalizedText(
+                ja: "\(name) の日付「\(text)」を読み取れません。YYYY-MM-DD の形で指定してください。",
+                en: "Could not read \(name) \"\(text)\": give a date as YYYY-MM-DD."
+            )
+        )
+    }
+
+    public static func rangeTooLong(maximumDays: Int) -> InsightsError {
+        InsightsError(
+            code: "invalid_period",
+            message: LocalizedText(
+                ja: "期間が長すぎます（最大 \(maximumDays) 日）。",
+                en: "The range is too long (at most \(maximumDays) days)."
+            )
+        )
+    }
+
+    public static func invalidMonth(_ text: String) -> InsightsError {
+        InsightsError(
+            code: "invalid_month",
+            message: LocalizedText(
+                ja: "月「\(text)」を読み取れません。YYYY-MM の形で指定してください（例: 2026-10）。",
+                en: "Could not read the month \"\(text)\": give it as YYYY-MM (e.g. 2026-10)."
+            )
+        )
+    }
+
+    public static func invalidTarget(_ text: String) -> InsightsError {
+        InsightsError(
+            code: "invalid_target",
+            message: LocalizedText(
+                ja: "目標体重「\(text)」は使えません。20〜500 kg の数値を指定してください。",
+                en: "The target weight \"\(text)\" is not usable: give a number of kilograms between 20 and 500."
+            )
+        )
+    }
+}
