@@ -32,12 +32,9 @@ extension AppDatabase {
     /// A page of the user's jobs, newest first.
     public func importJobs(userId: Int64, page: PageRequest) async throws -> Page<ImportJob> {
         try await reader.read { db in
-            var request = ImportJob.owned(by: userId)
-            if let cursor = page.cursor {
-                let createdAt = cursor.date
-                request = request.filter { $0.createdAt < createdAt || ($0.createdAt == createdAt && $0.id < cursor.id) }
-            }
-            let rows = try request.order { [$0.createdAt.desc, $0.id.desc] }.limit(page.limit + 1).fetchReadable(db)
+            let rows = try ImportJob.owned(by: userId)
+                .newestFirst(by: ImportJob.Columns.createdAt, id: ImportJob.Columns.id, page: page)
+                .fetchReadable(db)
             return try Page(rows: rows, limit: page.limit) { PageCursor(date: $0.createdAt, id: try $0.savedId) }
         }
     }
@@ -100,12 +97,9 @@ extension AppDatabase {
     /// A page of the user's workouts, newest first.
     public func workouts(userId: Int64, page: PageRequest) async throws -> Page<HealthWorkoutRecord> {
         try await reader.read { db in
-            var request = HealthWorkoutRecord.owned(by: userId)
-            if let cursor = page.cursor {
-                let startAt = cursor.date
-                request = request.filter { $0.startAt < startAt || ($0.startAt == startAt && $0.id < cursor.id) }
-            }
-            let rows = try request.order { [$0.startAt.desc, $0.id.desc] }.limit(page.limit + 1).fetchReadable(db)
+            let rows = try HealthWorkoutRecord.owned(by: userId)
+                .newestFirst(by: HealthWorkoutRecord.Columns.startAt, id: HealthWorkoutRecord.Columns.id, page: page)
+                .fetchReadable(db)
             return try Page(rows: rows, limit: page.limit) { PageCursor(date: $0.startAt, id: try $0.savedId) }
         }
     }

@@ -39,18 +39,10 @@ extension AppDatabase {
             if let source = query.source { request = request.filter { $0.source == source } }
             if let from = query.from { request = request.filter { $0.startAt >= from } }
             if let to = query.to { request = request.filter { $0.startAt < to } }
-            if let cursor = query.cursor {
-                let startAt = cursor.date
-                request = request.filter { $0.startAt < startAt || ($0.startAt == startAt && $0.id < cursor.id) }
-            }
-            let limit = max(1, query.limit)
-            let rows = try request
-                .order { [$0.startAt.desc, $0.id.desc] }
-                .limit(limit + 1)
-                .fetchReadable(db)
-            let page = Array(rows.prefix(limit))
-            let next = try rows.count > limit ? page.last.map { PageCursor(date: $0.startAt, id: try $0.savedId) } : nil
-            return HealthRecordPage(records: page, nextCursor: next)
+            let page = PageRequest(limit: query.limit, cursor: query.cursor)
+            let rows = try request.newestFirst(by: HealthRecord.Columns.startAt, id: HealthRecord.Columns.id, page: page).fetchReadable(db)
+            let cut = try Page(rows: rows, limit: page.limit) { PageCursor(date: $0.startAt, id: try $0.savedId) }
+            return HealthRecordPage(records: cut.items, nextCursor: cut.nextCursor)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Where the next page of a list starts: the sort key and id of the last row shown. Every list that can grow (records,
 /// inbox, alerts, imports, tasks) pages this way, so rows added while a person pages never shift or repeat a page,
@@ -60,3 +61,16 @@ public struct Page<Item: Sendable>: Sendable {
 }
 
 extension Page: Equatable where Item: Equatable {}
+
+extension QueryInterfaceRequest {
+    /// Newest first by `date`, then `id`, starting after the page's cursor, with one row more than the page so
+    /// `Page(rows:limit:cursor:)` can tell whether another page follows.
+    func newestFirst(by date: Column, id: Column, page: PageRequest) -> Self {
+        var request = self
+        if let cursor = page.cursor {
+            let at = cursor.date
+            request = request.filter(date < at || (date == at && id < cursor.id))
+        }
+        return request.order(date.desc, id.desc).limit(page.limit + 1)
+    }
+}

@@ -144,12 +144,9 @@ extension AppDatabase {
     /// A page of the user's alerts, newest first.
     public func alerts(userId: Int64, page: PageRequest) async throws -> Page<WaitAlert> {
         try await reader.read { db in
-            var request = WaitAlert.owned(by: userId)
-            if let cursor = page.cursor {
-                let createdAt = cursor.date
-                request = request.filter { $0.createdAt < createdAt || ($0.createdAt == createdAt && $0.id < cursor.id) }
-            }
-            let rows = try request.order { [$0.createdAt.desc, $0.id.desc] }.limit(page.limit + 1).fetchReadable(db)
+            let rows = try WaitAlert.owned(by: userId)
+                .newestFirst(by: WaitAlert.Columns.createdAt, id: WaitAlert.Columns.id, page: page)
+                .fetchReadable(db)
             return try Page(rows: rows, limit: page.limit) { PageCursor(date: $0.createdAt, id: try $0.savedId) }
         }
     }
@@ -186,12 +183,9 @@ extension AppDatabase {
     /// A page of the user's inbox, newest first.
     public func inbox(userId: Int64, page: PageRequest) async throws -> Page<InboxMessage> {
         try await reader.read { db in
-            var request = InboxMessage.owned(by: userId)
-            if let cursor = page.cursor {
-                let createdAt = cursor.date
-                request = request.filter { $0.createdAt < createdAt || ($0.createdAt == createdAt && $0.id < cursor.id) }
-            }
-            let rows = try request.order { [$0.createdAt.desc, $0.id.desc] }.limit(page.limit + 1).fetchReadable(db)
+            let rows = try InboxMessage.owned(by: userId)
+                .newestFirst(by: InboxMessage.Columns.createdAt, id: InboxMessage.Columns.id, page: page)
+                .fetchReadable(db)
             return try Page(rows: rows, limit: page.limit) { PageCursor(date: $0.createdAt, id: try $0.savedId) }
         }
     }
