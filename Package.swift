@@ -116,6 +116,8 @@ let package = Package(
         .target(
             name: "Services",
             dependencies: [
+                // The sync agent pushes to a gateway with the client a phone app would embed.
+                "KirokuClient",
                 "Health",
                 "HealthImport",
                 "TaskSteps",

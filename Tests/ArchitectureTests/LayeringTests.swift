@@ -32,7 +32,7 @@ import Testing
         "Webhooks": ["Health", "Storage", "WaitTimes"],
         "APIModels": ["Health", "WaitTimes"],
         "KirokuClient": ["APIModels", "Health", "WaitTimes", "Workouts"],
-        "Services": domain.union(["HealthImport", "Storage", "EventStream", "Webhooks"]),
+        "Services": domain.union(["HealthImport", "Storage", "EventStream", "Webhooks", "KirokuClient", "APIModels"]),
         // Controllers still read Storage's records directly in places; they reach writes through Services.
         "Server": domain.union(["APIModels", "HealthImport", "Storage", "EventStream", "Webhooks", "Services"]),
         "kiroku": domain.union(["HealthImport", "Storage", "EventStream", "Services", "KirokuClient", "Server"]),

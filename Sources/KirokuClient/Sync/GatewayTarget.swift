@@ -15,6 +15,9 @@ public struct GatewayTarget: Codable, Sendable, Equatable {
     public var deviceId: String
     /// The phone app's `userId`: the label the gateway's owner sees on the data.
     public var label: String
+    /// When the gateway last answered 401 or 403: the key was revoked or is wrong. Runs stop until the target is
+    /// configured again (design R9: detect revoked access, stop retrying, tell the person what to do).
+    public var accessRevokedAt: Date?
 
     public enum Credentials: Codable, Sendable, Equatable {
         case apiKey(String)

@@ -179,7 +179,8 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     signedIn.addRoutes(SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(TaskStepsWebController(tasks: TaskStepsService(database: database), pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(SyncSettingsWebController(
-        database: database, pages: pages, files: UserFiles(dataDirectory: configuration.dataDirectory), servesHTTPS: configuration.secureCookies
+        database: database, pages: pages, files: UserFiles(dataDirectory: configuration.dataDirectory), servesHTTPS: configuration.secureCookies,
+        agent: SyncAgentService(database: database, dataDirectory: configuration.dataDirectory), csrf: csrf
     ).endpoints)
     signedIn.addRoutes(sawayaka.endpoints)
     signedIn.addRoutes(WorkoutsWebController(workouts: workouts, pages: pages, csrf: csrf).endpoints)

@@ -13,6 +13,8 @@ struct SyncSettingsWebController {
     let files: UserFiles
     /// Whether people reach this server over HTTPS (it serves TLS, or sits behind a TLS proxy).
     let servesHTTPS: Bool
+    let agent: SyncAgentService
+    let csrf: CSRFProtection
 
     /// The parts of the agent's settings file a page may show.
     struct TargetSummary: Decodable {
@@ -20,20 +22,42 @@ struct SyncSettingsWebController {
         let metrics: [String]
         let label: String
         let caFile: String?
+        let accessRevokedAt: Date?
+    }
+
+    /// "Sync now" (R8): one run, refused while another is going on (the daemon's, the CLI's or another tab's).
+    /// The answer comes back to the page as a notice; the attempt is in the history either way.
+    @Sendable func syncNow(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let notice: LocalizedText
+        do {
+            notice = try await agent.syncNowSummary(user: user)
+        } catch let error as SyncAgentError {
+            notice = error.message
+        }
+        var values = try await pageValues(request: request, context: context)
+        values["notice"] = notice.text(in: context.language)
+        return pages.render("sync", values)
     }
 
     /// Pages for a signed-in user: mounted behind the sign-in guard and the CSRF guard.
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.get("settings/sync", use: page)
+        routes.post("settings/sync/run", use: syncNow)
         return routes
     }
 
     @Sendable func page(request: Request, context: AppRequestContext) async throws -> Response {
+        pages.render("sync", try await pageValues(request: request, context: context))
+    }
+
+    func pageValues(request: Request, context: AppRequestContext) async throws -> [String: Any] {
         let user = try context.requireUser()
         let language = context.language
         let strings = WebStrings.table(language)
-        var values = pages.base(context, title: strings["syncTitle"]!, csrf: nil)
+        var values = pages.base(context, title: strings["syncTitle"]!, csrf: csrf.token(for: request, context: context).token)
+        values["running"] = agent.isRunning(userId: try user.savedId)
         values["navSettings"] = true
         let file = try files.syncConfiguration(for: user)
         if let data = FileManager.default.contents(atPath: file.path), let target = try? JSONDecoder().decode(TargetSummary.self, from: data) {
@@ -42,6 +66,7 @@ struct SyncSettingsWebController {
                 "url": target.url.absoluteString, "label": target.label, "privateCA": target.caFile != nil,
                 "metrics": names.isEmpty ? strings["syncAllTypes"]! : names.joined(separator: "、"),
             ]
+            if target.accessRevokedAt != nil { values["revoked"] = SyncAgentError.accessRevoked.message.text(in: language) }
             values["waiting"] = try await database.unsyncedCount(userId: user.savedId, metrics: Set(target.metrics))
         }
         let timeZone = user.resolvedTimeZone
@@ -60,6 +85,6 @@ struct SyncSettingsWebController {
         values["username"] = user.username
         let host = request.head.authority ?? "127.0.0.1"
         values["endpoint"] = "\(servesHTTPS ? "https" : "http")://\(host)/api/v1/health-data/"
-        return pages.render("sync", values)
+        return values
     }
 }

@@ -3,6 +3,8 @@ import Health
 extension WebStrings {
     /// The gateway and sync settings page.
     static let gateway: [String: LocalizedText] = [
+        "syncNow": .init(ja: "今すぐ同期", en: "Sync now"),
+        "syncRunning": .init(ja: "同期を実行中です…", en: "A sync is running…"),
         "syncTitle": .init(ja: "ゲートウェイと同期", en: "Gateway and sync"),
         "syncPushHeading": .init(ja: "このサーバーから送信", en: "Sending from this server"),
         "syncNotConfigured": .init(ja: "送信先はまだ設定されていません。サーバーで次のコマンドを実行してください:", en: "No gateway is configured yet. On the server, run:"),

@@ -4,6 +4,7 @@ import Health
 import KirokuClient
 import Logging
 import ServiceLifecycle
+import Services
 import Storage
 import UnixSignals
 
@@ -20,10 +21,10 @@ struct SyncCommand: AsyncParsableCommand {
         @OptionGroup var data: DataOptions
         @Option(help: "Whose records to push.") var user: String
 
-        func open() async throws -> (AppDatabase, User, SyncConfigurationFile) {
+        func open() async throws -> (AppDatabase, User, SyncTargetFile) {
             let database = try data.openDatabase()
             let user = try await data.user(user, in: database)
-            return (database, user, try SyncConfigurationFile(dataDirectory: data.directoryURL, user: user))
+            return (database, user, try SyncTargetFile(dataDirectory: data.directoryURL, user: user))
         }
     }
 
@@ -97,9 +98,8 @@ struct SyncCommand: AsyncParsableCommand {
         @Option(name: .customLong("prune-synced-older-than"), help: "Afterwards delete confirmed records older than this (e.g. 90d).") var prune: PruneAge?
 
         func run() async throws {
-            let (database, user, file) = try await owner.open()
-            let target = try file.load()
-            let attempt = try await SyncRunner(database: database, user: user, target: target).runOnce(showProgress: true)
+            let (database, user, _) = try await owner.open()
+            let attempt = try await SyncRunner(database: database, user: user, dataDirectory: owner.data.directoryURL).runOnce(showProgress: true)
             print(SyncRunner.describe(attempt))
             if let prune {
                 let removed = try await database.pruneSynced(userId: user.savedId, before: Date().addingTimeInterval(-prune.seconds))
@@ -122,6 +122,10 @@ struct SyncCommand: AsyncParsableCommand {
                 return
             }
             let waiting = try await database.unsyncedCount(userId: user.savedId, metrics: target.metrics)
+            if target.accessRevokedAt != nil { print(SyncAgentError.accessRevoked.message.text(in: language)) }
+            if SyncAgentService(database: database, dataDirectory: owner.data.directoryURL).isRunning(userId: try user.savedId) {
+                print(LocalizedText(ja: "同期を実行中です。", en: "A sync is running now.").text(in: language))
+            }
             let last = try await database.syncAttempts(userId: user.savedId, limit: 1).first
             print(LocalizedText(ja: "送信先: \(target.endpoint.absoluteString)", en: "Gateway: \(target.endpoint.absoluteString)").text(in: language))
             print(LocalizedText(ja: "未送信: \(waiting) 件", en: "Waiting: \(waiting) records").text(in: language))
@@ -176,11 +180,11 @@ struct SyncCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (database, user, file) = try await owner.open()
-            let target = try file.load()
+            _ = try file.loadForCLI()
             let logger = Logger(label: "kiroku.sync")
             let interval: Duration = realtime ? .seconds(2) : (every == .daily ? .seconds(86_400) : .seconds(3_600))
             let daemon = SyncDaemon(
-                runner: SyncRunner(database: database, user: user, target: target), interval: interval, onlyWhenPending: realtime,
+                runner: SyncRunner(database: database, user: user, dataDirectory: owner.data.directoryURL), interval: interval, onlyWhenPending: realtime,
                 pruneAge: prune?.seconds, logger: logger
             )
             let group = ServiceGroup(configuration: .init(services: [.init(service: daemon)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
@@ -208,5 +212,16 @@ enum APIFormat {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = .current
         return formatter.string(from: date)
+    }
+}
+
+extension SyncTargetFile {
+    /// The saved target, or the agent's refusal in both languages.
+    func loadForCLI() throws -> GatewayTarget {
+        do {
+            return try load()
+        } catch let error as SyncAgentError {
+            throw CLIError(error.message)
+        }
     }
 }

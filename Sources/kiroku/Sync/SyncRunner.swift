@@ -3,13 +3,14 @@ import Health
 import KirokuClient
 import Logging
 import ServiceLifecycle
+import Services
 import Storage
 
-/// One user's sync against their configured gateway.
+/// One user's sync from the command line: the agent service with the terminal's language and a progress bar.
 struct SyncRunner: Sendable {
     let database: AppDatabase
     let user: User
-    let target: GatewayTarget
+    let dataDirectory: URL
 
     /// The phone app's 1-2-4-8-16 s schedule. Tests shorten it with KIROKU_SYNC_RETRY_DELAYS_MS (comma-separated
     /// milliseconds, read as a backoff: as many retries as values, from the first value up to the largest).
@@ -20,36 +21,24 @@ struct SyncRunner: Sendable {
         return Backoff(retries: delays.count, baseDelay: .milliseconds(first), maxDelay: .milliseconds(largest))
     }
 
+    var agent: SyncAgentService {
+        SyncAgentService(database: database, dataDirectory: dataDirectory, retries: Self.policy, language: .terminal)
+    }
+
     func runOnce(showProgress: Bool = false) async throws -> SyncAttempt {
-        let store = SQLiteSyncStore(database: database, userId: try user.savedId, deviceId: target.deviceId)
-        let client = try GatewayClient(target: target, language: .terminal)
-        let total = showProgress ? try await database.unsyncedCount(userId: user.savedId, metrics: target.metrics) : 0
         do {
-            let attempt = try await SyncEngine(store: store, client: client, policy: Self.policy).run(progress: { sent in
+            let attempt = try await agent.syncNow(user: user) { sent, total in
                 if showProgress { ProgressBar.draw(done: sent, total: total) }
-            })
+            }
             if showProgress { ProgressBar.finish() }
-            try await client.shutdown()
             return attempt
-        } catch {
-            try? await client.shutdown()
-            throw error
+        } catch let error as SyncAgentError {
+            throw CLIError(error.message)
         }
     }
 
     static func describe(_ attempt: SyncAttempt) -> String {
-        let text: LocalizedText
-        switch attempt.status {
-        case .success: text = .init(ja: "同期しました: \(attempt.sent) 件", en: "Synced \(attempt.sent) records.")
-        case .partial: text = .init(ja: "同期しました: \(attempt.sent) 件（\(attempt.rejected) 件は送信先で無効）", en: "Synced \(attempt.sent) records (\(attempt.rejected) refused as invalid by the gateway).")
-        case .idle: text = .init(ja: "送信するものはありません。", en: "Nothing to send.")
-        case .failed:
-            text = .init(
-                ja: "同期に失敗しました（\(attempt.sent) 件は送信済み）: \(attempt.error ?? "")。残りは次回送信します。",
-                en: "Sync failed after \(attempt.sent) records: \(attempt.error ?? ""). The rest stays queued for the next run."
-            )
-        }
-        return text.text(in: .terminal)
+        SyncAgentService.describe(attempt).text(in: .terminal)
     }
 }
 
@@ -65,7 +54,8 @@ struct SyncDaemon: Service {
     func run() async throws {
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             do {
-                let waiting = try await runner.database.unsyncedCount(userId: runner.user.savedId, metrics: runner.target.metrics)
+                let target = try runner.agent.targetFile(for: runner.user).load()
+                let waiting = try await runner.database.unsyncedCount(userId: runner.user.savedId, metrics: target.metrics)
                 if !onlyWhenPending || waiting > 0 {
                     let attempt = try await runner.runOnce()
                     logger.info("sync finished", metadata: ["status": "\(attempt.status.rawValue)", "sent": "\(attempt.sent)", "retries": "\(attempt.retries)"])

@@ -4,22 +4,28 @@ import KirokuClient
 import Storage
 
 /// The sync agent's store over the local SQLite database, for one user.
-struct SQLiteSyncStore: SyncStore {
+public struct SQLiteSyncStore: SyncStore {
     let database: AppDatabase
     let userId: Int64
     let deviceId: String
 
-    func pending(metrics: Set<String>, limit: Int) async throws -> [PendingRecord] {
+    public init(database: AppDatabase, userId: Int64, deviceId: String) {
+        self.database = database
+        self.userId = userId
+        self.deviceId = deviceId
+    }
+
+    public func pending(metrics: Set<String>, limit: Int) async throws -> [PendingRecord] {
         try await database.unsyncedRecords(userId: userId, metrics: metrics, limit: limit).map { record in
             PendingRecord(localId: try record.savedId, sample: try sample(for: record))
         }
     }
 
-    func confirm(_ localIds: [Int64], at instant: Date) async throws {
+    public func confirm(_ localIds: [Int64], at instant: Date) async throws {
         try await database.confirmSynced(recordIds: localIds, userId: userId, at: instant)
     }
 
-    func record(_ attempt: SyncAttempt) async throws {
+    public func record(_ attempt: SyncAttempt) async throws {
         try await database.recordSyncAttempt(SyncAttemptRecord(
             userId: userId, startedAt: attempt.startedAt, duration: attempt.duration, status: attempt.status.rawValue,
             sent: attempt.sent, rejected: attempt.rejected, retries: attempt.retries, httpStatus: attempt.httpStatus, error: attempt.error
@@ -27,7 +33,7 @@ struct SQLiteSyncStore: SyncStore {
     }
 
     /// The record in the phone app's wire format, in its metric's canonical unit.
-    func sample(for record: HealthRecord) throws -> SyncSample {
+    public func sample(for record: HealthRecord) throws -> SyncSample {
         let metric = MetricCatalog.metric(named: record.metric)
         return SyncSample(
             id: try Self.sampleId(record: record, deviceId: deviceId), type: record.metric, value: metric == nil ? record.originalValue : record.value,
@@ -38,7 +44,7 @@ struct SQLiteSyncStore: SyncStore {
 
     /// The same UUID for a record on every attempt, so the gateway can deduplicate retries: the record's own
     /// UUID when it has one, else the installation's device id with the record id in its last 48 bits.
-    static func sampleId(record: HealthRecord, deviceId: String) throws -> String {
+    public static func sampleId(record: HealthRecord, deviceId: String) throws -> String {
         if let external = record.externalId, let uuid = UUID(uuidString: external) { return uuid.uuidString.lowercased() }
         let prefix = String(deviceId.lowercased().replacingOccurrences(of: "-", with: "").prefix(20))
         let padded = prefix + String(repeating: "0", count: max(0, 20 - prefix.count))

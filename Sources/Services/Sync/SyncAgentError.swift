@@ -1,0 +1,39 @@
+import Health
+
+/// Why the sync agent did not run, in words a person can act on.
+public enum SyncAgentError: DomainError, Equatable {
+    case notConfigured
+    case unreadableConfiguration
+    case alreadyRunning
+    case accessRevoked
+
+    public var code: String {
+        switch self {
+        case .notConfigured: "sync_not_configured"
+        case .unreadableConfiguration: "sync_configuration_unreadable"
+        case .alreadyRunning: "sync_running"
+        case .accessRevoked: "sync_access_revoked"
+        }
+    }
+
+    public var httpStatus: Int { self == .alreadyRunning ? 409 : 400 }
+
+    public var message: LocalizedText {
+        switch self {
+        case .notConfigured:
+            LocalizedText(
+                ja: "送信先のゲートウェイが設定されていません。先に設定してください。何も送信済みにしていません。",
+                en: "No gateway is configured. Configure one first. Nothing was marked as synced."
+            )
+        case .unreadableConfiguration:
+            LocalizedText(ja: "同期の設定ファイルを読めません。もう一度設定してください。", en: "Cannot read the sync settings. Configure the gateway again.")
+        case .alreadyRunning:
+            LocalizedText(ja: "同期はすでに実行中です。終わるまでお待ちください。", en: "A sync is already running. Wait for it to finish.")
+        case .accessRevoked:
+            LocalizedText(
+                ja: "送信先がアクセスを拒否しました（キーが取り消されたか誤りです）。新しい API キーを設定してください。",
+                en: "The gateway refused access (the key was revoked or is wrong). Enter a new API key."
+            )
+        }
+    }
+}

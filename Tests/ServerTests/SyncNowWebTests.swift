@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+@testable import Server
+import Services
+import Storage
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// "Sync now" on /settings/sync, against a real second Kiroku acting as the gateway over real HTTP: records go and
+/// are confirmed, a refused key is remembered and stops further runs, and a run already going blocks a second one.
+@Suite struct SyncNowWebTests {
+    /// Writes hanako's sync target (as `kiroku sync configure` would) pointing at `port` with `key`.
+    static func configure(_ agent: TestServer, user: User, port: Int, key: String) throws {
+        let file = try UserFiles(dataDirectory: agent.configuration.dataDirectory).syncConfiguration(for: user)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let json = #"{"url":"http://127.0.0.1:\#(port)","credentials":{"apiKey":{"_0":"\#(key)"}},"metrics":[],"deviceId":"0f8c1a2b-3c4d-4e5f-8abc-def012345678","label":"hanako"}"#
+        try json.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    static func notice(_ html: String) -> String? {
+        guard let range = html.range(of: #"id="sync-notice" role="status">[^<]*"#, options: .regularExpression) else { return nil }
+        return html[range].components(separatedBy: ">").last
+    }
+
+    @Test func syncNowSendsTheRecordsAndARevokedKeyStopsTheNextRun() async throws {
+        let gateway = try TestServer()
+        let (_, gatewayKey) = try await gateway.user("lake")
+        let agent = try TestServer()
+        try await gateway.live { port in
+            try await agent.test { client in
+                var browser = WebSession(client)
+                _ = try await browser.signUp("hanako")
+                for value in ["61.2", "61.0", "60.8"] {
+                    _ = try await browser.submit(page: "/records", to: "/records", form: ["metric": "bodyMass", "value": value])
+                }
+                let user = try #require(try await agent.database.user(username: "hanako"))
+                try Self.configure(agent, user: user, port: port, key: gatewayKey)
+
+                let synced = try await browser.submit(page: "/settings/sync", to: "/settings/sync/run", form: [:]).text
+                #expect(Self.notice(synced)?.contains("3") == true, "\(Self.notice(synced) ?? synced)")
+                #expect(synced.contains(#"id="sync-waiting">0<"#))
+                let lake = try #require(try await gateway.database.user(username: "lake"))
+                #expect(try await gateway.database.recordCount(userId: lake.id!) == 3, "the gateway holds the three records")
+
+                // The gateway's owner revokes the key: the next run is refused and remembered.
+                try Self.configure(agent, user: user, port: port, key: "krk_revoked-or-wrong")
+                _ = try await browser.submit(page: "/records", to: "/records", form: ["metric": "bodyMass", "value": "60.5"])
+                let refused = try await browser.submit(page: "/settings/sync", to: "/settings/sync/run", form: [:]).text
+                #expect(refused.contains(#"id="sync-revoked""#), "the page says to enter a new key")
+                let again = try await browser.submit(page: "/settings/sync", to: "/settings/sync/run", form: [:]).text
+                #expect(Self.notice(again)?.contains("新しい API キー") == true)
+                #expect(try await gateway.database.recordCount(userId: lake.id!) == 3)
+            }
+        }
+    }
+
+    @Test func aRunAlreadyGoingBlocksASecondOne() async throws {
+        let agent = try TestServer()
+        try await agent.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let user = try #require(try await agent.database.user(username: "hanako"))
+            try Self.configure(agent, user: user, port: 9, key: "krk_unused")
+            // Another process (the daemon, the CLI) holds the user's sync lock.
+            let lockPath = agent.configuration.dataDirectory.appendingPathComponent("sync/user-\(user.id!).lock").path
+            let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o600)
+            #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+            defer { close(descriptor) }
+            let page = try await browser.get("/settings/sync").text
+            #expect(page.contains(#"id="sync-running""#) && !page.contains(#"id="sync-now""#), "no button while a run goes on")
+            let blocked = try await browser.post("/settings/sync/run", form: ["csrf": WebSession.csrfToken(in: page) ?? ""]).text
+            #expect(Self.notice(blocked)?.contains("すでに実行中") == true, "\(Self.notice(blocked) ?? blocked)")
+        }
+    }
+}
