@@ -76,3 +76,49 @@ import Glibc
         }
     }
 }
+
+@Suite struct SyncConfigureWebTests {
+    @Test func aPersonSetsTheGatewayOnThePageAndTestsTheConnection() async throws {
+        let gateway = try TestServer()
+        let (_, gatewayKey) = try await gateway.user("lake")
+        let agent = try TestServer()
+        try await gateway.live { port in
+            try await agent.test { client in
+                var browser = WebSession(client)
+                _ = try await browser.signUp("hanako")
+                let insecure = try await browser.submit(page: "/settings/sync", to: "/settings/sync/configure", form: ["url": "http://lake.example", "apiKey": "k"])
+                #expect(insecure.status == .badRequest)
+                #expect(insecure.text.contains(#"id="sync-form-error""#))
+                let noKey = try await browser.submit(page: "/settings/sync", to: "/settings/sync/configure", form: ["url": "https://lake.example"])
+                #expect(noKey.text.contains("API キー、またはユーザー名とパスワード"))
+                let badPort = try await browser.submit(page: "/settings/sync", to: "/settings/sync/configure", form: ["url": "https://lake.example", "port": "70000", "apiKey": "k"])
+                #expect(badPort.status == .badRequest)
+
+                let saved = try await browser.submit(
+                    page: "/settings/sync", to: "/settings/sync/configure",
+                    form: ["url": "https://lake.example", "port": "8443", "apiKey": gatewayKey, "categories[]": "body"]
+                )
+                #expect(saved.status == .ok)
+                #expect(saved.text.contains("https://lake.example:8443"))
+                let user = try #require(try await agent.database.user(username: "hanako"))
+                let file = try UserFiles(dataDirectory: agent.configuration.dataDirectory).syncConfiguration(for: user)
+                #expect(try String(contentsOf: file, encoding: .utf8).contains("bodyMass"), "the ticked category's types are saved")
+                #expect(!(try String(contentsOf: file, encoding: .utf8).contains("stepCount")), "and only those")
+                #expect(!saved.text.contains(gatewayKey), "the key never reaches a page")
+                #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+
+                // Tests reach a plain-HTTP gateway on loopback by editing the saved address, as the page allows HTTPS only.
+                let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "https:\\/\\/lake.example:8443", with: "http:\\/\\/127.0.0.1:\(port)")
+                try text.write(to: file, atomically: true, encoding: .utf8)
+                let good = try await browser.submit(page: "/settings/sync", to: "/settings/sync/test", form: [:]).text
+                #expect(SyncNowWebTests.notice(good)?.contains("接続できました") == true, "\(SyncNowWebTests.notice(good) ?? good)")
+                try text.replacingOccurrences(of: gatewayKey, with: "krk_wrong").write(to: file, atomically: true, encoding: .utf8)
+                let refused = try await browser.submit(page: "/settings/sync", to: "/settings/sync/test", form: [:]).text
+                #expect(SyncNowWebTests.notice(refused)?.contains("資格情報が拒否されました") == true, "\(SyncNowWebTests.notice(refused) ?? refused)")
+                try text.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:9").write(to: file, atomically: true, encoding: .utf8)
+                let unreachable = try await browser.submit(page: "/settings/sync", to: "/settings/sync/test", form: [:]).text
+                #expect(SyncNowWebTests.notice(unreachable)?.contains("接続できません") == true, "\(SyncNowWebTests.notice(unreachable) ?? unreachable)")
+            }
+        }
+    }
+}

@@ -25,6 +25,55 @@ struct SyncSettingsWebController {
         let accessRevokedAt: Date?
     }
 
+    struct TargetForm: Decodable {
+        var url: String?
+        var port: String?
+        var apiKey: String?
+        var username: String?
+        var password: String?
+        var categories: [String]?
+    }
+
+    /// Saves the target (R4): an HTTPS address only, a port in range, an API key or a username and password, the
+    /// categories to send. A refused field shows its reason and nothing is saved.
+    @Sendable func configure(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await request.decodeForm(as: TargetForm.self, context: context)
+        let notice: LocalizedText
+        var failed = false
+        do {
+            let port = try form.port.flatMap { $0.isEmpty ? nil : $0 }.map { text -> Int in
+                guard let port = Int(text) else { throw ServiceError.invalidParameter("port") }
+                return port
+            }
+            try agent.configure(
+                user: user, url: form.url ?? "", port: port, apiKey: form.apiKey, username: form.username, password: form.password,
+                categories: form.categories ?? []
+            )
+            notice = LocalizedText(ja: "送信先を保存しました。", en: "Saved the gateway.")
+        } catch let error as any DomainError {
+            notice = error.message
+            failed = true
+        }
+        var values = try await pageValues(request: request, context: context)
+        values[failed ? "formError" : "notice"] = notice.text(in: context.language)
+        return pages.render("sync", values, status: failed ? .badRequest : .ok)
+    }
+
+    /// "Test connection": says in words whether the address, the certificate and the credentials work.
+    @Sendable func testConnection(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let notice: LocalizedText
+        do {
+            notice = try await agent.testConnection(user: user)
+        } catch let error as any DomainError {
+            notice = error.message
+        }
+        var values = try await pageValues(request: request, context: context)
+        values["notice"] = notice.text(in: context.language)
+        return pages.render("sync", values)
+    }
+
     /// "Sync now" (R8): one run, refused while another is going on (the daemon's, the CLI's or another tab's).
     /// The answer comes back to the page as a notice; the attempt is in the history either way.
     @Sendable func syncNow(request: Request, context: AppRequestContext) async throws -> Response {
@@ -45,6 +94,8 @@ struct SyncSettingsWebController {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.get("settings/sync", use: page)
         routes.post("settings/sync/run", use: syncNow)
+        routes.post("settings/sync/test", use: testConnection)
+        routes.post("settings/sync/configure", use: configure)
         return routes
     }
 
@@ -58,6 +109,7 @@ struct SyncSettingsWebController {
         let strings = WebStrings.table(language)
         var values = pages.base(context, title: strings["syncTitle"]!, csrf: csrf.token(for: request, context: context).token)
         values["running"] = agent.isRunning(userId: try user.savedId)
+        values["categories"] = MetricCategory.allCases.map { ["id": $0.rawValue, "name": $0.name.text(in: language)] }
         values["navSettings"] = true
         let file = try files.syncConfiguration(for: user)
         if let data = FileManager.default.contents(atPath: file.path), let target = try? JSONDecoder().decode(TargetSummary.self, from: data) {

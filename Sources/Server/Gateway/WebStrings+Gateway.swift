@@ -4,6 +4,13 @@ extension WebStrings {
     /// The gateway and sync settings page.
     static let gateway: [String: LocalizedText] = [
         "syncNow": .init(ja: "今すぐ同期", en: "Sync now"),
+        "syncTest": .init(ja: "接続をテスト", en: "Test connection"),
+        "syncConfigure": .init(ja: "送信先の設定", en: "Set the gateway"),
+        "syncURL": .init(ja: "ゲートウェイの URL（https のみ）", en: "Gateway URL (https only)"),
+        "syncPort": .init(ja: "ポート（URL にない場合）", en: "Port (if not in the URL)"),
+        "syncAPIKey": .init(ja: "API キー", en: "API key"),
+        "syncOrBasic": .init(ja: "または、ユーザー名とパスワード:", en: "Or a username and password:"),
+        "syncCategories": .init(ja: "送るカテゴリ（空欄ならすべて）", en: "Categories to send (none ticked: all)"),
         "syncRunning": .init(ja: "同期を実行中です…", en: "A sync is running…"),
         "syncTitle": .init(ja: "ゲートウェイと同期", en: "Gateway and sync"),
         "syncPushHeading": .init(ja: "このサーバーから送信", en: "Sending from this server"),

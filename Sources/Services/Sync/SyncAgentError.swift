@@ -6,6 +6,7 @@ public enum SyncAgentError: DomainError, Equatable {
     case unreadableConfiguration
     case alreadyRunning
     case accessRevoked
+    case credentialsMissing
 
     public var code: String {
         switch self {
@@ -13,6 +14,7 @@ public enum SyncAgentError: DomainError, Equatable {
         case .unreadableConfiguration: "sync_configuration_unreadable"
         case .alreadyRunning: "sync_running"
         case .accessRevoked: "sync_access_revoked"
+        case .credentialsMissing: "sync_credentials_missing"
         }
     }
 
@@ -29,6 +31,8 @@ public enum SyncAgentError: DomainError, Equatable {
             LocalizedText(ja: "同期の設定ファイルを読めません。もう一度設定してください。", en: "Cannot read the sync settings. Configure the gateway again.")
         case .alreadyRunning:
             LocalizedText(ja: "同期はすでに実行中です。終わるまでお待ちください。", en: "A sync is already running. Wait for it to finish.")
+        case .credentialsMissing:
+            LocalizedText(ja: "API キー、またはユーザー名とパスワードを入力してください。", en: "Enter an API key, or a username and a password.")
         case .accessRevoked:
             LocalizedText(
                 ja: "送信先がアクセスを拒否しました（キーが取り消されたか誤りです）。新しい API キーを設定してください。",

@@ -75,4 +75,50 @@ public struct SyncAgentService: Sendable {
             )
         }
     }
+
+    /// "Test connection": one empty request to the saved target, answered in words a person can act on.
+    public func testConnection(user: User) async throws -> LocalizedText {
+        let target = try targetFile(for: user).load()
+        let client = try GatewayClient(target: target, language: language)
+        let check = await client.checkConnection(deviceId: target.deviceId, userId: target.label)
+        try? await client.shutdown()
+        switch check {
+        case .ok:
+            return LocalizedText(ja: "接続できました。送信先は資格情報を受け付けました。", en: "Connected: the gateway accepted the credentials.")
+        case .credentialsRefused(let status):
+            return LocalizedText(
+                ja: "送信先には届きましたが、資格情報が拒否されました（\(status)）。API キーまたはユーザー名とパスワードを確認してください。",
+                en: "The gateway answered but refused the credentials (\(status)). Check the API key or the username and password."
+            )
+        case .unreachable(let reason):
+            return LocalizedText(
+                ja: "送信先に接続できません。アドレス、ポート、証明書を確認してください（\(reason)）。",
+                en: "Cannot reach the gateway. Check the address, the port and the certificate (\(reason))."
+            )
+        case .unexpected(let status, let reason):
+            return LocalizedText(ja: "送信先が想定外の応答をしました: \(reason)（\(status)）", en: "The gateway gave an unexpected answer: \(reason) (\(status))")
+        }
+    }
+
+    /// Saves the target a person entered on the page (as `kiroku sync configure` does): an HTTPS address, an API key
+    /// or a username and password, and which categories to send. The installation's device id is kept, and a
+    /// remembered revoked key is cleared.
+    public func configure(user: User, url: String, port: Int?, apiKey: String?, username: String?, password: String?, categories: [String]) throws {
+        let file = try targetFile(for: user)
+        let gatewayURL = try GatewayTarget.validatedURL(url, port: port)
+        let credentials: GatewayTarget.Credentials
+        if let apiKey = apiKey?.trimmingCharacters(in: .whitespaces), !apiKey.isEmpty {
+            credentials = .apiKey(apiKey)
+        } else if let username = username?.trimmingCharacters(in: .whitespaces), !username.isEmpty, let password, !password.isEmpty {
+            credentials = .basic(username: username, password: password)
+        } else {
+            throw SyncAgentError.credentialsMissing
+        }
+        let metrics = try GatewayTarget.metrics(types: [], categories: categories)
+        let previous = try? file.load()
+        try file.save(GatewayTarget(
+            url: gatewayURL, credentials: credentials, caFile: previous?.caFile, metrics: metrics,
+            deviceId: previous?.deviceId ?? UUID().uuidString.lowercased(), label: previous?.label ?? user.username
+        ))
+    }
 }
