@@ -30,6 +30,7 @@ extension WebStrings {
         "syncStatus_success": .init(ja: "成功", en: "Success"),
         "syncStatus_partial": .init(ja: "一部無効", en: "Partial"),
         "syncStatus_failed": .init(ja: "失敗", en: "Failed"),
+        "syncStatus_pruned": .init(ja: "古い記録を削除", en: "Oldest synced deleted"),
         "syncStatus_idle": .init(ja: "送信なし", en: "Nothing to send"),
         "syncReceiveHeading": .init(ja: "スマートフォンから受信", en: "Receiving from phones"),
         "syncReceiveHint": .init(

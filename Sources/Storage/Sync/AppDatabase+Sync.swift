@@ -66,4 +66,29 @@ extension AppDatabase {
             return db.changesCount
         }
     }
+
+    /// How many of the user's records a gateway has confirmed.
+    public func syncedCount(userId: Int64) async throws -> Int {
+        try await reader.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM syncConfirmation c JOIN healthRecord r ON r.id = c.recordId WHERE r.userId = ?", arguments: [userId]) ?? 0
+        }
+    }
+
+    /// Deletes the user's `count` oldest records that a gateway confirmed (R9: make room, oldest synced first).
+    /// Unconfirmed records are never touched, however many are asked for.
+    public func pruneOldestSynced(userId: Int64, count: Int) async throws -> Int {
+        guard count > 0 else { return 0 }
+        return try await writer.write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM healthRecord WHERE id IN (
+                        SELECT r.id FROM healthRecord r JOIN syncConfirmation c ON c.recordId = r.id
+                        WHERE r.userId = ? ORDER BY r.startAt, r.id LIMIT ?
+                    )
+                    """,
+                arguments: [userId, count]
+            )
+            return db.changesCount
+        }
+    }
 }

@@ -96,11 +96,17 @@ struct SyncCommand: AsyncParsableCommand {
 
         @OptionGroup var owner: Owner
         @Option(name: .customLong("prune-synced-older-than"), help: "Afterwards delete confirmed records older than this (e.g. 90d).") var prune: PruneAge?
+        @OptionGroup var storage: StorageRuleOptions
 
         func run() async throws {
             let (database, user, _) = try await owner.open()
-            let attempt = try await SyncRunner(database: database, user: user, dataDirectory: owner.data.directoryURL).runOnce(showProgress: true)
+            let runner = SyncRunner(database: database, user: user, dataDirectory: owner.data.directoryURL)
+            let attempt = try await runner.runOnce(showProgress: true)
             print(SyncRunner.describe(attempt))
+            let freed = try await runner.agent.enforce(storage.rule, user: user, now: Date())
+            if freed > 0 {
+                print(LocalizedText(ja: "送信済みの古い記録を \(freed) 件削除しました。", en: "Deleted the \(freed) oldest synced records.").text(in: .terminal))
+            }
             if let prune {
                 let removed = try await database.pruneSynced(userId: user.savedId, before: Date().addingTimeInterval(-prune.seconds))
                 print(LocalizedText(ja: "送信済みの古い記録を \(removed) 件削除しました。", en: "Deleted \(removed) synced records older than \(prune.days) days.").text(in: .terminal))
@@ -171,6 +177,7 @@ struct SyncCommand: AsyncParsableCommand {
         @Option(help: "hourly or daily.") var every: Every?
         @Flag(help: "Push new records within seconds of their arrival.") var realtime = false
         @Option(name: .customLong("prune-synced-older-than"), help: "After each run delete confirmed records older than this (e.g. 90d).") var prune: PruneAge?
+        @OptionGroup var storage: StorageRuleOptions
 
         func validate() throws {
             guard (every != nil) != realtime else {
@@ -185,7 +192,7 @@ struct SyncCommand: AsyncParsableCommand {
             let interval: Duration = realtime ? .seconds(2) : (every == .daily ? .seconds(86_400) : .seconds(3_600))
             let daemon = SyncDaemon(
                 runner: SyncRunner(database: database, user: user, dataDirectory: owner.data.directoryURL), interval: interval, onlyWhenPending: realtime,
-                pruneAge: prune?.seconds, logger: logger
+                pruneAge: prune?.seconds, storageRule: storage.rule, logger: logger
             )
             let group = ServiceGroup(configuration: .init(services: [.init(service: daemon)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
             try await group.run()
@@ -223,5 +230,29 @@ extension SyncTargetFile {
         } catch let error as SyncAgentError {
             throw CLIError(error.message)
         }
+    }
+}
+
+/// `--keep-free 2G --max-synced 500000`: R9's storage rule, off unless asked for.
+struct StorageRuleOptions: ParsableArguments {
+    @Option(name: .customLong("keep-free"), help: "When the disk has less free than this (e.g. 500M, 2G), delete the oldest synced records.")
+    var keepFree: ByteSize?
+    @Option(name: .customLong("max-synced"), help: "Keep at most this many synced records; the oldest synced go first.")
+    var maxSynced: Int?
+
+    var rule: SyncStorageRule {
+        SyncStorageRule(minimumFreeBytes: keepFree?.bytes, maxSyncedRecords: maxSynced)
+    }
+}
+
+/// "500M", "2G", "1048576".
+struct ByteSize: ExpressibleByArgument {
+    let bytes: Int64
+
+    init?(argument: String) {
+        let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
+        let unit = argument.last.flatMap { units[Character($0.uppercased())] }
+        guard let count = Int64(unit == nil ? argument : String(argument.dropLast())), count > 0 else { return nil }
+        bytes = count * (unit ?? 1)
     }
 }

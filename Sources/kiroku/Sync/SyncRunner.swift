@@ -49,6 +49,7 @@ struct SyncDaemon: Service {
     let interval: Duration
     let onlyWhenPending: Bool
     let pruneAge: TimeInterval?
+    let storageRule: SyncStorageRule
     let logger: Logger
 
     func run() async throws {
@@ -62,6 +63,11 @@ struct SyncDaemon: Service {
                     if let pruneAge {
                         _ = try await runner.database.pruneSynced(userId: runner.user.savedId, before: Date().addingTimeInterval(-pruneAge))
                     }
+                }
+                // The storage rule runs on every turn: the disk may fill up while nothing is waiting.
+                let freed = try await runner.agent.enforce(storageRule, user: runner.user, now: Date())
+                if freed > 0 {
+                    logger.notice("deleted oldest synced records", metadata: ["count": "\(freed)"])
                 }
             } catch {
                 logger.error("sync run failed", metadata: ["error": "\(error)"])
