@@ -121,20 +121,7 @@ extension AppDatabase {
             for raw in items {
                 let stored = try slots.store(raw.naturalKey) { slot in
                     try statement.execute(db) { row in
-                        row.add(userId)
-                        row.add(raw.element)
-                        row.add(raw.type)
-                        row.add(raw.value)
-                        row.add(raw.unit)
-                        row.add(raw.startAt.map(DatabaseDateText.string))
-                        row.add(raw.endAt.map(DatabaseDateText.string))
-                        row.add(raw.utcOffsetSeconds)
-                        row.add(raw.sourceName)
-                        row.add(ImportJSON.object(raw.attributes))
-                        row.add(ImportJSON.object(raw.metadata))
-                        row.add(slot)
-                        row.add(raw.naturalKey.check)
-                        row.add(nowText)
+                        row.addRawItem(raw, userId: userId, slot: slot, createdAt: nowText)
                     }
                 }
                 if stored.inserted { inserted += 1 }

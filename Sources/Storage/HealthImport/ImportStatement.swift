@@ -1,3 +1,4 @@
+import Health
 import GRDB
 import GRDBSQLite
 
@@ -95,5 +96,26 @@ struct ImportStatement {
             }
             index += 1
         }
+    }
+}
+
+extension ImportStatement.Parameters {
+    /// A raw item's row of `healthRawItem`, in the column order both writers (the export importer and Health Auto
+    /// Export) prepare their INSERT with.
+    mutating func addRawItem(_ raw: ImportedRawItem, userId: Int64, slot: Int64, createdAt: String) {
+        add(userId)
+        add(raw.element)
+        add(raw.type)
+        add(raw.value)
+        add(raw.unit)
+        add(raw.startAt.map(DatabaseDateText.string))
+        add(raw.endAt.map(DatabaseDateText.string))
+        add(raw.utcOffsetSeconds)
+        add(raw.sourceName)
+        add(ImportJSON.object(raw.attributes))
+        add(ImportJSON.object(raw.metadata))
+        add(slot)
+        add(raw.naturalKey.check)
+        add(createdAt)
     }
 }
