@@ -48,6 +48,20 @@ import Testing
             try await browser.submit("#nav-language button")
             #expect(try await browser.evaluate("return document.documentElement.lang;") as? String == "ja")
 
+            // "Nearest first" with the location refused: the page says so and sorts from the chosen store instead.
+            try await browser.open("\(site)/sawayaka")
+            _ = try await browser.evaluate("""
+                document.getElementById('wt-from').value = 'numazu-gakuendori';
+                navigator.geolocation.getCurrentPosition = function (ok, fail) { fail({ code: 1 }); };
+                return true;
+                """)
+            try await browser.submit("#wt-nearest")
+            #expect(try await browser.currentURL().contains("from=numazu-gakuendori"))
+            let sorted = try await browser.source()
+            #expect(sorted.contains("id=\"wt-near-from\""), "the list says where it measures from")
+            let first = try await browser.evaluate("return document.querySelector('#wt-list .wt-name').textContent;") as? String
+            #expect(first?.hasSuffix("沼津学園通り店") == true || first?.hasSuffix("長泉店") == true, "nearest to the chosen store first, not \(first ?? "-")")
+
             // An error page's sign-out button signs out (it used to answer 403).
             try await browser.open("\(site)/imports/424242")
             #expect(try await browser.source().contains("404"))
