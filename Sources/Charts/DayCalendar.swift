@@ -33,6 +33,10 @@ struct DayCalendar: Sendable {
         return dayStart(daysInMonth(date) - 1, after: first)
     }
 
+    func year(_ date: Date) -> Int {
+        calendar.component(.year, from: date)
+    }
+
     /// "2025/1": a month with its year, for monthly bars and their axis.
     func monthLabel(_ date: Date) -> String {
         let parts = calendar.dateComponents([.year, .month], from: date)

@@ -116,4 +116,15 @@ import Testing
         #expect(svg.contains("14 months"))
         #expect(!svg.contains("14 days"))
     }
+
+    /// A chart across New Year says which year its days belong to: the first label and the first of the new year.
+    @Test func aChartAcrossNewYearNamesTheYears() {
+        let days = (0..<60).map { ChartPoint(date: F.tokyoNewYear.addingTimeInterval(Double($0 - 30) * 86_400 + 12 * 3600), value: 5_000) }
+        let ticks = chart(days).geometry.xTicks
+        #expect(ticks.first?.label.hasPrefix("2025/") == true, "\(ticks.map(\.label))")
+        #expect(ticks.contains { $0.label.hasPrefix("2026/") }, "\(ticks.map(\.label))")
+        #expect(zip(ticks, ticks.dropFirst()).allSatisfy { $1.x - $0.x > 20 }, "labels do not overlap")
+        let sameYear = chart(F.series([1, 2, 3])).geometry.xTicks
+        #expect(sameYear.allSatisfy { $0.label.filter { $0 == "/" }.count == 1 }, "within one year, labels stay M/d")
+    }
 }
