@@ -213,6 +213,20 @@ import WaitTimes
         }
     }
 
+    @Test func oneDayIsADayInEnglish() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            _ = try await browser.get("/lang/en?next=/")
+            _ = try await browser.submit(page: "/records", to: "/records", form: ["metric": "bodyMass", "value": "62"])
+            let dashboard = try await browser.get("/").text
+            #expect(dashboard.contains(#"<strong id="streak-current">1</strong> day</span>"#))
+            #expect(!dashboard.contains("1</strong> days"))
+            #expect(try await browser.get("/tasks").text.contains("0</span> <small>days</small>"), "zero is plural")
+        }
+    }
+
     // MARK: Honesty
 
     @Test func aDisplayNameOver64CharactersIsRefusedNotCut() async throws {
