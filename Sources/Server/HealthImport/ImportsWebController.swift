@@ -104,10 +104,16 @@ struct ImportsWebController {
     static func typeName(_ type: String, _ language: Language) -> String {
         if let metric = MetricCatalog.metric(named: type), metric.id == type { return metric.name.text(in: language) }
         if type == "workout" { return LocalizedText(ja: "ワークアウト", en: "Workouts").text(in: language) }
-        // Raw HealthKit identifiers are long; their prefix says nothing a person needs on a phone screen.
+        // A catalog metric kept raw (a bad date, an odd unit) goes by its own name, marked as kept raw.
+        if let metric = MetricCatalog.metric(named: type) {
+            return LocalizedText(ja: "\(metric.name.ja)（未変換）", en: "\(metric.name.en) (kept raw)").text(in: language)
+        }
+        // Raw HealthKit identifiers are long; their prefix says nothing a person needs on a phone screen. A type
+        // Kiroku does not know is said to be one, in the page's language, with its short name for reference.
         for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier", "HKDataType"]
         where type.hasPrefix(prefix) {
-            return String(type.dropFirst(prefix.count))
+            let short = String(type.dropFirst(prefix.count))
+            return LocalizedText(ja: "未対応の種類（\(short)）", en: "Not supported yet (\(short))").text(in: language)
         }
         return type
     }
