@@ -15,6 +15,8 @@ public struct BarChart: Sendable {
     public let goal: Double?
     /// The language of the screen-reader summary.
     public let language: ChartLanguage
+    /// One bar per month (dated on any day of it): each bar spans its month, and labels name months with their year.
+    public let monthly: Bool
 
     public init(
         bars: [ChartPoint],
@@ -25,8 +27,10 @@ public struct BarChart: Sendable {
         timeZone: TimeZone,
         style: ChartStyle = .standard,
         goal: Double? = nil,
-        language: ChartLanguage = .en
+        language: ChartLanguage = .en,
+        monthly: Bool = false
     ) {
+        self.monthly = monthly
         self.bars = bars
         self.title = title
         self.emptyMessage = emptyMessage
@@ -39,7 +43,7 @@ public struct BarChart: Sendable {
     }
 
     public var geometry: BarChartGeometry {
-        BarChartGeometry(bars: bars, goal: goal, valueDecimals: valueDecimals, timeZone: timeZone, style: style)
+        BarChartGeometry(bars: bars, goal: goal, valueDecimals: valueDecimals, timeZone: timeZone, style: style, monthly: monthly)
     }
 
     public func svg() -> String {
@@ -68,7 +72,7 @@ public struct BarChart: Sendable {
                 ("y", SVGNumber.coordinate(bar.y)),
                 ("width", SVGNumber.coordinate(bar.width)),
                 ("height", SVGNumber.coordinate(bar.height)),
-            ], tooltip: "\(calendar.label(bar.point.date)) \(SVGNumber.value(bar.point.value, decimals: valueDecimals, unit: unit))")
+            ], tooltip: "\(label(bar.point.date, calendar)) \(SVGNumber.value(bar.point.value, decimals: valueDecimals, unit: unit))")
         }
         writer.end("g")
         if let goal, let goalY = geometry.goalY {
@@ -79,15 +83,19 @@ public struct BarChart: Sendable {
         return writer.markup
     }
 
+    private func label(_ date: Date, _ calendar: DayCalendar) -> String {
+        monthly ? calendar.monthLabel(date) : calendar.label(date)
+    }
+
     private func description(_ geometry: BarChartGeometry, calendar: DayCalendar) -> String {
         guard let first = geometry.bars.first, let last = geometry.bars.last else { return emptyMessage }
         let values = geometry.bars.map(\.point.value)
         func text(_ value: Double) -> String { SVGNumber.value(value, decimals: valueDecimals, unit: unit) }
         return ChartSummary(
-            entries: .days,
+            entries: monthly ? .months : .days,
             count: geometry.bars.count,
-            firstDay: calendar.label(first.point.date),
-            lastDay: calendar.label(last.point.date),
+            firstDay: label(first.point.date, calendar),
+            lastDay: label(last.point.date, calendar),
             lowest: text(values.min() ?? 0),
             highest: text(values.max() ?? 0),
             latest: text(last.point.value),

@@ -21,7 +21,7 @@ public struct BarChartGeometry: Sendable, Equatable {
 
     public var isEmpty: Bool { bars.isEmpty }
 
-    init(bars rawBars: [ChartPoint], goal: Double?, valueDecimals: Int, timeZone: TimeZone, style: ChartStyle) {
+    init(bars rawBars: [ChartPoint], goal: Double?, valueDecimals: Int, timeZone: TimeZone, style: ChartStyle, monthly: Bool = false) {
         let plot = style.plot
         self.plot = plot
         let sorted = rawBars.enumerated()
@@ -52,23 +52,37 @@ public struct BarChartGeometry: Sendable, Equatable {
         valueRange = scale.lower...scale.upper
 
         let firstDayStart = calendar.startOfDay(first.date)
-        let dayCount = calendar.days(from: first.date, to: last.date) + 1
+        // Monthly bars reach the end of the last month, so the latest month gets its whole width.
+        let dayCount = calendar.days(from: first.date, to: monthly ? calendar.lastDayOfMonth(last.date) : last.date) + 1
         let slot = plot.width / Double(dayCount)
-        // A quarter of each slot is left empty so neighbouring bars read as separate days.
-        let barWidth = Swift.max(1, Swift.min(slot * 0.75, Self.maximumBarWidth))
         self.dayCount = dayCount
         slotWidth = slot
         bars = sorted.map { point in
             let dayIndex = calendar.days(from: firstDayStart, to: point.date)
             let top = scale.y(Swift.max(0, point.value))
+            // A quarter of each slot (a day, or a month's days) is left empty so neighbouring bars read apart.
+            let span = monthly ? Double(Swift.min(calendar.daysInMonth(point.date), dayCount - dayIndex)) : 1
+            let barWidth = Swift.max(1, Swift.min(slot * span * 0.75, Self.maximumBarWidth))
             return BarRect(
                 point: point,
                 dayIndex: dayIndex,
-                x: plot.x + slot * Double(dayIndex) + (slot - barWidth) / 2,
+                x: plot.x + slot * Double(dayIndex) + (slot * span - barWidth) / 2,
                 y: top,
                 width: barWidth,
                 height: Swift.max(0, scale.y(0) - top)
             )
+        }
+        if monthly {
+            // A label per month at most, every few months on a long chart, each with its year.
+            let gap = TextMetrics.width(of: "2025/12", fontSize: style.fontSize) + 6
+            var ticks: [XAxisTick] = []
+            for bar in bars.reversed() {
+                let x = bar.x + bar.width / 2
+                if let previous = ticks.last, previous.x - x < gap { continue }
+                ticks.append(XAxisTick(label: calendar.monthLabel(bar.point.date), x: x))
+            }
+            xTicks = ticks.reversed()
+            return
         }
 
         let layout = XAxisLayout(

@@ -7,6 +7,7 @@ struct ChartSummary {
     enum Entries {
         case measurements
         case days
+        case months
     }
 
     let entries: Entries
@@ -31,6 +32,7 @@ struct ChartSummary {
         let noun = switch entries {
         case .measurements: count == 1 ? "point" : "points"
         case .days: count == 1 ? "day" : "days"
+        case .months: count == 1 ? "month" : "months"
         }
         let period = firstDay == lastDay ? "on \(lastDay)" : "from \(firstDay) to \(lastDay)"
         var summary = "\(count) \(noun) \(period); min \(lowest), max \(highest), latest \(latest) on \(lastDay)"
@@ -45,6 +47,7 @@ struct ChartSummary {
         let counter = switch entries {
         case .measurements: "件"
         case .days: "日分"
+        case .months: "か月分"
         }
         let period = firstDay == lastDay ? lastDay : "\(firstDay)〜\(lastDay)"
         var summary = "\(period) の \(count) \(counter)。最小 \(lowest)、最大 \(highest)、最新 \(latest)（\(lastDay)）"

@@ -21,6 +21,28 @@ struct DayCalendar: Sendable {
         calendar.dateComponents([.day], from: startOfDay(start), to: startOfDay(end)).day ?? 0
     }
 
+    /// Local days in `date`'s month (28…31).
+    func daysInMonth(_ date: Date) -> Int {
+        calendar.range(of: .day, in: .month, for: date)?.count ?? 30
+    }
+
+    /// The last local day of `date`'s month, at its midnight.
+    func lastDayOfMonth(_ date: Date) -> Date {
+        let parts = calendar.dateComponents([.year, .month], from: date)
+        let first = calendar.date(from: parts) ?? startOfDay(date)
+        return dayStart(daysInMonth(date) - 1, after: first)
+    }
+
+    func year(_ date: Date) -> Int {
+        calendar.component(.year, from: date)
+    }
+
+    /// "2025/1": a month with its year, for monthly bars and their axis.
+    func monthLabel(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month], from: date)
+        return "\(parts.year ?? 0)/\(parts.month ?? 0)"
+    }
+
     func dayStart(_ offset: Int, after dayStart: Date) -> Date {
         calendar.date(byAdding: .day, value: offset, to: dayStart) ?? dayStart.addingTimeInterval(Double(offset) * 86_400)
     }

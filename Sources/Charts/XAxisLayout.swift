@@ -30,13 +30,32 @@ struct XAxisLayout {
     /// to an x coordinate; a tick that would still crowd its right-hand neighbour is dropped.
     func ticks(position: (_ dayIndex: Int, _ dayStart: Date) -> Double) -> [XAxisTick] {
         guard dayCount > 0 else { return [] }
-        var ticks: [XAxisTick] = []
+        var ticks: [(tick: XAxisTick, day: Date)] = []
         for dayIndex in Swift.stride(from: dayCount - 1, through: 0, by: -stride) {
             let dayStart = calendar.dayStart(dayIndex, after: firstDayStart)
             let x = position(dayIndex, dayStart)
-            if let previous = ticks.last, previous.x - x < minimumGap { continue }
-            ticks.append(XAxisTick(label: calendar.label(dayStart), x: x))
+            if let previous = ticks.last, previous.tick.x - x < minimumGap { continue }
+            ticks.append((XAxisTick(label: calendar.label(dayStart), x: x), dayStart))
         }
-        return ticks.reversed()
+        ticks.reverse()
+        let lastDay = calendar.dayStart(dayCount - 1, after: firstDayStart)
+        guard calendar.year(firstDayStart) != calendar.year(lastDay) else { return ticks.map(\.tick) }
+        // A chart across New Year names the year on its first label and wherever the year changes ("2026/1/5"),
+        // dropping a plain label that the longer one would crowd.
+        var labelled: [XAxisTick] = []
+        var previousYear: Int?
+        for (tick, day) in ticks {
+            let year = calendar.year(day)
+            let label = year == previousYear ? tick.label : "\(year)/\(tick.label)"
+            previousYear = year
+            if let last = labelled.last {
+                let room = (TextMetrics.width(of: last.label, fontSize: fontSize) + TextMetrics.width(of: label, fontSize: fontSize)) / 2 + 6
+                if tick.x - last.x < room {
+                    if label.count > tick.label.count, labelled.count > 1 { labelled.removeLast() } else { continue }
+                }
+            }
+            labelled.append(XAxisTick(label: label, x: tick.x))
+        }
+        return labelled
     }
 }

@@ -11,6 +11,7 @@ extension Metric {
             }
         case "count/min": return language == .ja ? "回/分" : "bpm"
         case "degC": return "℃"
+        case "min": return language == .ja ? "分" : "min"
         default: return canonicalUnit
         }
     }

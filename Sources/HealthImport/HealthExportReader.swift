@@ -117,19 +117,35 @@ public struct HealthExportReader: Sendable {
 final class DocumentReader {
     private var scanner = XMLStreamScanner()
     private var assembler = ExportItemAssembler()
+    /// Whether the file's first visible byte is "<" (after a byte-order mark): set by the first chunk.
+    private var startsLikeXML: Bool?
 
     func feed(_ chunk: Data, _ emit: (ExportItem) throws -> Void) throws {
-        try chunk.withUnsafeBytes { bytes in
-            try scanner.feed(bytes) { event in
-                try assembler.consume(event, emit)
-                if let root = assembler.rootName, root != "HealthData" { throw ImportError.notHealthExport }
+        if startsLikeXML == nil, let first = chunk.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first {
+            startsLikeXML = first == UInt8(ascii: "<")
+        }
+        do {
+            try chunk.withUnsafeBytes { bytes in
+                try scanner.feed(bytes) { event in
+                    try assembler.consume(event, emit)
+                    if let root = assembler.rootName, root != "HealthData" { throw ImportError.notHealthExport }
+                }
             }
+        } catch ImportError.malformedXML where assembler.rootName == nil && startsLikeXML == false {
+            // Not XML from its first bytes (a photo, a PDF): the wrong file, not a broken export.
+            throw ImportError.notHealthExport
         }
     }
 
     /// A document without any element (plain text, an image) is no export either.
     func finish() throws {
-        try scanner.finish()
+        do {
+            try scanner.finish()
+        } catch let error as ImportError where assembler.rootName == nil && startsLikeXML == false {
+            // A photo or a PDF "ends early" as XML: it is the wrong file, not a cut-off export.
+            _ = error
+            throw ImportError.notHealthExport
+        }
         guard assembler.rootName != nil else { throw ImportError.notHealthExport }
     }
 }

@@ -33,7 +33,7 @@ public enum ImportError: Error, Sendable, Equatable {
         switch self {
         case let .malformedXML(reason, offset, line):
             LocalizedText(
-                ja: "XML が壊れています（\(line) 行目、\(offset) バイト目）: \(reason)",
+                ja: "XML が壊れています（\(line) 行目、\(offset) バイト目）。書き出しをやり直してください。",
                 en: "The XML is malformed at line \(line), byte \(offset): \(reason)"
             )
         case let .truncated(offset, line):

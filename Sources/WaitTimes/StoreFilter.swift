@@ -7,7 +7,7 @@ public struct StoreFilter: Sendable, Hashable {
     /// Only stores open now (before last order).
     public var openOnly: Bool
     public var region: Region?
-    /// Part of the store's name; case, width and the chain prefix are ignored.
+    /// Part of the store's name or its reading in kana; case, width and the chain prefix are ignored.
     public var query: String
     /// Sort nearest first from here instead of by wait.
     public var near: Coordinate?
@@ -31,7 +31,7 @@ public struct StoreFilter: Sendable, Hashable {
         }
         let wanted = Self.normalize(query)
         if !wanted.isEmpty {
-            let names = [snapshot.store.name, snapshot.store.id] + snapshot.store.aliases
+            let names = [snapshot.store.name, snapshot.store.id, snapshot.store.reading] + snapshot.store.aliases
             if !names.contains(where: { Self.normalize($0).contains(wanted) }) { return false }
         }
         return true

@@ -94,4 +94,37 @@ import Testing
         #expect(markup.all("rect", class: "kc-bar").count == 1)
         #expect(markup.all("title").map(\.text).contains("1/2 8123 steps"))
     }
+
+    /// Fourteen monthly averages: each bar spans its month (not one day's 1-px slot), the description counts months,
+    /// and the axis names months with their year.
+    @Test func monthlyBarsSpanTheirMonthsAndLabelsCarryTheYear() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = F.tokyo
+        let months = (0..<14).map { calendar.date(byAdding: .month, value: $0 - 13, to: F.tokyoNewYear)!.addingTimeInterval(12 * 3600) }
+        let chart = BarChart(
+            bars: months.map { ChartPoint(date: $0, value: 8_000) }, title: "Steps", emptyMessage: "-", timeZone: F.tokyo,
+            language: .en, monthly: true
+        )
+        let geometry = chart.geometry
+        #expect(geometry.bars.count == 14)
+        #expect(geometry.bars.allSatisfy { $0.width > 10 }, "bars are \(geometry.bars.map(\.width))")
+        let last = geometry.bars.last!
+        #expect(last.x + last.width <= geometry.plot.maxX + 1e-9, "the latest month is drawn whole")
+        #expect(geometry.xTicks.contains { $0.label == "2026/1" })
+        #expect(geometry.xTicks.allSatisfy { $0.label.contains("/") && $0.label.hasPrefix("202") })
+        let svg = chart.svg()
+        #expect(svg.contains("14 months"))
+        #expect(!svg.contains("14 days"))
+    }
+
+    /// A chart across New Year says which year its days belong to: the first label and the first of the new year.
+    @Test func aChartAcrossNewYearNamesTheYears() {
+        let days = (0..<60).map { ChartPoint(date: F.tokyoNewYear.addingTimeInterval(Double($0 - 30) * 86_400 + 12 * 3600), value: 5_000) }
+        let ticks = chart(days).geometry.xTicks
+        #expect(ticks.first?.label.hasPrefix("2025/") == true, "\(ticks.map(\.label))")
+        #expect(ticks.contains { $0.label.hasPrefix("2026/") }, "\(ticks.map(\.label))")
+        #expect(zip(ticks, ticks.dropFirst()).allSatisfy { $1.x - $0.x > 20 }, "labels do not overlap")
+        let sameYear = chart(F.series([1, 2, 3])).geometry.xTicks
+        #expect(sameYear.allSatisfy { $0.label.filter { $0 == "/" }.count == 1 }, "within one year, labels stay M/d")
+    }
 }

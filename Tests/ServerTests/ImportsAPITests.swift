@@ -160,7 +160,7 @@ struct ImportsAPITests {
             }
             #expect(status.contains("data-state=\"succeeded\""))
             #expect(status.contains("id=\"import-total-imported\">33<"))
-            #expect(status.contains("未変換のまま保存（削除はしていません）: 6 (bad_date: 1, no_metric: 2, unknown_type: 2, unknown_unit: 1)"))
+            #expect(status.contains("未変換のまま保存（削除はしていません）: 6 (対応する項目がない（覚醒中の睡眠など） 2、Kiroku が知らない種類 2、日付が読めないか範囲外（1900年より前・1日以上先） 1、単位が不明 1)"))
             #expect(status.contains("歩数"))
             #expect(try await session.get("/records").text.contains("export.xml"))
         }

@@ -129,8 +129,13 @@ import Testing
         try await server.test { client in
             var browser = WebSession(client)
             _ = try await browser.signUp("hanako")
-            let page = try await browser.submit(page: "/settings", to: "/settings/tokens", form: ["name": "phone"])
-            let html = page.text
+            let posted = try await browser.submit(page: "/settings", to: "/settings/tokens", form: ["name": "phone"])
+            // Post → redirect → get: a reload of the page that shows the secret posts nothing again.
+            #expect(posted.status == .seeOther)
+            #expect(posted.headers[.location] == "/settings")
+            let html = try await browser.get("/settings").text
+            // Shown at the top of the page, before the profile form.
+            #expect((html.range(of: "new-token")?.lowerBound ?? html.endIndex) < (html.range(of: "id=\"profile\"")?.lowerBound ?? html.startIndex))
             let range = try #require(html.range(of: #"<code id="new-token">[^<]+"#, options: .regularExpression))
             let secret = String(html[range].dropFirst(#"<code id="new-token">"#.count))
             #expect(secret.hasPrefix("krk_"))

@@ -81,4 +81,14 @@ import Testing
         #expect(StoreFilter.normalize("ｻﾜﾔｶ 浜松") == StoreFilter.normalize("さわやか浜松"))
         #expect(StoreFilter.normalize("ＡＢＣ") == StoreFilter.normalize("abc"))
     }
+
+    /// A phone's keyboard gives kana before conversion: the reading finds the store, in hiragana or katakana.
+    @Test func searchByReadingInKana() {
+        #expect(Self.ids(StoreFilter(query: "ごてんば")) == ["gotemba-ic", "gotemba-outlet"])
+        #expect(Self.ids(StoreFilter(query: "ゴテンバインター")) == ["gotemba-ic"])
+        #expect(Self.ids(StoreFilter(query: "わごう")) == ["wago"])
+        #expect(Self.ids(StoreFilter(query: "しんしずおか")) == ["cenova"])
+        #expect(Self.ids(StoreFilter(query: "ぬまづ")).count == 1)
+        #expect(Self.ids(StoreFilter(query: "はままつ")).count >= 10)
+    }
 }

@@ -38,13 +38,28 @@ struct AuthWebController {
         routes.post("signup", use: signUp)
         routes.post("signout", use: signOut)
         routes.get("lang/{code}") { request, context -> Response in
-            let code = context.parameters.get("code") ?? "ja"
-            guard let language = Language(rawValue: code) else { throw APIError.notFound }
-            var response = Response.redirect(to: ReturnPath.safe(request.uri.queryParameters["next"].map(String.init)))
-            response.setCookie(Cookie(name: LanguageMiddleware.cookieName, value: language.rawValue, maxAge: 365 * 86400, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))
-            return response
+            // A link from another site may set the cookie but never a signed-in person's saved choice.
+            try await switchLanguage(request: request, context: context, next: request.uri.queryParameters["next"].map(String.init), savesProfile: CSRFMiddleware.isSameOrigin(request))
+        }
+        routes.post("lang/{code}") { request, context -> Response in
+            struct LanguageForm: Decodable { let next: String?; let csrf: String? }
+            let form = try await request.decodeForm(as: LanguageForm.self, context: context)
+            return try await switchLanguage(request: request, context: context, next: form.next, savesProfile: true)
         }
         return routes
+    }
+
+    /// The language switch: a cookie for everyone and, signed in, the profile's language too (it wins over the cookie,
+    /// so without this the switch would do nothing once the profile names a language).
+    func switchLanguage(request: Request, context: AppRequestContext, next: String?, savesProfile: Bool) async throws -> Response {
+        let code = context.parameters.get("code") ?? "ja"
+        guard let language = Language(rawValue: code) else { throw APIError.notFound }
+        if savesProfile, let user = context.user, user.id != nil, user.language != nil, user.language != language.rawValue {
+            _ = try await accounts.updateProfile(user, with: ProfileUpdate(language: language.rawValue), now: context.now)
+        }
+        var response = Response.redirect(to: ReturnPath.safe(next))
+        response.setCookie(Cookie(name: LanguageMiddleware.cookieName, value: language.rawValue, maxAge: 365 * 86400, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))
+        return response
     }
 
     func form(_ template: String, request: Request, context: AppRequestContext, error: APIError? = nil, username: String = "", displayName: String = "") -> Response {

@@ -165,7 +165,9 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
 
     // Web pages: every unsafe method passes the CSRF guard; signed-in pages also the sign-in guard, set once here.
     let web = router.group().add(middleware: CSRFMiddleware(csrf: csrf))
+        .add(middleware: InboxCountMiddleware(inbox: inbox))
     let signedIn = router.group().add(middleware: SignInGuard()).add(middleware: CSRFMiddleware(csrf: csrf))
+        .add(middleware: InboxCountMiddleware(inbox: inbox))
     let auth = AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics)
     let sawayaka = WaitTimesWebController(service: waitTimes, inboxService: inbox, pages: pages, csrf: csrf)
     let importPages = ImportsWebController(imports: imports, pages: pages, csrf: csrf)

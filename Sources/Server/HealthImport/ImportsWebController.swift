@@ -62,11 +62,29 @@ struct ImportsWebController {
         let total = job.total
         values["total"] = ["imported": total.imported, "present": total.alreadyPresent, "skipped": total.skipped]
         if !job.keptRawReasons.isEmpty {
-            let reasons = job.keptRawReasons.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-            values["keptRaw"] = "\(job.keptRawReasons.values.reduce(0, +)) (\(reasons))"
+            values["keptRaw"] = "\(job.keptRawReasons.values.reduce(0, +)) (\(Self.reasons(job.keptRawReasons, language)))"
+        }
+        // A skip is never a bare number: each reason is named.
+        if !job.skippedReasons.isEmpty {
+            values["skippedReasons"] = "\(job.skippedReasons.values.reduce(0, +)) (\(Self.reasons(job.skippedReasons, language)))"
         }
         return pages.render("import", values)
     }
+
+    /// "日付を読めない 1、単位が不明 2": reasons in words, most frequent first.
+    static func reasons(_ counts: [String: Int], _ language: Language) -> String {
+        counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\(reasonNames[$0.key]?.text(in: language) ?? $0.key) \($0.value)" }
+            .joined(separator: language == .ja ? "、" : ", ")
+    }
+
+    static let reasonNames: [String: LocalizedText] = [
+        "bad_date": .init(ja: "日付が読めないか範囲外（1900年より前・1日以上先）", en: "date unreadable or out of range (before 1900, over a day ahead)"),
+        "bad_value": .init(ja: "値が数値でない", en: "value is not a number"),
+        "unknown_unit": .init(ja: "単位が不明", en: "unknown unit"),
+        "unknown_type": .init(ja: "Kiroku が知らない種類", en: "type Kiroku does not know"),
+        "no_metric": .init(ja: "対応する項目がない（覚醒中の睡眠など）", en: "no matching metric (e.g. awake in sleep)"),
+    ]
 
     /// Recent imports for the records page.
     static func recent(_ jobs: [ImportJob], language: Language) throws -> [[String: Any]] {
@@ -86,10 +104,16 @@ struct ImportsWebController {
     static func typeName(_ type: String, _ language: Language) -> String {
         if let metric = MetricCatalog.metric(named: type), metric.id == type { return metric.name.text(in: language) }
         if type == "workout" { return LocalizedText(ja: "ワークアウト", en: "Workouts").text(in: language) }
-        // Raw HealthKit identifiers are long; their prefix says nothing a person needs on a phone screen.
+        // A catalog metric kept raw (a bad date, an odd unit) goes by its own name, marked as kept raw.
+        if let metric = MetricCatalog.metric(named: type) {
+            return LocalizedText(ja: "\(metric.name.ja)（未変換）", en: "\(metric.name.en) (kept raw)").text(in: language)
+        }
+        // Raw HealthKit identifiers are long; their prefix says nothing a person needs on a phone screen. A type
+        // Kiroku does not know is said to be one, in the page's language, with its short name for reference.
         for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier", "HKDataType"]
         where type.hasPrefix(prefix) {
-            return String(type.dropFirst(prefix.count))
+            let short = String(type.dropFirst(prefix.count))
+            return LocalizedText(ja: "未対応の種類（\(short)）", en: "Not supported yet (\(short))").text(in: language)
         }
         return type
     }

@@ -22,6 +22,7 @@ extension WebStrings {
         "impImported": .init(ja: "追加", en: "Imported"),
         "impPresent": .init(ja: "登録済み", en: "Already present"),
         "impSkipped": .init(ja: "スキップ", en: "Skipped"),
+        "impSkippedWhy": .init(ja: "スキップした理由", en: "Why items were skipped"),
         "impKeptRaw": .init(ja: "未変換のまま保存（削除はしていません）", en: "Kept raw (nothing dropped)"),
         "impTotal": .init(ja: "合計", en: "Total"),
         "impRecent": .init(ja: "最近の読み込み", en: "Recent imports"),

@@ -49,7 +49,7 @@ struct RecordsWebController {
             guard !metrics.isEmpty else { return nil }
             return [
                 "name": category.name.text(in: context.language),
-                "metrics": metrics.map { ["id": $0.id, "name": "\($0.name.text(in: context.language)) (\($0.canonicalUnit))", "selected": $0.id == selected] },
+                "metrics": metrics.map { ["id": $0.id, "name": Self.nameWithUnit($0, context.language), "selected": $0.id == selected] },
             ]
         }
         values["form"] = ["value": form.value ?? "", "unit": form.unit ?? "", "when": form.when ?? ""]
@@ -76,10 +76,17 @@ struct RecordsWebController {
                 "source": RecordSource(rawValue: record.source)?.name.text(in: context.language) ?? record.source,
             ]
         }
-        values["nextCursor"] = page.nextCursor?.token ?? ""
+        // Only when something is older: an empty value would still show the link, pointing at this same page.
+        if let next = page.nextCursor?.token { values["nextCursor"] = next }
         let imports = try await records.database.importJobs(userId: user.savedId, limit: 5)
         values["imports"] = try ImportsWebController.recent(imports, language: context.language)
         return pages.render("records", values, status: error == nil ? .ok : .badRequest)
+    }
+
+    /// "歩数 (歩)", "心拍数 (回/分)", "BMI": the unit people read, never a code like "count/min".
+    static func nameWithUnit(_ metric: Metric, _ language: Language) -> String {
+        let unit = metric.unitLabel(in: language)
+        return unit.isEmpty ? metric.name.text(in: language) : "\(metric.name.text(in: language)) (\(unit))"
     }
 
     /// Warning codes travel in the redirect's query; their text is looked up here, never taken from the URL.
@@ -94,7 +101,7 @@ struct RecordsWebController {
         let userId = try user.savedId
         let form = try await request.decodeForm(as: AddForm.self, context: context)
         let language = context.language
-        let valueText = (form.value ?? "").trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        let valueText = WebFormatting.typedNumber(form.value)
         guard let value = Double(valueText) else {
             let error = HealthError.invalidValue(valueText, metric: MetricCatalog.metric(named: form.metric ?? ""))
             return try await page(request: request, context: context, form: form, error: error.message.text(in: language))

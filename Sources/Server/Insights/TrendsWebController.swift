@@ -150,7 +150,7 @@ struct TrendsWebController {
         let toChart = { (points: [TrendPoint]) in
             points.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) }
         }
-        let title = "\(metric.name.text(in: language)) (\(metric.unitLabel(in: language)))"
+        let title = RecordsWebController.nameWithUnit(metric, language)
         let emptyMessage = strings["noData"]!
         switch metric.aggregation {
         case .cumulative, .duration:
@@ -165,7 +165,7 @@ struct TrendsWebController {
                 : []
             return LineChart(
                 points: toChart(grouped), movingAverage: daily ? toChart(trend.movingAverage) : [], band: band,
-                title: title, emptyMessage: emptyMessage, valueDecimals: metric.decimals, unit: metric.canonicalUnit,
+                title: title, emptyMessage: emptyMessage, valueDecimals: metric.decimals, unit: metric.unitLabel(in: language),
                 timeZone: timeZone,
                 legend: daily && !trend.movingAverage.isEmpty ? (series: metric.name.text(in: language), movingAverage: strings["movingAverage"]!) : nil,
                 language: language.chartLanguage

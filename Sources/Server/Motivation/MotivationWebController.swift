@@ -101,6 +101,9 @@ struct MotivationWebController {
         var values: [String: Any] = [
             "current": summary.current,
             "longest": summary.longest,
+            // "1 day", "2 days": the unit agrees with its number.
+            "currentUnit": strings[summary.current == 1 ? "moDay" : "moDays"] ?? "",
+            "longestUnit": strings[summary.longest == 1 ? "moDay" : "moDays"] ?? "",
             "strength": Int((summary.strength * 100).rounded()),
             "days": days,
         ]

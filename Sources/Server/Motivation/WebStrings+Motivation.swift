@@ -19,6 +19,7 @@ extension WebStrings {
         "moLongestStreak": .init(ja: "最長", en: "Longest"),
         "moHabitStrength": .init(ja: "習慣の強さ", en: "Habit strength"),
         "moDays": .init(ja: "日", en: "days"),
+        "moDay": .init(ja: "日", en: "day"),
         "moFreezes": .init(ja: "おやすみ券", en: "Streak freezes"),
         "moLast14": .init(ja: "直近14日", en: "Last 14 days"),
         "moStatusDone": .init(ja: "記録あり", en: "Recorded"),

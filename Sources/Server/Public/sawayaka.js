@@ -7,7 +7,6 @@
   var status = document.getElementById("wt-status");
   var updated = document.getElementById("wt-updated");
   var refresh = document.getElementById("wt-refresh");
-  var nearest = document.getElementById("wt-nearest");
 
   function showStatus(text) {
     status.textContent = text;
@@ -52,16 +51,20 @@
     });
   }
 
-  if (nearest && navigator.geolocation) {
-    nearest.hidden = false;
-    nearest.addEventListener("click", function () {
+  // "Nearest first" is a plain form that sorts from a chosen store; with a location it sorts from where you are,
+  // and when the location is refused it says so and sends the form as it is.
+  var nearestForm = document.getElementById("wt-nearest-form");
+  if (nearestForm && navigator.geolocation) {
+    nearestForm.addEventListener("submit", function (event) {
+      event.preventDefault();
       navigator.geolocation.getCurrentPosition(function (position) {
         var url = new URL(window.location.href);
         url.searchParams.set("lat", position.coords.latitude.toFixed(5));
         url.searchParams.set("lon", position.coords.longitude.toFixed(5));
         window.location.href = url.toString();
       }, function () {
-        nearest.hidden = true;
+        showStatus(status.getAttribute("data-no-location"));
+        nearestForm.submit();
       }, { timeout: 10000, maximumAge: 300000 });
     });
   }

@@ -10,6 +10,8 @@ struct SettingsWebController {
     let exporter: DataExporter
     let pages: WebRenderer
     let csrf: CSRFProtection
+    /// A new token's secret, kept in memory between the POST and the redirected GET that shows it once.
+    let newTokens = OneTimeSecrets()
 
     struct ProfileForm: Decodable {
         var displayName: String?
@@ -47,7 +49,9 @@ struct SettingsWebController {
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.get("settings") { request, context -> Response in
-            return try await page(request: request, context: context)
+            var secret: String?
+            if let session = context.session { secret = await newTokens.take(for: session.tokenHash, now: context.now) }
+            return try await page(request: request, context: context, newToken: secret)
         }
         routes.post("settings/profile", use: saveProfile)
         routes.post("settings/tokens", use: createToken)
@@ -133,7 +137,7 @@ struct SettingsWebController {
         let form = try await request.decodeForm(as: ProfileForm.self, context: context)
         func number(_ text: String?) -> Double?? {
             guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return .some(nil) }
-            return Double(text.replacingOccurrences(of: ",", with: ".")).map { .some($0) } ?? nil
+            return Double(WebFormatting.typedNumber(text)).map { .some($0) } ?? nil
         }
         guard let height = number(form.heightCm), let target = number(form.targetWeightKg) else {
             return try await page(request: request, context: context, error: AccountError.invalidProfile.message.text(in: context.language))
@@ -156,8 +160,11 @@ struct SettingsWebController {
         let form = try await request.decodeForm(as: TokenForm.self, context: context)
         do {
             let (secret, _) = try await accounts.createToken(for: user.savedId, name: form.name ?? "", now: context.now)
-            // Rendered, not redirected: the secret must not travel in a URL or survive a reload.
-            return try await page(request: request, context: context, newToken: secret)
+            // Post → redirect → get: the secret never travels in a URL, shows once at the top, and a reload
+            // neither posts again nor shows it again.
+            guard let session = context.session else { return try await page(request: request, context: context, newToken: secret) }
+            await newTokens.keep(secret, for: session.tokenHash, now: context.now)
+            return .redirect(to: "/settings")
         } catch let error as any DomainError {
             return try await page(request: request, context: context, error: error.message.text(in: context.language))
         }
@@ -209,5 +216,20 @@ struct SettingsWebController {
         var response = Response.redirect(to: "/signin?notice=accountDeleted")
         response.setCookie(Cookie(name: AuthenticationMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))
         return response
+    }
+}
+
+/// Secrets shown once on the next page this browser session opens, then forgotten (or after a minute).
+actor OneTimeSecrets {
+    private var secrets: [String: (secret: String, until: Date)] = [:]
+
+    func keep(_ secret: String, for key: String, now: Date) {
+        secrets = secrets.filter { $0.value.until > now }
+        secrets[key] = (secret, now.addingTimeInterval(60))
+    }
+
+    func take(for key: String, now: Date) -> String? {
+        guard let kept = secrets.removeValue(forKey: key), kept.until > now else { return nil }
+        return kept.secret
     }
 }

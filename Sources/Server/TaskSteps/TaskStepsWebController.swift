@@ -84,6 +84,8 @@ struct TaskStepsWebController {
         values["todayCount"] = statistics.completedToday
         values["streak"] = statistics.currentStreak
         values["longestStreak"] = statistics.longestStreak
+        values["streakUnit"] = strings[statistics.currentStreak == 1 ? "taskDayUnit" : "taskDaysUnit"] ?? ""
+        values["longestStreakUnit"] = strings[statistics.longestStreak == 1 ? "taskDayUnit" : "taskDaysUnit"] ?? ""
         values["filters"] = Self.filterLinks(current: filter, strings: strings)
         let allTags = Array(Set(all.filter { !$0.isArchived }.flatMap(\.tags))).sorted()
         values["hasTags"] = !allTags.isEmpty

@@ -10,6 +10,7 @@ extension WebStrings {
         "taskStreak": .init(ja: "連続日数", en: "Streak"),
         "taskLongestStreak": .init(ja: "最長連続", en: "Longest streak"),
         "taskDaysUnit": .init(ja: "日", en: "days"),
+        "taskDayUnit": .init(ja: "日", en: "day"),
         "taskFilterAll": .init(ja: "すべて", en: "All"),
         "taskFilterInProgress": .init(ja: "進行中", en: "In progress"),
         "taskFilterCompleted": .init(ja: "完了", en: "Completed"),

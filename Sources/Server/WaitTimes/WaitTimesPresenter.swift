@@ -96,7 +96,7 @@ struct WaitTimesPresenter {
         let places = snapshots.compactMap { snapshot -> DotMapChart.Place? in
             guard let coordinate = snapshot.store.coordinate else { return nil }
             return DotMapChart.Place(
-                latitude: coordinate.latitude, longitude: coordinate.longitude, color: snapshot.wait.band.hex,
+                latitude: coordinate.latitude, longitude: coordinate.longitude, color: snapshot.wait.isStale ? "#98a2b3" : snapshot.wait.band.hex,
                 label: snapshot.store.displayName + " " + snapshot.waitLabel.text(in: language), link: "/sawayaka/\(snapshot.store.id)"
             )
         }

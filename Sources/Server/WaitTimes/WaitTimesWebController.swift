@@ -52,6 +52,12 @@ struct WaitTimesWebController {
             let point = Coordinate(latitude: lat, longitude: lon)
             if point.isValid { filter.near = point }
         }
+        // Without JavaScript or a location, "nearest first" measures from a store the person picks.
+        var origin: Store?
+        if filter.near == nil, let from = parameters["from"].map(String.init) {
+            origin = try await service.snapshot(id: from, now: now)?.store
+            if let point = origin?.coordinate { filter.near = point } else { origin = nil }
+        }
         let all = try await service.snapshots(now: now, near: filter.near)
         let shown = filter.apply(to: all)
         var values = base(request, context, title: presenter.strings["waitTitle"]!, presenter: presenter)
@@ -65,8 +71,12 @@ struct WaitTimesWebController {
         values["max30"] = filter.maxWaitTime == 30
         values["openOnly"] = filter.openOnly
         values["nearest"] = filter.near != nil
+        if let origin { values["nearFrom"] = origin.displayName }
+        values["origins"] = all.map(\.store).filter { $0.coordinate != nil }.sorted { $0.id < $1.id }
+            .map { ["id": $0.id, "name": $0.displayName] }
+        if let region = filter.region { values["regionId"] = region.rawValue }
         values["regions"] = Region.allCases.map { ["id": $0.rawValue, "name": $0.name.text(in: context.language), "selected": $0 == filter.region] }
-        var byWait = request.uri.queryParameters.filter { $0.key != "lat" && $0.key != "lon" }.map { "\($0.key)=\(Self.encode(String($0.value)))" }
+        var byWait = request.uri.queryParameters.filter { $0.key != "lat" && $0.key != "lon" && $0.key != "from" }.map { "\($0.key)=\(Self.encode(String($0.value)))" }
         byWait.sort()
         values["byWaitLink"] = "/sawayaka" + (byWait.isEmpty ? "" : "?" + byWait.joined(separator: "&"))
         values["selfLink"] = request.uri.description
@@ -171,8 +181,9 @@ struct WaitTimesWebController {
         let presenter = WaitTimesPresenter(language: context.language, now: service.now())
         var values = base(request, context, title: presenter.strings["waitInbox"]!, presenter: presenter)
         values["navSawayaka"] = false
+        values["navInbox"] = true
         let messages = try await inboxService.messages(userId: userId, page: PageRequest(request.uri.queryParameters, defaultLimit: 50))
-        values["nextCursor"] = messages.nextCursor?.token ?? ""
+        if let next = messages.nextCursor?.token { values["nextCursor"] = next }
         values["hasMessages"] = !messages.items.isEmpty
         values["messages"] = messages.items.map { message -> [String: Any] in
             [

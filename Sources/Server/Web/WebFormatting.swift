@@ -22,6 +22,15 @@ enum WebFormatting {
         }
     }
 
+    /// A number as typed in a form: trimmed, full-width digits and signs (６２．５ from a Japanese keyboard) read as
+    /// their ASCII twins, a decimal comma accepted.
+    static func typedNumber(_ text: String?) -> String {
+        let trimmed = (text ?? "").trimmingCharacters(in: .whitespaces)
+        let narrow = trimmed.applyingTransform(.fullwidthToHalfwidth, reverse: false) ?? trimmed
+        return narrow.replacingOccurrences(of: "，", with: ".").replacingOccurrences(of: ",", with: ".")
+            .replacingOccurrences(of: "−", with: "-").trimmingCharacters(in: .whitespaces)
+    }
+
     static func value(_ value: Double, metric: Metric?) -> String {
         guard let metric else { return String(value) }
         return metric.format(value)

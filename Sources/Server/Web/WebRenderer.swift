@@ -35,6 +35,7 @@ public struct WebRenderer: Sendable {
         ]
         if let user = context.user {
             values["user"] = ["name": user.displayName.isEmpty ? user.username : user.displayName]
+            if context.unreadInbox > 0 { values["unreadInbox"] = context.unreadInbox }
         }
         return values
     }
@@ -55,7 +56,8 @@ public struct WebRenderer: Sendable {
     }
 
     func errorPage(_ error: APIError, context: AppRequestContext) -> Response {
-        var values = base(context, title: WebStrings.table(context.language)["error"] ?? "Error", csrf: nil)
+        // Signed in, the page's sign-out form needs the session's token like any other page.
+        var values = base(context, title: WebStrings.table(context.language)["error"] ?? "Error", csrf: context.session?.csrfToken)
         values["status"] = error.status.code
         values["message"] = error.message.text(in: context.language)
         var response = render("error", values, status: error.status)

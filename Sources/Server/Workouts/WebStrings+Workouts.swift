@@ -30,6 +30,7 @@ extension WebStrings {
         "woBack": .init(ja: "トレーニングに戻る", en: "Back to workouts"),
         "woHealthSessions": .init(ja: "Apple ヘルスケアのワークアウト", en: "Workouts from Apple Health"),
         "woFromHealth": .init(ja: "ヘルスケア:", en: "Apple Health:"),
+        "woRMPerLift": .init(ja: "推定1RMは種目ごとに下に表示します。", en: "Estimated 1RM is shown per lift below."),
         "woAvgRM": .init(ja: "平均推定1RM", en: "Average e1RM"),
         "woMuscles": .init(ja: "部位別の実効ボリューム", en: "Effective volume by muscle"),
         "woSettings": .init(ja: "トレーニングの設定", en: "Workout settings"),

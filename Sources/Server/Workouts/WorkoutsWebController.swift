@@ -215,7 +215,7 @@ struct WorkoutsWebController {
 
     /// Form numbers: trimmed, a decimal comma accepted (phones in many locales type one).
     static func decimalText(_ text: String?) -> String {
-        (text ?? "").trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        WebFormatting.typedNumber(text)
     }
 
     static func number(_ value: Double) -> String {

@@ -9,6 +9,8 @@ public enum AccountError: DomainError, Equatable {
     case invalidCredentials
     case invalidTokenName
     case invalidProfile
+    /// A display name longer than 64 characters: refused whole rather than cut.
+    case displayNameTooLong
     /// Too many failed password tries from this address: the next one may come after this many seconds.
     case tooManyAttempts(retryAfter: Int)
 
@@ -21,13 +23,14 @@ public enum AccountError: DomainError, Equatable {
         case .invalidCredentials: "invalid_credentials"
         case .invalidTokenName: "invalid_token_name"
         case .invalidProfile: "invalid_profile"
+        case .displayNameTooLong: "display_name_too_long"
         case .tooManyAttempts: "rate_limited"
         }
     }
 
     public var httpStatus: Int {
         switch self {
-        case .invalidUsername, .passwordTooShort, .passwordTooLong, .invalidTokenName, .invalidProfile: 400
+        case .invalidUsername, .passwordTooShort, .passwordTooLong, .invalidTokenName, .invalidProfile, .displayNameTooLong: 400
         case .invalidCredentials: 401
         case .usernameTaken: 409
         case .tooManyAttempts: 429
@@ -55,6 +58,7 @@ public enum AccountError: DomainError, Equatable {
                 ja: "プロフィールの値が正しくありません（身長 50〜272 cm、目標体重 30〜200 kg、有効なタイムゾーン）。",
                 en: "Invalid profile values (height 50–272 cm, target weight 30–200 kg, a valid time zone)."
             )
+        case .displayNameTooLong: LocalizedText(ja: "表示名は 64 文字以内で入力してください。", en: "Display names can be at most 64 characters.")
         case .tooManyAttempts(let seconds):
             LocalizedText(
                 ja: "パスワードの試行が多すぎます。\(seconds) 秒後にもう一度お試しください。",

@@ -25,9 +25,10 @@ public struct AccountService: Sendable {
         try Self.checkPasswordRules(password)
         let hash = try await hasher.hash(password)
         let name = try Self.checkedName(displayName.trimmingCharacters(in: .whitespacesAndNewlines), field: Self.displayNameField)
+        guard name.count <= 64 else { throw AccountError.displayNameTooLong }
         do {
             return try await database.createUser(
-                User(username: username, passwordHash: hash, displayName: String(name.prefix(64)), language: language?.rawValue, createdAt: now)
+                User(username: username, passwordHash: hash, displayName: name, language: language?.rawValue, createdAt: now)
             )
         } catch AccountStoreError.usernameTaken {
             throw AccountError.usernameTaken
@@ -172,7 +173,9 @@ public struct AccountService: Sendable {
     public func updateProfile(_ user: User, with update: ProfileUpdate, now: Date) async throws -> User {
         var user = user
         if let displayName = update.displayName {
-            user.displayName = String(try Self.checkedName(displayName.trimmingCharacters(in: .whitespacesAndNewlines), field: Self.displayNameField).prefix(64))
+            let name = try Self.checkedName(displayName.trimmingCharacters(in: .whitespacesAndNewlines), field: Self.displayNameField)
+            guard name.count <= 64 else { throw AccountError.displayNameTooLong }
+            user.displayName = name
         }
         if let height = update.heightCm {
             guard height.map({ (50...272).contains($0) }) ?? true else { throw AccountError.invalidProfile }
