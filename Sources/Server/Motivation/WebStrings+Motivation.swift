@@ -43,6 +43,21 @@ extension WebStrings {
         "moSharePreview": .init(ja: "プレビュー", en: "Preview"),
         "moShareDownload": .init(ja: "画像をダウンロード", en: "Download the image"),
         "moShareCardAlt": .init(ja: "共有カードのプレビュー", en: "Share card preview"),
+        "moShareLinks": .init(ja: "公開リンク", en: "Public links"),
+        "moShareLinksIntro": .init(
+            ja: "リンクを知っている人は誰でも、いまのチェックのとおりのカードを見られます。不要になったら取り消してください。",
+            en: "Anyone with a link sees the card with the choices ticked now. Revoke a link when you no longer need it."
+        ),
+        "moShareLinkCreate": .init(ja: "公開リンクを作る", en: "Make a public link"),
+        "moShareLinkCreated": .init(
+            ja: "公開リンクを作りました。このアドレスは今回しか表示されません。",
+            en: "Your public link is ready. This address is shown only this once."
+        ),
+        "moShareLinkAddress": .init(ja: "公開リンクのアドレス", en: "Public link address"),
+        "moShareLinkRevoke": .init(ja: "取り消す", en: "Revoke"),
+        "moShareLinksNone": .init(ja: "公開リンクはありません。", en: "No public links."),
+        "moShareLinkNothingPersonal": .init(ja: "個人情報なし", en: "Nothing personal"),
+        "moShareLinkTitle": .init(ja: "記録 Kiroku の共有カード", en: "A Kiroku share card"),
         "moGoalsIntro": .init(
             ja: "無理のない目標を、記録から一緒に決めましょう。2週間記録すると提案が届きます。",
             en: "Set goals you can keep, from your own records. After two weeks of records, Kiroku suggests some."
