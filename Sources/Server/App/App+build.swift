@@ -192,6 +192,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     signedIn.addRoutes(MotivationWebController(motivation: motivation, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(GoalsWebController(motivation: motivation, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(shareLinks.webEndpoints)
+    signedIn.addRoutes(RemindersWebController(reminders: reminders.reminders, motivation: motivation, pages: pages, csrf: csrf).endpoints)
     knownRoutes.fill(router.routes)
     return router
 }
