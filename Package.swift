@@ -249,6 +249,10 @@ let package = Package(
                 "WaitTimes",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Motivation",
+                "Charts",
+                // Inflates the share card's PNG to look at its pixels.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // Starts the real `kiroku` binary and drives it with real clients (chromium through chromedriver).

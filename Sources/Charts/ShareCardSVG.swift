@@ -92,19 +92,27 @@ public struct ShareCardSVG: Sendable {
 
                 """
         }
-        out += "<text x=\"\(margin)\" y=\"\(height - margin)\" font-size=\"\(lineSize)\" font-weight=\"bold\" fill=\"#1D4ED8\">\(SVGText.escape(Self.fit(encouragement, em: Double(width - 2 * margin) / Double(lineSize))))</text>\n"
+        // The message is shrunk (down to 70 %) before it is cut, so a whole sentence usually fits.
+        let messageEm = Self.width(of: encouragement)
+        let messageSize = max(lineSize * 7 / 10, min(lineSize, messageEm > 0 ? Int(Double(width - 2 * margin) / messageEm) : lineSize))
+        out += "<text x=\"\(margin)\" y=\"\(height - margin)\" font-size=\"\(messageSize)\" font-weight=\"bold\" fill=\"#1D4ED8\">\(SVGText.escape(Self.fit(encouragement, em: Double(width - 2 * margin) / Double(messageSize))))</text>\n"
         out += "</svg>\n"
         return out
     }
 
+    /// About how many font-sizes wide `text` is: a wide character is 1, a narrow one 0.55.
+    static func width(of text: String) -> Double {
+        text.reduce(0) { $0 + ($1.unicodeScalars.allSatisfy { $0.value < 0x2E80 } ? 0.55 : 1) }
+    }
+
     /// `text` cut to about `em` font-sizes of width (a wide character is 1, a narrow one 0.55), ending in "…".
     static func fit(_ text: String, em: Double) -> String {
-        let widthOf: (Character) -> Double = { $0.unicodeScalars.allSatisfy { $0.value < 0x2E80 } ? 0.55 : 1 }
-        if text.reduce(0, { $0 + widthOf($1) }) <= em { return text }
+        let widthOf = Self.width(of:)
+        if width(of: text) <= em { return text }
         var used = 0.0
         var result = ""
         for character in text {
-            let width = widthOf(character)
+            let width = widthOf(String(character))
             if used + width > em - 1 {
                 return result + "…"
             }

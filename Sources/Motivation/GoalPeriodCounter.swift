@@ -11,21 +11,32 @@ public enum GoalPeriodCounter: Sendable {
     public static let monthShareNeeded = 0.8
 
     public static func weeksMet(goal: Goal, dailyValues: [LocalDay: Double], today: LocalDay) -> Int {
-        let metDays = daysMet(goal: goal, dailyValues: dailyValues, today: today)
-        let byWeek = Dictionary(grouping: metDays, by: \.startOfWeek)
-        return byWeek.count { monday, days in
-            monday.adding(days: 6) < today && days.count >= daysPerWeekNeeded
-        }
+        metWeeks(goal: goal, dailyValues: dailyValues, today: today).count
     }
 
     public static func monthsMet(goal: Goal, dailyValues: [LocalDay: Double], today: LocalDay) -> Int {
+        metMonths(goal: goal, dailyValues: dailyValues, today: today).count
+    }
+
+    /// The Mondays of the ended weeks in which the goal was met: a user with several goals unions these, so a
+    /// week counts once however many goals were met in it.
+    public static func metWeeks(goal: Goal, dailyValues: [LocalDay: Double], today: LocalDay) -> Set<LocalDay> {
+        let metDays = daysMet(goal: goal, dailyValues: dailyValues, today: today)
+        let byWeek = Dictionary(grouping: metDays, by: \.startOfWeek)
+        return Set(byWeek.filter { monday, days in
+            monday.adding(days: 6) < today && days.count >= daysPerWeekNeeded
+        }.keys)
+    }
+
+    /// The first days of the ended months in which the goal was met.
+    public static func metMonths(goal: Goal, dailyValues: [LocalDay: Double], today: LocalDay) -> Set<LocalDay> {
         let metDays = daysMet(goal: goal, dailyValues: dailyValues, today: today)
         let byMonth = Dictionary(grouping: metDays) { LocalDay(year: $0.year, month: $0.month, day: 1) }
-        return byMonth.count { first, days in
+        return Set(byMonth.filter { first, days in
             let next = LocalDay(year: first.year, month: first.month + 1, day: 1)
             let length = first.days(until: next)
             return next <= today && Double(days.count) >= Double(length) * monthShareNeeded
-        }
+        }.keys)
     }
 
     private static func daysMet(goal: Goal, dailyValues: [LocalDay: Double], today: LocalDay) -> [LocalDay] {

@@ -18,6 +18,8 @@ extension AppDatabase {
         migrator.registerMigration("v4-session-details", migrate: Migrations.sessionDetails)
         migrator.registerMigration("v4-import-kept-raw", migrate: Migrations.importKeptRaw)
         migrator.registerMigration("v4-motivation", migrate: Migrations.motivation)
+        migrator.registerMigration("v4-share-links", migrate: Migrations.shareLinks)
+        migrator.registerMigration("v4-step-target-suggestions", migrate: Migrations.stepTargetSuggestions)
         return migrator
     }
 }

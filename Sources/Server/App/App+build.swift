@@ -156,6 +156,9 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     let reminders = RemindersController(reminders: ReminderService(database: database, webhooks: configuration.webhookSender))
     api.addRoutes(reminders.apiEndpoints, atPath: "v1")
     router.addRoutes(reminders.feedEndpoints)
+    let shareLinks = ShareLinksController(motivation: motivation, pages: pages, csrf: csrf, servesHTTPS: configuration.secureCookies)
+    api.addRoutes(shareLinks.apiEndpoints, atPath: "v1")
+    router.addRoutes(shareLinks.publicEndpoints)
 
     // Workouts: the BulkTrack phone app's API, unchanged, under /v1 (its own device tokens and error shape).
     let workouts = WorkoutService(database: database)
@@ -191,6 +194,8 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     signedIn.addRoutes(HealthWorkoutsWebController(database: database, pages: pages).endpoints)
     signedIn.addRoutes(MotivationWebController(motivation: motivation, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(GoalsWebController(motivation: motivation, pages: pages, csrf: csrf).endpoints)
+    signedIn.addRoutes(shareLinks.webEndpoints)
+    signedIn.addRoutes(RemindersWebController(reminders: reminders.reminders, motivation: motivation, pages: pages, csrf: csrf).endpoints)
     knownRoutes.fill(router.routes)
     return router
 }

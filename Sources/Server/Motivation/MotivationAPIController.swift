@@ -94,17 +94,7 @@ struct MotivationAPIController {
         let ticked: (String) -> Bool = { query[Substring($0)].map(String.init) == "1" }
         let privacy = SharePrivacy(showsWeight: ticked("weight"), showsBMI: ticked("bmi"), showsName: ticked("name"), showsDates: ticked("dates"))
         let card = try await motivation.shareCard(userId: try context.requireUserId(), privacy: privacy, language: context.language, now: context.now)
-        let svg = ShareCardSVG(
-            layout: layout, title: LocalizedText(ja: "記録 Kiroku", en: "Kiroku 記録").text(in: context.language), lines: card.lines,
-            encouragement: card.encouragement,
-            badges: card.badges.map { badge in
-                ShareCardSVG.BadgeArt(
-                    primary: badge.colorScheme.primary, secondary: badge.colorScheme.secondary, accent: badge.colorScheme.accent,
-                    glyph: BadgeGlyph(rawValue: badge.icon.rawValue) ?? .star
-                )
-            }
-        )
-        let png = try await PNGRasterizer.png(svg: svg.svg(), width: layout.size.width, height: layout.size.height)
+        let png = try await ShareCardImage.png(card, layout: layout, language: context.language)
         return Response(
             status: .ok,
             headers: [.contentType: "image/png", .cacheControl: "private, no-store", .contentDisposition: "inline; filename=\"kiroku-card.png\""],

@@ -36,6 +36,11 @@ struct MotivationWebController {
 
     /// `/share`: a preview of the share card with a checkbox per personal detail (all off by default) and a download link.
     @Sendable func share(request: Request, context: AppRequestContext) async throws -> Response {
+        try await sharePage(request: request, context: context)
+    }
+
+    /// The `/share` page; `newLinkURL` is a public link just made, shown this once.
+    func sharePage(request: Request, context: AppRequestContext, newLinkURL: String? = nil) async throws -> Response {
         let strings = WebStrings.table(context.language)
         var values = pages.base(context, title: strings["moShare"]!, csrf: csrf.token(for: request, context: context).token)
         let query = request.uri.queryParameters
@@ -50,6 +55,11 @@ struct MotivationWebController {
         values["options"] = options
         values["landscape"] = layout == "landscape"
         values["imageURL"] = "/api/v1/share-card.png?" + parameters.joined(separator: "&")
+        values["layout"] = layout
+        let links = try await motivation.shareLinks(userId: try context.requireUserId())
+        values["links"] = ShareLinksController.linkValues(links, strings: strings, timeZone: try context.requireUser().resolvedTimeZone)
+        values["hasLinks"] = !links.isEmpty
+        if let newLinkURL { values["newLinkURL"] = newLinkURL }
         values["navShare"] = true
         return pages.render("share", values)
     }

@@ -17,7 +17,8 @@ enum PNGRasterizer {
 
     static let candidates = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"]
 
-    static func png(svg: String, width: Int, height: Int) async throws -> Data {
+    /// `environment` replaces the tool's environment (tests use it to hide fonts); nil inherits the server's.
+    static func png(svg: String, width: Int, height: Int, environment: [String: String]? = nil) async throws -> Data {
         guard let tool = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { throw Unavailable() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-card-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -28,6 +29,7 @@ enum PNGRasterizer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = ["--format=png", "--width=\(width)", "--height=\(height)", "--output=\(output.path)", input.path]
+        if let environment { process.environment = environment }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

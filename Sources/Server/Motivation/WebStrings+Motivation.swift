@@ -44,6 +44,54 @@ extension WebStrings {
         "moSharePreview": .init(ja: "プレビュー", en: "Preview"),
         "moShareDownload": .init(ja: "画像をダウンロード", en: "Download the image"),
         "moShareCardAlt": .init(ja: "共有カードのプレビュー", en: "Share card preview"),
+        "moReminders": .init(ja: "リマインダーと休止", en: "Reminders and pauses"),
+        "moRemindersIntro": .init(
+            ja: "記録を1日忘れたら、翌日に1回だけやさしくお知らせします。3回続けて記録がなければ、次に記録するまで止まります。",
+            en: "Miss one day and you get one gentle note the next day. After three in a row without a record, they stop until you record again."
+        ),
+        "moRemindersEnabled": .init(ja: "リマインダーを受け取る", en: "Send me reminders"),
+        "moRemindersTime": .init(ja: "お知らせの時刻", en: "Reminder time"),
+        "moRemindersTimeHelp": .init(
+            ja: "空欄なら、最近14日の記録時刻の中央値を使います。",
+            en: "Leave it empty to use your usual time (the median of the last 14 days' entries)."
+        ),
+        "moRemindersQuiet": .init(ja: "お知らせしない時間帯", en: "Quiet hours"),
+        "moRemindersQuietFrom": .init(ja: "開始", en: "From"),
+        "moRemindersQuietTo": .init(ja: "終了", en: "To"),
+        "moRemindersWebhook": .init(ja: "Webhook または ntfy のアドレス", en: "Webhook or ntfy address"),
+        "moRemindersWebhookHelp": .init(ja: "空欄にすると送りません。", en: "Leave it empty to send none."),
+        "moRemindersSave": .init(ja: "保存", en: "Save"),
+        "moRemindersCalendar": .init(ja: "カレンダー", en: "Calendar"),
+        "moRemindersCalendarHelp": .init(
+            ja: "カレンダーアプリでこの非公開アドレスを購読できます。新しいリンクを作ると、前のリンクは使えなくなります。",
+            en: "Subscribe to this private address in a calendar app. A new link stops the old one."
+        ),
+        "moRemindersCalendarNone": .init(ja: "まだリンクはありません。", en: "No link yet."),
+        "moRemindersCalendarNew": .init(ja: "新しいリンクを作る", en: "New link"),
+        "moPauses": .init(ja: "休止", en: "Pauses"),
+        "moPausesHelp": .init(
+            ja: "旅行や体調不良のときに（最長90日）。休止中の日は連続記録を途切れさせず、リマインダーも届きません。",
+            en: "For a holiday or an illness (up to 90 days): paused days don't break a streak and send no reminders."
+        ),
+        "moPauseFirst": .init(ja: "開始日", en: "First day"),
+        "moPauseLast": .init(ja: "最終日", en: "Last day"),
+        "moPauseAdd": .init(ja: "休止を追加", en: "Add a pause"),
+        "moPauseDelete": .init(ja: "削除", en: "Remove"),
+        "moShareLinks": .init(ja: "公開リンク", en: "Public links"),
+        "moShareLinksIntro": .init(
+            ja: "リンクを知っている人は誰でも、いまのチェックのとおりのカードを見られます。不要になったら取り消してください。",
+            en: "Anyone with a link sees the card with the choices ticked now. Revoke a link when you no longer need it."
+        ),
+        "moShareLinkCreate": .init(ja: "公開リンクを作る", en: "Make a public link"),
+        "moShareLinkCreated": .init(
+            ja: "公開リンクを作りました。このアドレスは今回しか表示されません。",
+            en: "Your public link is ready. This address is shown only this once."
+        ),
+        "moShareLinkAddress": .init(ja: "公開リンクのアドレス", en: "Public link address"),
+        "moShareLinkRevoke": .init(ja: "取り消す", en: "Revoke"),
+        "moShareLinksNone": .init(ja: "公開リンクはありません。", en: "No public links."),
+        "moShareLinkNothingPersonal": .init(ja: "個人情報なし", en: "Nothing personal"),
+        "moShareLinkTitle": .init(ja: "記録 Kiroku の共有カード", en: "A Kiroku share card"),
         "moGoalsIntro": .init(
             ja: "無理のない目標を、記録から一緒に決めましょう。2週間記録すると提案が届きます。",
             en: "Set goals you can keep, from your own records. After two weeks of records, Kiroku suggests some."

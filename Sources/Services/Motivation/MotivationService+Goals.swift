@@ -186,9 +186,22 @@ extension MotivationService {
            let plan = suggester.weightPlan(dailyWeights: try await dailyValues(userId: userId, metric: weight, timeZone: timeZone, today: today), today: today) {
             found.append(plan)
         }
-        if let steps = MetricCatalog.metric(named: "stepCount"), !goals.contains(where: { $0.metric == steps.id }),
-           let targets = suggester.dailyTargets(dailyValues: try await dailyValues(userId: userId, metric: steps, timeZone: timeZone, today: today), today: today) {
-            found.append(targets)
+        if let steps = MetricCatalog.metric(named: "stepCount"), !goals.contains(where: { $0.metric == steps.id }) {
+            // Last week's suggestion (the latest made 7–13 days ago) caps each weekday's rise at 10 %.
+            let earlier = try await database.stepTargetSuggestions(
+                userId: userId, first: today.adding(days: -13).description, last: today.adding(days: -7).description
+            )
+            let lastDay = earlier.map(\.day).max()
+            let lastWeek = earlier.filter { $0.day == lastDay }.map { WeekdayTarget(weekday: $0.weekday, value: $0.value) }
+            let values = try await dailyValues(userId: userId, metric: steps, timeZone: timeZone, today: today)
+            if let targets = suggester.dailyTargets(dailyValues: values, today: today, lastWeekTargets: lastWeek) {
+                found.append(targets)
+                if case let .dailyTargets(list) = targets.proposal {
+                    try await database.saveStepTargetSuggestions(
+                        userId: userId, day: today.description, targets: list.map { ($0.weekday, $0.value) }, now: now
+                    )
+                }
+            }
         }
         for row in goals {
             guard let goal = Self.goal(row), let metric = MetricCatalog.metric(named: row.metric) else { continue }

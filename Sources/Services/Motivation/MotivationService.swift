@@ -72,8 +72,9 @@ public struct MotivationService: Sendable {
     public func badgeFacts(userId: Int64, now: Date) async throws -> BadgeFacts {
         let timeZone = try await user(userId).resolvedTimeZone
         let days = try await dataDays(userId: userId, timeZone: timeZone)
-        let summary = StreakCalculator(pauses: try await pauses(userId: userId))
-            .summary(dataDays: days.overall, today: RecordDays.today(at: now, in: timeZone))
+        let today = RecordDays.today(at: now, in: timeZone)
+        let summary = StreakCalculator(pauses: try await pauses(userId: userId)).summary(dataDays: days.overall, today: today)
+        let periods = try await goalPeriodsMet(userId: userId, timeZone: timeZone, today: today)
         var weightLoss = 0.0
         if let weights = try await database.firstAndLatestValue(userId: userId, metric: "bodyMass"), weights.first > 0 {
             weightLoss = max(0, (weights.first - weights.latest) / weights.first * 100)
@@ -85,10 +86,28 @@ public struct MotivationService: Sendable {
             weightLossPercent: weightLoss,
             stepsTotal: try await database.recordSum(userId: userId, metric: "stepCount"),
             goalsAchieved: try await database.goalHistory(userId: userId).count { $0.event == "achieved" },
+            weeklyGoalsMet: periods.weeks,
+            monthlyGoalsMet: periods.months,
             workouts: try await database.workoutCount(userId: userId),
             stepTasksDone: try await database.completedStepCount(userId: userId),
             absences: BadgeFacts.absences(in: days.overall)
         )
+    }
+
+    /// The ended weeks (at least 5 of 7 days) and months (80 % of days) in which any of the user's goals, active or
+    /// stopped, was met since it started; a period counts once however many goals were met in it.
+    func goalPeriodsMet(userId: Int64, timeZone: TimeZone, today: LocalDay) async throws -> (weeks: Int, months: Int) {
+        var weeks: Set<LocalDay> = []
+        var months: Set<LocalDay> = []
+        for row in try await database.goals(userId: userId) {
+            guard let goal = Self.goal(row), let metric = MetricCatalog.metric(named: row.metric), goal.startDay < today else { continue }
+            // Two years back at most: a badge already awarded stays, whatever this window holds.
+            let days = min(goal.startDay.days(until: today) + 1, 731)
+            let values = try await dailyValues(userId: userId, metric: metric, timeZone: timeZone, today: today, days: days)
+            weeks.formUnion(GoalPeriodCounter.metWeeks(goal: goal, dailyValues: values, today: today))
+            months.formUnion(GoalPeriodCounter.metMonths(goal: goal, dailyValues: values, today: today))
+        }
+        return (weeks.count, months.count)
     }
 
     func storedAwards(userId: Int64) async throws -> [BadgeAward] {

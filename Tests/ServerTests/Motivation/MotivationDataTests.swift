@@ -52,6 +52,8 @@ import Testing
             _ = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["metric": "steps", "value": 7000]))
             _ = try await client.execute(uri: "/api/v1/goals", method: .post, headers: .bearer(token), body: jsonBody(["metric": "steps", "direction": "atLeast", "target": 8000]))
             _ = try await client.execute(uri: "/api/v1/reminders", method: .put, headers: .bearer(token), body: jsonBody(["newCalendarFeed": true]))
+            let link = try await client.execute(uri: "/api/v1/share-links", method: .post, headers: .bearer(token), body: jsonBody([:])).json()
+            let linkPath = try #require(URL(string: link["url"] as? String ?? "")?.path)
             let export = try await client.execute(uri: "/api/v1/export?format=json", method: .get, headers: .bearer(token)).json()
             let motivation = try #require(export["motivation"] as? [String: [[String: Any]]])
             #expect(motivation["badgeAward"]?.map { $0["badgeId"] as? String } == ["first-step"])
@@ -59,9 +61,13 @@ import Testing
             #expect(motivation["goalHistory"]?.first?["event"] as? String == "created")
             #expect(motivation["reminderSetting"]?.count == 1)
             #expect(Set(motivation.keys) == Set(MotivationExport.tableNames))
+            #expect(motivation["shareLink"]?.count == 1)
+            let secret = String(linkPath.dropFirst(3))
+            #expect(motivation["shareLink"]?.first?.values.contains { ($0 as? String)?.contains(secret) == true } == false, "only the token's hash")
 
             let deleted = try await client.execute(uri: "/api/v1/me", method: .delete, headers: .bearer(token), body: jsonBody(["password": "correct horse battery"]))
             #expect(deleted.status == .noContent)
+            #expect(try await client.execute(uri: linkPath, method: .get).status == .notFound, "the public link went with the account")
         }
         let left = try await server.database.motivationExport(userId: user.id!).tables
         #expect(left.count == MotivationExport.tableNames.count)

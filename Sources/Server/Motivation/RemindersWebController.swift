@@ -1,0 +1,118 @@
+import Foundation
+import Health
+import Hummingbird
+import Services
+import Storage
+
+/// `/settings/reminders`: when and where reminders go (on or off, a preferred time or the usual one, quiet hours, a
+/// webhook or ntfy topic, the private calendar feed with a "new link" button) and the pauses (holiday, illness) that
+/// keep a streak and silence reminders. Plain forms: works without JavaScript.
+struct RemindersWebController {
+    let reminders: ReminderService
+    let motivation: MotivationService
+    let pages: WebRenderer
+    let csrf: CSRFProtection
+
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("settings/reminders", use: show)
+        routes.post("settings/reminders", use: save)
+        routes.post("settings/reminders/calendar", use: newCalendarLink)
+        routes.post("settings/reminders/pauses", use: addPause)
+        routes.post("settings/reminders/pauses/{id}/delete", use: deletePause)
+        return routes
+    }
+
+    struct SettingsForm: PostedForm {
+        var enabled: String?
+        var preferredTime: String?
+        var quietStart: String?
+        var quietEnd: String?
+        var webhookURL: String?
+        var csrf: String?
+    }
+
+    struct PauseForm: PostedForm {
+        var first: String?
+        var last: String?
+        var csrf: String?
+    }
+
+    struct PlainForm: PostedForm {
+        var csrf: String?
+    }
+
+    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
+        try await page(request: request, context: context)
+    }
+
+    func page(request: Request, context: AppRequestContext, error: String? = nil, saved: Bool = false) async throws -> Response {
+        let userId = try context.requireUserId()
+        let strings = WebStrings.table(context.language)
+        var values = pages.base(context, title: strings["moReminders"]!, csrf: csrf.token(for: request, context: context).token)
+        let setting = try await reminders.settings(userId: userId, now: context.now)
+        values["enabled"] = setting.enabled
+        values["preferredTime"] = setting.preferredTime ?? ""
+        values["quietStart"] = setting.quietStart
+        values["quietEnd"] = setting.quietEnd
+        values["webhookURL"] = setting.webhookURL ?? ""
+        if let token = setting.calendarToken { values["calendarPath"] = "/calendar/\(token).ics" }
+        values["pauses"] = try await motivation.pauseRows(userId: userId).map { row in
+            ["id": row.id ?? 0, "first": row.firstDay, "last": row.lastDay]
+        }
+        values["today"] = LocalDay(context.now, in: try context.requireUser().resolvedTimeZone).description
+        if let error { values["error"] = error }
+        if saved { values["saved"] = true }
+        values["navSettings"] = true
+        return pages.render("reminders", values, status: error == nil ? .ok : .badRequest)
+    }
+
+    /// Runs `change`; a refusal (bad time, webhook address, too long a pause) shows the page again with its message
+    /// in the reader's language, having changed nothing.
+    func attempt(request: Request, context: AppRequestContext, _ change: () async throws -> Void) async throws -> Response {
+        do {
+            try await change()
+        } catch let error as any DomainError {
+            return try await page(request: request, context: context, error: error.message.text(in: context.language))
+        }
+        return .redirect(to: "/settings/reminders")
+    }
+
+    @Sendable func save(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        let form = try await request.decodeForm(as: SettingsForm.self, context: context)
+        let trimmed: (String?) -> String? = { $0.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } }
+        return try await attempt(request: request, context: context) {
+            _ = try await reminders.updateSettings(
+                userId: userId, enabled: form.enabled == "1", preferredTime: .some(trimmed(form.preferredTime)),
+                quietStart: trimmed(form.quietStart) ?? "", quietEnd: trimmed(form.quietEnd) ?? "",
+                webhookURL: .some(trimmed(form.webhookURL)), newCalendarToken: false, now: context.now
+            )
+        }
+    }
+
+    @Sendable func newCalendarLink(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        _ = try await request.decodeForm(as: PlainForm.self, context: context)
+        _ = try await reminders.updateSettings(
+            userId: userId, enabled: nil, preferredTime: nil, quietStart: nil, quietEnd: nil, webhookURL: nil, newCalendarToken: true, now: context.now
+        )
+        return .redirect(to: "/settings/reminders#calendar")
+    }
+
+    @Sendable func addPause(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        let form = try await request.decodeForm(as: PauseForm.self, context: context)
+        return try await attempt(request: request, context: context) {
+            _ = try await motivation.addPause(userId: userId, first: form.first ?? "", last: form.last ?? "", now: context.now)
+        }
+    }
+
+    @Sendable func deletePause(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        _ = try await request.decodeForm(as: PlainForm.self, context: context)
+        guard let id = context.parameters.get("id", as: Int64.self) else { throw APIError.notFound }
+        try await motivation.deletePause(id: id, userId: userId)
+        return .redirect(to: "/settings/reminders")
+    }
+}
