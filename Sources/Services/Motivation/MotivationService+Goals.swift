@@ -194,7 +194,11 @@ extension MotivationService {
             let lastDay = earlier.map(\.day).max()
             let lastWeek = earlier.filter { $0.day == lastDay }.map { WeekdayTarget(weekday: $0.weekday, value: $0.value) }
             let values = try await dailyValues(userId: userId, metric: steps, timeZone: timeZone, today: today)
-            if let targets = suggester.dailyTargets(dailyValues: values, today: today, lastWeekTargets: lastWeek) {
+            // With a year of history, this month's level last year against last year's average scales the targets
+            // (bounded ±20 %): a person who walks less every February is not asked for June's steps.
+            let year = try await dailyValues(userId: userId, metric: steps, timeZone: timeZone, today: today, days: 400)
+            let season = SeasonalFactor.factor(dailyValues: year, today: today)
+            if let targets = suggester.dailyTargets(dailyValues: values, today: today, lastWeekTargets: lastWeek, seasonalFactor: season) {
                 found.append(targets)
                 if case let .dailyTargets(list) = targets.proposal {
                     try await database.saveStepTargetSuggestions(
