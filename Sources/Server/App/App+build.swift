@@ -171,6 +171,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
         .add(middleware: InboxCountMiddleware(inbox: inbox))
     let signedIn = router.group().add(middleware: SignInGuard()).add(middleware: CSRFMiddleware(csrf: csrf))
         .add(middleware: InboxCountMiddleware(inbox: inbox))
+        .add(middleware: CelebrationMiddleware(motivation: motivation))
     let auth = AuthWebController(accounts: accounts, pages: pages, csrf: csrf, metrics: dependencies.metrics)
     let sawayaka = WaitTimesWebController(service: waitTimes, inboxService: inbox, pages: pages, csrf: csrf)
     let importPages = ImportsWebController(imports: imports, pages: pages, csrf: csrf)

@@ -1,6 +1,7 @@
 import Foundation
 import Health
 import Hummingbird
+import Motivation
 import NIOCore
 import Storage
 
@@ -20,6 +21,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var now = Date(timeIntervalSince1970: 0)
     /// Unread inbox messages, counted for the navigation's badge on signed-in pages.
     public var unreadInbox = 0
+    /// Badges awarded since the last page view, shown once by the layout.
+    public var celebrations: [Badge] = []
     public let remoteAddress: SocketAddress?
 
     public init(source: ApplicationRequestContextSource) {

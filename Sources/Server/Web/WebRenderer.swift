@@ -1,8 +1,9 @@
 import Foundation
 import Health
 import Hummingbird
-import Storage
+import Motivation
 import Mustache
+import Storage
 
 /// Renders the server-side pages from the Mustache templates shipped in the module's resources.
 public struct WebRenderer: Sendable {
@@ -36,6 +37,11 @@ public struct WebRenderer: Sendable {
         if let user = context.user {
             values["user"] = ["name": user.displayName.isEmpty ? user.username : user.displayName]
             if context.unreadInbox > 0 { values["unreadInbox"] = context.unreadInbox }
+            if !context.celebrations.isEmpty {
+                values["celebrate"] = ["badges": context.celebrations.map { badge -> [String: Any] in
+                    ["name": badge.name.text(in: context.language), "svg": MotivationWebController.svg(badge, earned: true, language: context.language)]
+                }]
+            }
         }
         return values
     }
