@@ -66,7 +66,7 @@ struct BadgesCommand: AsyncParsableCommand {
             let filled = item.percent / 10
             return [
                 item.badge.id, item.badge.name.text(in: language), item.badge.tier.rawValue,
-                item.earnedAt.map { String(APIJSON.formatDate($0).prefix(10)) } ?? "—",
+                item.earnedAt.map { String(Instant.iso8601($0).prefix(10)) } ?? "—",
                 String(repeating: "█", count: filled) + String(repeating: "░", count: 10 - filled) + " \(item.percent)%",
             ]
         }
