@@ -20,6 +20,7 @@ struct GoalsAPIController {
         routes.get("goals/{id}", use: show)
         routes.patch("goals/{id}", use: update)
         routes.delete("goals/{id}", use: delete)
+        routes.post("goals/{id}/task", use: task)
         return routes
     }
 
@@ -119,6 +120,17 @@ struct GoalsAPIController {
 
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> GoalResponse {
         try await standing(id: try Self.id(context), context: context)
+    }
+
+    /// The goal broken into a step task: made once (201), the same task after that (200).
+    @Sendable func task(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        let id = try Self.id(context)
+        let existed = try await motivation.hasStepTask(forGoal: id, userId: userId)
+        let task = try await motivation.stepTask(forGoal: id, userId: userId, now: context.now)
+        var response = try context.responseEncoder.encode(TaskResponse(task), from: request, context: context)
+        response.status = existed ? .ok : .created
+        return response
     }
 
     @Sendable func update(request: Request, context: AppRequestContext) async throws -> GoalResponse {

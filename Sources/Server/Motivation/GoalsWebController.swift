@@ -4,6 +4,7 @@ import Hummingbird
 import Motivation
 import Services
 import Storage
+import TaskSteps
 
 /// `/goals`: the user's goals with progress bars and status, today's suggestions (accept or dismiss), a form for a
 /// new goal, and each goal's history. Works without JavaScript.
@@ -34,6 +35,7 @@ struct GoalsWebController {
         routes.get("goals", use: list)
         routes.post("goals", use: create)
         routes.post("goals/{id}/stop", use: stop)
+        routes.post("goals/{id}/task", use: stepTask)
         routes.post("goals/{id}/delete", use: delete)
         routes.post("goals/suggestions/{id}/accept", use: accept)
         routes.post("goals/suggestions/{id}/dismiss", use: dismiss)
@@ -117,6 +119,14 @@ struct GoalsWebController {
         _ = try await request.decodeForm(as: PlainForm.self, context: context)
         _ = try await motivation.updateGoal(id: try GoalsAPIController.id(context), userId: userId, target: nil, active: false, now: context.now)
         return .redirect(to: "/goals")
+    }
+
+    /// Breaks the goal into a step task (made once) and opens it.
+    @Sendable func stepTask(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        _ = try await request.decodeForm(as: PlainForm.self, context: context)
+        let task = try await motivation.stepTask(forGoal: try GoalsAPIController.id(context), userId: userId, now: context.now)
+        return .redirect(to: "/tasks/\(task.id)")
     }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {

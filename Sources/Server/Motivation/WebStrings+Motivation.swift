@@ -113,6 +113,7 @@ extension WebStrings {
         "moCreateGoal": .init(ja: "目標を作成", en: "Create goal"),
         "moCurrent": .init(ja: "現在", en: "Now"),
         "moStopGoal": .init(ja: "やめる", en: "Stop"),
+        "moGoalSteps": .init(ja: "ステップに分ける", en: "Break into steps"),
         "moDeleteGoal": .init(ja: "削除", en: "Delete"),
         "moHistory": .init(ja: "履歴", en: "History"),
         "moStopped": .init(ja: "終了", en: "Stopped"),

@@ -143,6 +143,7 @@ public struct MotivationService: Sendable {
     public func refreshBadgesAfterWrite(userId: Int64, now: Date) async {
         do {
             try await refreshBadges(userId: userId, now: now)
+            try await tickGoalSteps(userId: userId, now: now)
         } catch {
             Logger(label: "kiroku.motivation").warning("badge refresh failed", metadata: [
                 "user": "\(userId)", "error": "\(String(describing: type(of: error)))",

@@ -27,7 +27,7 @@ extension AppDatabase {
             let position = try TaskRow.owned(by: userId).fetchCount(db)
             var row = TaskRow(
                 id: nil, userId: userId, title: draft.title, notes: draft.notes, dueDate: draft.dueDate?.description,
-                tags: TaskRow.encode(tags: draft.tags), position: position, isArchived: false, completedAt: nil, goalId: nil,
+                tags: TaskRow.encode(tags: draft.tags), position: position, isArchived: false, completedAt: nil, goalId: draft.goalId,
                 clientId: draft.clientId, createdAt: now, updatedAt: now
             )
             try row.insert(db)

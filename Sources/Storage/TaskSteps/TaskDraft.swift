@@ -9,14 +9,20 @@ public struct TaskDraft: Sendable, Equatable {
     public var tags: [String]
     public var stepTitles: [String]
     public var clientId: String?
+    /// The goal this task breaks into steps, if any.
+    public var goalId: Int64?
 
-    public init(title: String, notes: String = "", dueDate: LocalDay? = nil, tags: [String] = [], stepTitles: [String] = [], clientId: String? = nil) {
+    public init(
+        title: String, notes: String = "", dueDate: LocalDay? = nil, tags: [String] = [], stepTitles: [String] = [], clientId: String? = nil,
+        goalId: Int64? = nil
+    ) {
         self.title = title
         self.notes = notes
         self.dueDate = dueDate
         self.tags = tags
         self.stepTitles = stepTitles
         self.clientId = clientId
+        self.goalId = goalId
     }
 }
 
