@@ -140,7 +140,7 @@ import Testing
         let port = Programs.freePort()
         // Basic authentication this time: the gateway account's own credentials.
         let configured = try Programs.run(
-            kiroku, ["sync", "configure", "--user", "hanako", "--url", "https://127.0.0.1:\(port)", "--username", "lake", "--password-stdin", "--ca-file", caFile, "--types", "weight", "--data-dir", agentData],
+            kiroku, ["sync", "configure", "--user", "hanako", "--url", "https://127.0.0.1:\(port)", "--username", "lake", "--password-stdin", "--ca-file", caFile, "--types", "weight", "--frequency", "realtime", "--data-dir", agentData],
             input: "correct horse battery\n"
         )
         #expect(configured.status == 0, "\(configured.error)")
@@ -148,7 +148,10 @@ import Testing
         defer { if gateway.isRunning { gateway.terminate() } }
         let client = try Self.client(trusting: caFile)
         try await Self.waitUntilUp(client, "https://127.0.0.1:\(port)/health")
-        let daemon = try Programs.start(kiroku, ["sync", "daemon", "--user", "hanako", "--realtime", "--data-dir", agentData], log: work.appendingPathComponent("daemon.log"))
+        let status = try Programs.run(kiroku, ["sync", "status", "--user", "hanako", "--data-dir", agentData])
+        #expect(status.output.contains("realtime"), "the saved frequency: \(status.output)")
+        // No flag: the daemon follows the frequency saved with the target, as the web page sets it.
+        let daemon = try Programs.start(kiroku, ["sync", "daemon", "--user", "hanako", "--data-dir", agentData], log: work.appendingPathComponent("daemon.log"))
         defer { if daemon.isRunning { daemon.terminate() } }
 
         _ = try Programs.run(kiroku, ["record", "add", "--user", "hanako", "--metric", "weight", "--value", "58.2", "--data-dir", agentData])

@@ -25,6 +25,19 @@ import Glibc
         return html[range].components(separatedBy: ">").last
     }
 
+    /// Follows the page after "Sync now" as a browser without JavaScript does (it reloads itself while the run goes
+    /// on) until the run has ended, and returns the page that says what it did.
+    static func followRun(_ browser: inout WebSession, timeout: Duration = .seconds(20)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let page = try await browser.get("/settings/sync?started=1").text
+            if !page.contains(#"id="sync-running""#) { return page }
+            #expect(page.contains(#"<meta http-equiv="refresh" content="2">"#), "a running sync's page reloads itself")
+            guard ContinuousClock.now < deadline else { return page }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     @Test func syncNowSendsTheRecordsAndARevokedKeyStopsTheNextRun() async throws {
         let gateway = try TestServer()
         let (_, gatewayKey) = try await gateway.user("lake")
@@ -39,7 +52,9 @@ import Glibc
                 let user = try #require(try await agent.database.user(username: "hanako"))
                 try Self.configure(agent, user: user, port: port, key: gatewayKey)
 
-                let synced = try await browser.submit(page: "/settings/sync", to: "/settings/sync/run", form: [:]).text
+                let started = try await browser.submit(page: "/settings/sync", to: "/settings/sync/run", form: [:])
+                #expect(started.status == .found, "the run goes on in the background and the page follows it")
+                let synced = try await Self.followRun(&browser)
                 #expect(Self.notice(synced)?.contains("3") == true, "\(Self.notice(synced) ?? synced)")
                 #expect(synced.contains(#"id="sync-waiting">0<"#))
                 let lake = try #require(try await gateway.database.user(username: "lake"))
@@ -48,10 +63,12 @@ import Glibc
                 // The gateway's owner revokes the key: the next run is refused and remembered.
                 try Self.configure(agent, user: user, port: port, key: "krk_revoked-or-wrong")
                 _ = try await browser.submit(page: "/records", to: "/records", form: ["metric": "bodyMass", "value": "60.5"])
-                let refused = try await browser.submit(page: "/settings/sync", to: "/settings/sync/run", form: [:]).text
+                _ = try await browser.submit(page: "/settings/sync", to: "/settings/sync/run", form: [:])
+                let refused = try await Self.followRun(&browser)
                 #expect(refused.contains(#"id="sync-revoked""#), "the page says to enter a new key")
-                let again = try await browser.submit(page: "/settings/sync", to: "/settings/sync/run", form: [:]).text
-                #expect(Self.notice(again)?.contains("新しい API キー") == true)
+                let again = try await browser.submit(page: "/settings/sync", to: "/settings/sync/run", form: [:])
+                #expect(again.status == .badRequest)
+                #expect(Self.notice(again.text)?.contains("新しい API キー") == true)
                 #expect(try await gateway.database.recordCount(userId: lake.id!) == 3)
             }
         }
@@ -71,8 +88,9 @@ import Glibc
             defer { close(descriptor) }
             let page = try await browser.get("/settings/sync").text
             #expect(page.contains(#"id="sync-running""#) && !page.contains(#"id="sync-now""#), "no button while a run goes on")
-            let blocked = try await browser.post("/settings/sync/run", form: ["csrf": WebSession.csrfToken(in: page) ?? ""]).text
-            #expect(Self.notice(blocked)?.contains("すでに実行中") == true, "\(Self.notice(blocked) ?? blocked)")
+            let blocked = try await browser.post("/settings/sync/run", form: ["csrf": WebSession.csrfToken(in: page) ?? ""])
+            #expect(blocked.status == .conflict)
+            #expect(Self.notice(blocked.text)?.contains("すでに実行中") == true, "\(Self.notice(blocked.text) ?? blocked.text)")
         }
     }
 }

@@ -18,14 +18,20 @@ public struct GatewayTarget: Codable, Sendable, Equatable {
     /// When the gateway last answered 401 or 403: the key was revoked or is wrong. Runs stop until the target is
     /// configured again (design R9: detect revoked access, stop retrying, tell the person what to do).
     public var accessRevokedAt: Date?
+    /// How often to push without being asked; absent in files written before it existed, which means manual.
+    public var frequency: SyncFrequency?
 
     public enum Credentials: Codable, Sendable, Equatable {
         case apiKey(String)
         case basic(username: String, password: String)
     }
 
-    public init(url: URL, credentials: Credentials, caFile: String? = nil, metrics: Set<String> = [], deviceId: String = UUID().uuidString.lowercased(), label: String) {
+    public init(
+        url: URL, credentials: Credentials, caFile: String? = nil, metrics: Set<String> = [], deviceId: String = UUID().uuidString.lowercased(), label: String,
+        frequency: SyncFrequency = .manual
+    ) {
         self.url = url
+        self.frequency = frequency
         self.credentials = credentials
         self.caFile = caFile
         self.metrics = metrics
@@ -47,6 +53,9 @@ public struct GatewayTarget: Codable, Sendable, Equatable {
         guard let url = components.url else { throw .invalidURL(text) }
         return url
     }
+
+    /// The saved frequency, manual when none was ever chosen.
+    public var schedule: SyncFrequency { frequency ?? .manual }
 
     /// The endpoint batches go to, with the trailing slash the phone app uses.
     public var endpoint: URL {

@@ -39,7 +39,11 @@ public func buildApplication(
         database: dependencies.database, dataDirectory: configuration.dataDirectory, maxUploadBytes: configuration.maxImportUploadBytes,
         clock: dependencies.clock
     )
-    let router = try await buildRouter(configuration: configuration, dependencies: dependencies, imports: imports)
+    let sync = SyncScheduler(
+        agent: SyncAgentService(database: dependencies.database, dataDirectory: configuration.dataDirectory, clock: dependencies.clock),
+        database: dependencies.database, dataDirectory: configuration.dataDirectory, tick: configuration.syncTick, clock: dependencies.clock
+    )
+    let router = try await buildRouter(configuration: configuration, dependencies: dependencies, imports: imports, sync: sync)
     let limits = configuration.connections
     var application = Application(
         router: router,
@@ -54,7 +58,7 @@ public func buildApplication(
                 reminders: ReminderService(database: dependencies.database, webhooks: configuration.webhookSender),
                 clock: dependencies.clock, logger: Logger(label: "kiroku.reminders")
             )]
-            + [imports.runner]
+            + [imports.runner, sync]
             + backupServices(configuration: configuration, dependencies: dependencies, logger: logger),
         logger: logger
     )
@@ -94,7 +98,7 @@ extension AppConfiguration {
     }
 }
 
-func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies, imports: ImportService) async throws -> Router<AppRequestContext> {
+func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies, imports: ImportService, sync: SyncScheduler) async throws -> Router<AppRequestContext> {
     let database = dependencies.database
     let pages = try await WebRenderer()
     let accounts = AccountService(
@@ -186,7 +190,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     signedIn.addRoutes(TaskStepsWebController(tasks: TaskStepsService(database: database), pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(SyncSettingsWebController(
         database: database, pages: pages, files: UserFiles(dataDirectory: configuration.dataDirectory), servesHTTPS: configuration.secureCookies,
-        agent: SyncAgentService(database: database, dataDirectory: configuration.dataDirectory), csrf: csrf
+        agent: sync.agent, scheduler: sync, csrf: csrf
     ).endpoints)
     signedIn.addRoutes(sawayaka.endpoints)
     signedIn.addRoutes(WorkoutsWebController(workouts: workouts, pages: pages, csrf: csrf).endpoints)

@@ -31,6 +31,8 @@ public struct AppConfiguration: Sendable {
     public var allowPrivateWebhooks = false
     /// Scheduled backups while the server runs; nil for none.
     public var backups: BackupSchedule?
+    /// How often the sync scheduler looks for due runs: "real time" means within this of a new record.
+    public var syncTick: Duration = .seconds(5)
 
     public struct TLSFiles: Sendable, Equatable {
         public var certificateChainPath: String

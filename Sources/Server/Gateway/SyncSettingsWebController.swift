@@ -14,6 +14,7 @@ struct SyncSettingsWebController {
     /// Whether people reach this server over HTTPS (it serves TLS, or sits behind a TLS proxy).
     let servesHTTPS: Bool
     let agent: SyncAgentService
+    let scheduler: SyncScheduler
     let csrf: CSRFProtection
 
     /// The parts of the agent's settings file a page may show.
@@ -23,6 +24,7 @@ struct SyncSettingsWebController {
         let label: String
         let caFile: String?
         let accessRevokedAt: Date?
+        let frequency: SyncFrequency?
     }
 
     struct TargetForm: Decodable {
@@ -32,6 +34,19 @@ struct SyncSettingsWebController {
         var username: String?
         var password: String?
         var categories: [String]?
+        var types: [String]?
+        var frequency: String?
+    }
+
+    struct FrequencyForm: Decodable {
+        var frequency: String?
+    }
+
+    /// The frequency a form sent, or a refusal naming the field (an unknown value is never saved as something else).
+    static func frequency(_ text: String?) throws -> SyncFrequency? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let frequency = SyncFrequency(rawValue: text) else { throw ServiceError.invalidParameter("frequency") }
+        return frequency
     }
 
     /// Saves the target (R4): an HTTPS address only, a port in range, an API key or a username and password, the
@@ -48,7 +63,7 @@ struct SyncSettingsWebController {
             }
             try agent.configure(
                 user: user, url: form.url ?? "", port: port, apiKey: form.apiKey, username: form.username, password: form.password,
-                categories: form.categories ?? []
+                categories: form.categories ?? [], types: form.types ?? [], frequency: try Self.frequency(form.frequency)
             )
             notice = LocalizedText(ja: "送信先を保存しました。", en: "Saved the gateway.")
         } catch let error as any DomainError {
@@ -74,19 +89,37 @@ struct SyncSettingsWebController {
         return pages.render("sync", values)
     }
 
-    /// "Sync now" (R8): one run, refused while another is going on (the daemon's, the CLI's or another tab's).
-    /// The answer comes back to the page as a notice; the attempt is in the history either way.
+    /// "Sync now" (R8): starts a run in the background and comes back to the page, which shows its progress until it
+    /// ends and then what it did. Refused at once, with the reason, while another run is going on (the daemon's,
+    /// the CLI's or another tab's), when nothing is configured, or when the gateway refused the key.
     @Sendable func syncNow(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let notice: LocalizedText
         do {
-            notice = try await agent.syncNowSummary(user: user)
+            try scheduler.start(user: user)
+            return Response.redirect(to: "/settings/sync?started=1", type: .found)
         } catch let error as SyncAgentError {
-            notice = error.message
+            var values = try await pageValues(request: request, context: context)
+            values["notice"] = error.message.text(in: context.language)
+            return pages.render("sync", values, status: HTTPResponse.Status(code: error.httpStatus))
         }
-        var values = try await pageValues(request: request, context: context)
-        values["notice"] = notice.text(in: context.language)
-        return pages.render("sync", values)
+    }
+
+    /// Saves how often to sync on its own; the server's scheduler follows it from its next look.
+    @Sendable func saveFrequency(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await request.decodeForm(as: FrequencyForm.self, context: context)
+        var values: [String: Any]
+        do {
+            guard let frequency = try Self.frequency(form.frequency) else { throw ServiceError.invalidParameter("frequency") }
+            try agent.setFrequency(frequency, user: user)
+            values = try await pageValues(request: request, context: context)
+            values["notice"] = LocalizedText(ja: "同期の頻度を保存しました。", en: "Saved how often to sync.").text(in: context.language)
+            return pages.render("sync", values)
+        } catch let error as any DomainError {
+            values = try await pageValues(request: request, context: context)
+            values["formError"] = error.message.text(in: context.language)
+            return pages.render("sync", values, status: .badRequest)
+        }
     }
 
     /// Pages for a signed-in user: mounted behind the sign-in guard and the CSRF guard.
@@ -96,6 +129,7 @@ struct SyncSettingsWebController {
         routes.post("settings/sync/run", use: syncNow)
         routes.post("settings/sync/test", use: testConnection)
         routes.post("settings/sync/configure", use: configure)
+        routes.post("settings/sync/frequency", use: saveFrequency)
         return routes
     }
 
@@ -108,8 +142,15 @@ struct SyncSettingsWebController {
         let language = context.language
         let strings = WebStrings.table(language)
         var values = pages.base(context, title: strings["syncTitle"]!, csrf: csrf.token(for: request, context: context).token)
-        values["running"] = agent.isRunning(userId: try user.savedId)
-        values["categories"] = MetricCategory.allCases.map { ["id": $0.rawValue, "name": $0.name.text(in: language)] }
+        let userId = try user.savedId
+        if let progress = agent.progress(userId: userId) {
+            values["running"] = true
+            values["progress"] = ["sent": progress.sent, "total": progress.total, "percent": progress.percent]
+            // Without JavaScript the page follows the run by reloading itself until the lock is released.
+            values["refreshSeconds"] = 2
+        } else if request.uri.queryParameters["started"] != nil, let last = try await database.syncAttempts(userId: userId, limit: 1).first {
+            values["notice"] = SyncAgentService.describe(last).text(in: language)
+        }
         values["navSettings"] = true
         let file = try files.syncConfiguration(for: user)
         if let data = FileManager.default.contents(atPath: file.path), let target = try? JSONDecoder().decode(TargetSummary.self, from: data) {
@@ -119,6 +160,7 @@ struct SyncSettingsWebController {
                 "metrics": names.isEmpty ? strings["syncAllTypes"]! : names.joined(separator: "、"),
             ]
             if target.accessRevokedAt != nil { values["revoked"] = SyncAgentError.accessRevoked.message.text(in: language) }
+            values["frequencies"] = Self.frequencyOptions(selected: target.frequency ?? .manual, strings: strings)
             values["waiting"] = try await database.unsyncedCount(userId: user.savedId, metrics: Set(target.metrics))
         }
         let timeZone = user.resolvedTimeZone
@@ -131,6 +173,15 @@ struct SyncSettingsWebController {
             row["error"] = attempt.error
             return row
         }
+        let saved = (values["frequencies"] as? [[String: Any]]) ?? Self.frequencyOptions(selected: .manual, strings: strings)
+        values["frequencyChoices"] = saved
+        let chosen = Set(savedMetrics(user: user) ?? [])
+        values["categories"] = MetricCategory.allCases.map { category -> [String: Any] in
+            [
+                "id": category.rawValue, "name": category.name.text(in: language),
+                "types": MetricCatalog.metrics(in: category).map { ["id": $0.id, "name": $0.name.text(in: language), "checked": chosen.contains($0.id)] },
+            ]
+        }
         values["hasAttempts"] = !(values["attempts"] as? [Any] ?? []).isEmpty
         // The sign-in name (the display name is not what the CLI takes) and the gateway's full address, as the phone
         // app needs it: this server's scheme and the host the browser reached it by.
@@ -138,5 +189,18 @@ struct SyncSettingsWebController {
         let host = request.head.authority ?? "127.0.0.1"
         values["endpoint"] = "\(servesHTTPS ? "https" : "http")://\(host)/api/v1/health-data/"
         return values
+    }
+
+    /// The metric ids the saved target sends, to tick them on the form.
+    func savedMetrics(user: User) -> [String]? {
+        guard let file = try? files.syncConfiguration(for: user), let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        return (try? JSONDecoder().decode(TargetSummary.self, from: data))?.metrics
+    }
+
+    static func frequencyOptions(selected: SyncFrequency, strings: [String: String]) -> [[String: Any]] {
+        SyncFrequency.allCases.map { frequency in
+            let key = "syncFrequency" + frequency.rawValue.prefix(1).uppercased() + frequency.rawValue.dropFirst()
+            return ["id": frequency.rawValue, "name": strings[key] ?? frequency.rawValue, "selected": frequency == selected]
+        }
     }
 }

@@ -35,7 +35,8 @@ public struct UserFiles: Sendable {
     func removeAll(userId: Int64, username: String, uploads: [String]) {
         let files = FileManager.default
         let root = dataDirectory.standardizedFileURL.path + "/"
-        var doomed = [syncDirectory.appendingPathComponent("user-\(userId).json"), legacySyncConfiguration(username: username)]
+        var doomed = ["json", "lock", "progress.json"].map { syncDirectory.appendingPathComponent("user-\(userId).\($0)") }
+        doomed.append(legacySyncConfiguration(username: username))
         doomed += uploads.map { URL(fileURLWithPath: $0) }
         for url in doomed where url.standardizedFileURL.path.hasPrefix(root) && files.fileExists(atPath: url.path) {
             try? files.removeItem(at: url)

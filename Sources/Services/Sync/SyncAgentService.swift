@@ -12,11 +12,17 @@ public struct SyncAgentService: Sendable {
     let retries: Backoff
     let language: Language
 
-    public init(database: AppDatabase, dataDirectory: URL, retries: Backoff = .gatewaySync, language: Language = .en) {
+    let clock: @Sendable () -> Date
+
+    public init(
+        database: AppDatabase, dataDirectory: URL, retries: Backoff = .gatewaySync, language: Language = .en,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.database = database
         self.files = UserFiles(dataDirectory: dataDirectory)
         self.retries = retries
         self.language = language
+        self.clock = clock
     }
 
     public func targetFile(for user: User) throws -> SyncTargetFile {
@@ -28,21 +34,49 @@ public struct SyncAgentService: Sendable {
         SyncLock.isHeld(directory: files.syncDirectory, userId: userId)
     }
 
-    /// Pushes every unconfirmed record now. Throws `alreadyRunning` when another run holds the lock and
-    /// `accessRevoked` when the gateway refused the key last time and nobody has entered a new one.
-    public func syncNow(user: User, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> SyncAttempt {
+    /// The run going on for the user, with how far it has come; nil when none is. Whoever runs it (this process or
+    /// another) writes the figures, so the page and `kiroku sync status` show the same.
+    public func progress(userId: Int64) -> SyncProgress? {
+        guard isRunning(userId: userId) else { return nil }
+        return SyncProgress.read(directory: files.syncDirectory, userId: userId) ?? SyncProgress(startedAt: clock(), sent: 0, total: 0)
+    }
+
+    /// Takes the user's sync lock for a run that starts now or a moment later, after checking the run could start:
+    /// `notConfigured`, `accessRevoked` (the gateway refused the key last time and nobody has entered a new one) or
+    /// `alreadyRunning` come back at once, so a page can say so before anything is sent.
+    public func begin(user: User) throws -> SyncLease {
         let userId = try user.savedId
         let lock = try SyncLock(directory: files.syncDirectory, userId: userId)
-        defer { withExtendedLifetime(lock) {} }
+        let target = try targetFile(for: user).load()
+        guard target.accessRevokedAt == nil else { throw SyncAgentError.accessRevoked }
+        return SyncLease(user: user, lock: lock)
+    }
+
+    /// Pushes every unconfirmed record now, holding the lock for the whole run.
+    public func syncNow(user: User, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> SyncAttempt {
+        try await run(begin(user: user), progress: progress)
+    }
+
+    /// The run a lease was taken for. The lock is released when the lease goes, after the attempt is in the history.
+    public func run(_ lease: SyncLease, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> SyncAttempt {
+        defer { withExtendedLifetime(lease) {} }
+        let user = lease.user
+        let userId = try user.savedId
         let file = try targetFile(for: user)
         var target = try file.load()
-        guard target.accessRevokedAt == nil else { throw SyncAgentError.accessRevoked }
         let store = SQLiteSyncStore(database: database, userId: userId, deviceId: target.deviceId)
         let total = try await database.unsyncedCount(userId: userId, metrics: target.metrics)
+        let directory = files.syncDirectory
+        let started = clock()
+        SyncProgress(startedAt: started, sent: 0, total: total).write(directory: directory, userId: userId)
+        defer { SyncProgress.remove(directory: directory, userId: userId) }
         let client = try GatewayClient(target: target, language: language)
         let attempt: SyncAttempt
         do {
-            attempt = try await SyncEngine(store: store, client: client, policy: retries).run(progress: { sent in progress(sent, total) })
+            attempt = try await SyncEngine(store: store, client: client, policy: retries).run(now: clock) { sent in
+                SyncProgress(startedAt: started, sent: sent, total: total).write(directory: directory, userId: userId)
+                progress(sent, total)
+            }
             try await client.shutdown()
         } catch {
             try? await client.shutdown()
@@ -76,6 +110,17 @@ public struct SyncAgentService: Sendable {
         }
     }
 
+    /// What an attempt in the history did, in words; a storage-rule entry says what it deleted.
+    public static func describe(_ record: SyncAttemptRecord) -> LocalizedText {
+        guard let status = SyncAttempt.Status(rawValue: record.status) else {
+            return LocalizedText(ja: record.error ?? record.status, en: record.error ?? record.status)
+        }
+        return describe(SyncAttempt(
+            startedAt: record.startedAt, duration: record.duration, status: status, sent: record.sent, rejected: record.rejected,
+            retries: record.retries, httpStatus: record.httpStatus, error: record.error
+        ))
+    }
+
     /// "Test connection": one empty request to the saved target, answered in words a person can act on.
     public func testConnection(user: User) async throws -> LocalizedText {
         let target = try targetFile(for: user).load()
@@ -103,7 +148,10 @@ public struct SyncAgentService: Sendable {
     /// Saves the target a person entered on the page (as `kiroku sync configure` does): an HTTPS address, an API key
     /// or a username and password, and which categories to send. The installation's device id is kept, and a
     /// remembered revoked key is cleared.
-    public func configure(user: User, url: String, port: Int?, apiKey: String?, username: String?, password: String?, categories: [String]) throws {
+    public func configure(
+        user: User, url: String, port: Int?, apiKey: String?, username: String?, password: String?, categories: [String], types: [String] = [],
+        frequency: SyncFrequency? = nil
+    ) throws {
         let file = try targetFile(for: user)
         let gatewayURL = try GatewayTarget.validatedURL(url, port: port)
         let credentials: GatewayTarget.Credentials
@@ -114,11 +162,20 @@ public struct SyncAgentService: Sendable {
         } else {
             throw SyncAgentError.credentialsMissing
         }
-        let metrics = try GatewayTarget.metrics(types: [], categories: categories)
+        let metrics = try GatewayTarget.metrics(types: types, categories: categories)
         let previous = try? file.load()
         try file.save(GatewayTarget(
             url: gatewayURL, credentials: credentials, caFile: previous?.caFile, metrics: metrics,
-            deviceId: previous?.deviceId ?? UUID().uuidString.lowercased(), label: previous?.label ?? user.username
+            deviceId: previous?.deviceId ?? UUID().uuidString.lowercased(), label: previous?.label ?? user.username,
+            frequency: frequency ?? previous?.schedule ?? .manual
         ))
+    }
+
+    /// Saves how often to push on its own, keeping everything else (credentials need not be entered again).
+    public func setFrequency(_ frequency: SyncFrequency, user: User) throws {
+        let file = try targetFile(for: user)
+        var target = try file.load()
+        target.frequency = frequency
+        try file.save(target)
     }
 }

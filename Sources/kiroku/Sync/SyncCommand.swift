@@ -41,6 +41,7 @@ struct SyncCommand: AsyncParsableCommand {
         @Option(help: "Only these types, comma-separated (weight,steps,…).") var types: String?
         @Option(help: "Only these categories, comma-separated (body,activity,heart,sleep,nutrition,respiratory,mindfulness,other).") var categories: String?
         @Option(help: "The label the gateway's owner sees as userId (default: your username).") var label: String?
+        @Option(help: "How often the server (or `sync daemon`) pushes on its own: realtime, hourly, daily or manual (default: keep, or manual).") var frequency: SyncFrequency?
 
         func validate() throws {
             guard (apiKey != nil) != (username != nil) else {
@@ -73,7 +74,8 @@ struct SyncCommand: AsyncParsableCommand {
                 let deviceId = (try? file.load().deviceId) ?? UUID().uuidString.lowercased()
                 let target = GatewayTarget(
                     url: gatewayURL, credentials: credentials, caFile: caFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
-                    metrics: metrics, deviceId: deviceId, label: label ?? user.username
+                    metrics: metrics, deviceId: deviceId, label: label ?? user.username,
+                    frequency: frequency ?? (try? file.load())?.schedule ?? .manual
                 )
                 try file.save(target)
                 let scope = metrics.isEmpty ? LocalizedText(ja: "すべての種類", en: "all types") : LocalizedText(ja: "\(metrics.count) 種類", en: "\(metrics.count) types")
@@ -129,9 +131,13 @@ struct SyncCommand: AsyncParsableCommand {
             }
             let waiting = try await database.unsyncedCount(userId: user.savedId, metrics: target.metrics)
             if target.accessRevokedAt != nil { print(SyncAgentError.accessRevoked.message.text(in: language)) }
-            if SyncAgentService(database: database, dataDirectory: owner.data.directoryURL).isRunning(userId: try user.savedId) {
-                print(LocalizedText(ja: "同期を実行中です。", en: "A sync is running now.").text(in: language))
+            if let progress = SyncAgentService(database: database, dataDirectory: owner.data.directoryURL).progress(userId: try user.savedId) {
+                print(LocalizedText(
+                    ja: "同期を実行中です: \(progress.sent) / \(progress.total) 件（\(progress.percent) %）",
+                    en: "A sync is running now: \(progress.sent) of \(progress.total) records (\(progress.percent) %)."
+                ).text(in: language))
             }
+            print(LocalizedText(ja: "頻度: \(target.schedule.rawValue)", en: "Frequency: \(target.schedule.rawValue)").text(in: language))
             let last = try await database.syncAttempts(userId: user.savedId, limit: 1).first
             print(LocalizedText(ja: "送信先: \(target.endpoint.absoluteString)", en: "Gateway: \(target.endpoint.absoluteString)").text(in: language))
             print(LocalizedText(ja: "未送信: \(waiting) 件", en: "Waiting: \(waiting) records").text(in: language))
@@ -174,22 +180,36 @@ struct SyncCommand: AsyncParsableCommand {
         }
 
         @OptionGroup var owner: Owner
-        @Option(help: "hourly or daily.") var every: Every?
-        @Flag(help: "Push new records within seconds of their arrival.") var realtime = false
+        @Option(help: "hourly or daily (default: the frequency saved with the target).") var every: Every?
+        @Flag(help: "Push new records within seconds of their arrival (default: the frequency saved with the target).") var realtime = false
         @Option(name: .customLong("prune-synced-older-than"), help: "After each run delete confirmed records older than this (e.g. 90d).") var prune: PruneAge?
         @OptionGroup var storage: StorageRuleOptions
 
         func validate() throws {
-            guard (every != nil) != realtime else {
-                throw ValidationError("Give --every hourly|daily or --realtime. / --every hourly|daily か --realtime のどちらかを指定してください。")
+            if every != nil, realtime {
+                throw ValidationError("Give --every hourly|daily or --realtime, not both. / --every hourly|daily と --realtime は同時に指定できません。")
             }
+        }
+
+        /// The flags' frequency, else the one saved with the target (as the web page sets it).
+        func frequency(saved: SyncFrequency) throws -> SyncFrequency {
+            if realtime { return .realtime }
+            if let every { return every == .daily ? .daily : .hourly }
+            guard saved != .manual else {
+                throw CLIError(.init(
+                    ja: "同期の頻度が「手動」です。--every hourly|daily か --realtime を指定するか、設定画面で頻度を選んでください。",
+                    en: "The saved frequency is manual. Give --every hourly|daily or --realtime, or choose a frequency on the settings page."
+                ))
+            }
+            return saved
         }
 
         func run() async throws {
             let (database, user, file) = try await owner.open()
-            _ = try file.loadForCLI()
+            let frequency = try frequency(saved: try file.loadForCLI().schedule)
+            let realtime = frequency == .realtime
             let logger = Logger(label: "kiroku.sync")
-            let interval: Duration = realtime ? .seconds(2) : (every == .daily ? .seconds(86_400) : .seconds(3_600))
+            let interval: Duration = realtime ? .seconds(2) : .seconds(Int64(frequency.interval ?? 3_600))
             let daemon = SyncDaemon(
                 runner: SyncRunner(database: database, user: user, dataDirectory: owner.data.directoryURL), interval: interval, onlyWhenPending: realtime,
                 pruneAge: prune?.seconds, storageRule: storage.rule, logger: logger
@@ -256,3 +276,5 @@ struct ByteSize: ExpressibleByArgument {
         bytes = count * (unit ?? 1)
     }
 }
+
+extension SyncFrequency: ExpressibleByArgument {}
