@@ -22,7 +22,7 @@ struct BackupCommand: AsyncParsableCommand {
     func run() async throws {
         let database = try data.openDatabase()
         let directory = to.map { URL(fileURLWithPath: $0) } ?? data.directoryURL.appendingPathComponent("backups")
-        let passphrase = encrypt ? try BackupPassphrase.read() : nil
+        let passphrase = encrypt ? try Passphrase.read() : nil
         let service = BackupService(database: database, dataDirectory: data.directoryURL)
         do {
             let (url, manifest) = try await service.create(in: directory, passphrase: passphrase, now: Date())
@@ -62,7 +62,7 @@ struct RestoreCommand: AsyncParsableCommand {
         do {
             let url = URL(fileURLWithPath: backup)
             let manifest = try BackupService.verify(url)
-            let passphrase = manifest.isEncrypted ? try BackupPassphrase.read() : nil
+            let passphrase = manifest.isEncrypted ? try Passphrase.read() : nil
             _ = try BackupService.restore(url, into: directory, passphrase: passphrase, now: Date())
             print(LocalizedText(
                 ja: "復元しました（\(Instant.iso8601(manifest.createdAt)) のバックアップ）。以前のデータベースは before-restore-… に残しています。",
@@ -74,10 +74,11 @@ struct RestoreCommand: AsyncParsableCommand {
     }
 }
 
-enum BackupPassphrase {
-    /// KIROKU_BACKUP_PASSPHRASE when set (for schedules), else the first line of standard input.
-    static func read() throws -> String {
-        if let value = ProcessInfo.processInfo.environment["KIROKU_BACKUP_PASSPHRASE"], !value.isEmpty { return value }
+enum Passphrase {
+    /// The environment variable when set (for schedules), else the first line of standard input; never an argument,
+    /// which would show in `ps`.
+    static func read(variable: String = "KIROKU_BACKUP_PASSPHRASE") throws -> String {
+        if let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty { return value }
         guard let line = readLine(strippingNewline: true), !line.isEmpty else { throw CLIError(BackupError.emptyPassphrase.message) }
         return line
     }

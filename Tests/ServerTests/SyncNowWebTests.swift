@@ -126,14 +126,15 @@ import Glibc
                 #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
 
                 // Tests reach a plain-HTTP gateway on loopback by editing the saved address, as the page allows HTTPS only.
-                let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "https:\\/\\/lake.example:8443", with: "http:\\/\\/127.0.0.1:\(port)")
+                let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "https://lake.example:8443", with: "http://127.0.0.1:\(port)")
                 try text.write(to: file, atomically: true, encoding: .utf8)
                 let good = try await browser.submit(page: "/settings/sync", to: "/settings/sync/test", form: [:]).text
                 #expect(SyncNowWebTests.notice(good)?.contains("接続できました") == true, "\(SyncNowWebTests.notice(good) ?? good)")
-                try text.replacingOccurrences(of: gatewayKey, with: "krk_wrong").write(to: file, atomically: true, encoding: .utf8)
+                #expect(!text.contains(gatewayKey), "the key is sealed in the file, not written as it is")
+                try SyncNowWebTests.configure(agent, user: user, port: port, key: "krk_wrong")
                 let refused = try await browser.submit(page: "/settings/sync", to: "/settings/sync/test", form: [:]).text
                 #expect(SyncNowWebTests.notice(refused)?.contains("資格情報が拒否されました") == true, "\(SyncNowWebTests.notice(refused) ?? refused)")
-                try text.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:9").write(to: file, atomically: true, encoding: .utf8)
+                try SyncNowWebTests.configure(agent, user: user, port: 9, key: gatewayKey)
                 let unreachable = try await browser.submit(page: "/settings/sync", to: "/settings/sync/test", form: [:]).text
                 #expect(SyncNowWebTests.notice(unreachable)?.contains("接続できません") == true, "\(SyncNowWebTests.notice(unreachable) ?? unreachable)")
             }

@@ -44,7 +44,7 @@ import Glibc
                 #expect(saved.text.contains(#"value="bodyMass" checked"#), "the ticked type shows ticked")
                 let user = try #require(try await agent.database.user(username: "hanako"))
                 let file = try UserFiles(dataDirectory: agent.configuration.dataDirectory).syncConfiguration(for: user)
-                try Self.savedTarget(agent, user: user).replacingOccurrences(of: "https:\\/\\/lake.example", with: "http:\\/\\/127.0.0.1:\(port)")
+                try Self.savedTarget(agent, user: user).replacingOccurrences(of: "https://lake.example", with: "http://127.0.0.1:\(port)")
                     .write(to: file, atomically: true, encoding: .utf8)
 
                 // Manual: a record waits and nothing goes on its own.

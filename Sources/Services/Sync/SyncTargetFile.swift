@@ -5,19 +5,32 @@ import Storage
 
 /// The agent's settings and credentials for one user: `<data-dir>/sync/user-<id>.json` (keyed by the account's id,
 /// so a later account with the same name inherits nothing), mode 0600 in a 0700 directory (the Keychain's part on
-/// Linux). Never printed or logged whole; deleted with the account.
+/// Linux). The credentials inside are sealed with the data directory's secret key (`SecretBox`), so a copy of the
+/// file alone, or of a backup, does not give away the gateway's key or password. Never printed or logged whole;
+/// deleted with the account.
 public struct SyncTargetFile: Sendable {
     public let url: URL
+    let secrets: SecretBox
 
     public init(dataDirectory: URL, user: User) throws {
         url = try UserFiles(dataDirectory: dataDirectory).syncConfiguration(for: user)
+        secrets = SecretBox(dataDirectory: dataDirectory)
     }
 
-    /// The saved target; `SyncAgentError.notConfigured` when there is none.
+    /// The saved target; `SyncAgentError.notConfigured` when there is none, `unreadableConfiguration` when the file
+    /// is damaged or its credentials were sealed with a key this data directory no longer has. A file written before
+    /// credentials were sealed is read as it is, and sealed the next time it is saved.
     public func load() throws -> GatewayTarget {
         guard let data = FileManager.default.contents(atPath: url.path) else { throw SyncAgentError.notConfigured }
         do {
-            return try JSONDecoder().decode(GatewayTarget.self, from: data)
+            guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw SyncAgentError.unreadableConfiguration }
+            if let sealed = object["credentials"] as? String {
+                guard let opened = secrets.open(sealed), let credentials = try JSONSerialization.jsonObject(with: Data(opened.utf8)) as? [String: Any] else {
+                    throw SyncAgentError.unreadableConfiguration
+                }
+                object["credentials"] = credentials
+            }
+            return try JSONDecoder().decode(GatewayTarget.self, from: JSONSerialization.data(withJSONObject: object))
         } catch {
             throw SyncAgentError.unreadableConfiguration
         }
@@ -28,9 +41,14 @@ public struct SyncTargetFile: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard var object = try JSONSerialization.jsonObject(with: encoder.encode(target)) as? [String: Any] else {
+            throw SyncAgentError.unreadableConfiguration
+        }
+        object["credentials"] = try secrets.seal(String(decoding: encoder.encode(target.credentials), as: UTF8.self))
+        let contents = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         // Written to a new 0600 file and moved into place, so the secret is never readable by others, not even briefly.
         let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: try encoder.encode(target), attributes: [.posixPermissions: 0o600]) else {
+        guard FileManager.default.createFile(atPath: temporary.path, contents: contents, attributes: [.posixPermissions: 0o600]) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: directory.path])
         }
         if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
