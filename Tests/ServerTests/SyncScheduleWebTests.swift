@@ -72,6 +72,19 @@ import Glibc
                 #expect(try await agent.database.syncAttempts(userId: user.id!, limit: 10).allSatisfy { $0.status == "success" })
                 try await Task.sleep(for: .milliseconds(400))
                 #expect(try await gateway.database.recordCount(userId: lake.id!) == 2, "nothing is sent twice")
+
+                // The storage rule: a value that is not one is refused; keeping one synced record deletes the older
+                // synced weight within a tick, never the unsent step count, and the history says so.
+                let nonsense = try await browser.submit(page: "/settings/sync", to: "/settings/sync/storage", form: ["keepFree": "lots", "maxSynced": "1"])
+                #expect(nonsense.status == .badRequest)
+                #expect(try await agent.database.recordCount(userId: user.id!) == 3)
+                let rule = try await browser.submit(page: "/settings/sync", to: "/settings/sync/storage", form: ["keepFree": "", "maxSynced": "1"])
+                #expect(rule.status == .ok)
+                #expect(rule.text.contains(#"name="maxSynced" value="1""#))
+                #expect(try await Self.waitUntil { try await agent.database.recordCount(userId: user.id!) == 2 }, "the oldest synced record went")
+                #expect(try await agent.database.unsyncedCount(userId: user.id!, metrics: []) == 1, "the unsent step count stays")
+                let history = try await browser.get("/settings/sync").text
+                #expect(history.contains("oldest synced") || history.contains("送信済みの古い記録を 1 件削除"), "the history says what went")
             }
         }
     }

@@ -20,6 +20,10 @@ public struct GatewayTarget: Codable, Sendable, Equatable {
     public var accessRevokedAt: Date?
     /// How often to push without being asked; absent in files written before it existed, which means manual.
     public var frequency: SyncFrequency?
+    /// The storage rule saved with the target (R9, off when both are nil): keep at least this many bytes free on the
+    /// data directory's disk, and at most this many records the gateway has confirmed, deleting the oldest synced first.
+    public var keepFreeBytes: Int64?
+    public var maxSyncedRecords: Int?
 
     public enum Credentials: Codable, Sendable, Equatable {
         case apiKey(String)

@@ -25,6 +25,8 @@ struct SyncSettingsWebController {
         let caFile: String?
         let accessRevokedAt: Date?
         let frequency: SyncFrequency?
+        let keepFreeBytes: Int64?
+        let maxSyncedRecords: Int?
     }
 
     struct TargetForm: Decodable {
@@ -40,6 +42,11 @@ struct SyncSettingsWebController {
 
     struct FrequencyForm: Decodable {
         var frequency: String?
+    }
+
+    struct StorageForm: Decodable {
+        var keepFree: String?
+        var maxSynced: String?
     }
 
     /// The frequency a form sent, or a refusal naming the field (an unknown value is never saved as something else).
@@ -104,6 +111,22 @@ struct SyncSettingsWebController {
         }
     }
 
+    /// Saves the storage rule (R9); the scheduler applies it within a minute, whatever the frequency.
+    @Sendable func saveStorageRule(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await request.decodeForm(as: StorageForm.self, context: context)
+        do {
+            try agent.setStorageRule(keepFree: form.keepFree, maxSynced: form.maxSynced, user: user)
+            var values = try await pageValues(request: request, context: context)
+            values["notice"] = LocalizedText(ja: "容量のルールを保存しました。", en: "Saved the storage rule.").text(in: context.language)
+            return pages.render("sync", values)
+        } catch let error as any DomainError {
+            var values = try await pageValues(request: request, context: context)
+            values["formError"] = error.message.text(in: context.language)
+            return pages.render("sync", values, status: .badRequest)
+        }
+    }
+
     /// Saves how often to sync on its own; the server's scheduler follows it from its next look.
     @Sendable func saveFrequency(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
@@ -130,6 +153,7 @@ struct SyncSettingsWebController {
         routes.post("settings/sync/test", use: testConnection)
         routes.post("settings/sync/configure", use: configure)
         routes.post("settings/sync/frequency", use: saveFrequency)
+        routes.post("settings/sync/storage", use: saveStorageRule)
         return routes
     }
 
@@ -161,6 +185,8 @@ struct SyncSettingsWebController {
             ]
             if target.accessRevokedAt != nil { values["revoked"] = SyncAgentError.accessRevoked.message.text(in: language) }
             values["frequencies"] = Self.frequencyOptions(selected: target.frequency ?? .manual, strings: strings)
+            values["keepFree"] = target.keepFreeBytes.map(Self.byteText) ?? ""
+            values["maxSynced"] = target.maxSyncedRecords.map(String.init) ?? ""
             values["waiting"] = try await database.unsyncedCount(userId: user.savedId, metrics: Set(target.metrics))
         }
         let timeZone = user.resolvedTimeZone
@@ -202,5 +228,13 @@ struct SyncSettingsWebController {
             let key = "syncFrequency" + frequency.rawValue.prefix(1).uppercased() + frequency.rawValue.dropFirst()
             return ["id": frequency.rawValue, "name": strings[key] ?? frequency.rawValue, "selected": frequency == selected]
         }
+    }
+
+    /// Bytes as the field takes them back: "2G" rather than 2147483648 when it divides evenly.
+    static func byteText(_ bytes: Int64) -> String {
+        for (unit, size) in [("T", Int64(1) << 40), ("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)] where bytes % size == 0 {
+            return "\(bytes / size)\(unit)"
+        }
+        return String(bytes)
     }
 }

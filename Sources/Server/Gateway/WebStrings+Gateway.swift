@@ -23,6 +23,14 @@ extension WebStrings {
         "syncFrequencySave": .init(ja: "頻度を保存", en: "Save frequency"),
         "syncProgressLabel": .init(ja: "送信済み", en: "Sent"),
         "syncProgressRefresh": .init(ja: "このページは終わるまで 2 秒ごとに更新されます。", en: "This page refreshes every 2 seconds until it finishes."),
+        "syncStorageRule": .init(ja: "容量が足りないとき（送信済みの古い記録から削除）", en: "When storage runs short (oldest synced records deleted first)"),
+        "syncStorageHint": .init(
+            ja: "送信先が受け取りを確認した記録だけを、古いものから削除します。未送信の記録は削除しません。空欄で無効。",
+            en: "Only records the gateway has confirmed are deleted, oldest first; an unsent record never is. Blank: off."
+        ),
+        "syncKeepFree": .init(ja: "ディスクの空きをこれ以上に保つ（例 2G）", en: "Keep at least this much disk free (e.g. 2G)"),
+        "syncMaxSynced": .init(ja: "送信済みの記録をこの件数まで残す", en: "Keep at most this many synced records"),
+        "syncStorageSave": .init(ja: "ルールを保存", en: "Save rule"),
         "syncTypesPick": .init(ja: "種類ごとに選ぶ（空欄ならカテゴリの指定どおり）", en: "Pick single types (none ticked: as the categories say)"),
         "syncTarget": .init(ja: "送信先", en: "Gateway"),
         "syncLabel": .init(ja: "送信者名 (userId)", en: "Sender label (userId)"),

@@ -7,6 +7,7 @@ public enum SyncAgentError: DomainError, Equatable {
     case alreadyRunning
     case accessRevoked
     case credentialsMissing
+    case invalidStorageRule
 
     public var code: String {
         switch self {
@@ -15,6 +16,7 @@ public enum SyncAgentError: DomainError, Equatable {
         case .alreadyRunning: "sync_running"
         case .accessRevoked: "sync_access_revoked"
         case .credentialsMissing: "sync_credentials_missing"
+        case .invalidStorageRule: "sync_storage_rule_invalid"
         }
     }
 
@@ -33,6 +35,11 @@ public enum SyncAgentError: DomainError, Equatable {
             LocalizedText(ja: "同期はすでに実行中です。終わるまでお待ちください。", en: "A sync is already running. Wait for it to finish.")
         case .credentialsMissing:
             LocalizedText(ja: "API キー、またはユーザー名とパスワードを入力してください。", en: "Enter an API key, or a username and a password.")
+        case .invalidStorageRule:
+            LocalizedText(
+                ja: "空き容量は 500M や 2G のように、件数は 1 以上の整数で入力してください（空欄で無効）。何も保存していません。",
+                en: "Enter free space like 500M or 2G, and a record count as a whole number of 1 or more (blank for off). Nothing was saved."
+            )
         case .accessRevoked:
             LocalizedText(
                 ja: "送信先がアクセスを拒否しました（キーが取り消されたか誤りです）。新しい API キーを設定してください。",

@@ -164,11 +164,36 @@ public struct SyncAgentService: Sendable {
         }
         let metrics = try GatewayTarget.metrics(types: types, categories: categories)
         let previous = try? file.load()
-        try file.save(GatewayTarget(
+        var target = GatewayTarget(
             url: gatewayURL, credentials: credentials, caFile: previous?.caFile, metrics: metrics,
             deviceId: previous?.deviceId ?? UUID().uuidString.lowercased(), label: previous?.label ?? user.username,
             frequency: frequency ?? previous?.schedule ?? .manual
-        ))
+        )
+        target.keepFreeBytes = previous?.keepFreeBytes
+        target.maxSyncedRecords = previous?.maxSyncedRecords
+        try file.save(target)
+    }
+
+    /// Saves the storage rule (R9) from a form's text: free space such as "2G" and a number of synced records, each
+    /// blank for off. A value that is not one is refused and nothing is saved.
+    public func setStorageRule(keepFree: String?, maxSynced: String?, user: User) throws {
+        let file = try targetFile(for: user)
+        var target = try file.load()
+        let keepFree = keepFree?.trimmingCharacters(in: .whitespaces) ?? ""
+        let maxSynced = maxSynced?.trimmingCharacters(in: .whitespaces) ?? ""
+        var bytes: Int64?
+        if !keepFree.isEmpty {
+            guard let parsed = SyncStorageRule.bytes(keepFree) else { throw SyncAgentError.invalidStorageRule }
+            bytes = parsed
+        }
+        var count: Int?
+        if !maxSynced.isEmpty {
+            guard let parsed = Int(maxSynced), parsed > 0 else { throw SyncAgentError.invalidStorageRule }
+            count = parsed
+        }
+        target.keepFreeBytes = bytes
+        target.maxSyncedRecords = count
+        try file.save(target)
     }
 
     /// Saves how often to push on its own, keeping everything else (credentials need not be entered again).

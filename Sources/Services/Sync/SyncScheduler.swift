@@ -19,6 +19,8 @@ public final class SyncScheduler: Service, Sendable {
     let clock: @Sendable () -> Date
     let logger: Logger
     private let running = Mutex<[Int64: Task<Void, Never>]>([:])
+    /// When each user's storage rule was last applied: at most once a minute, the disk fills no faster than that.
+    private let lastEnforced = Mutex<[Int64: Date]>([:])
     private let stopping = Atomic<Bool>(false)
 
     public init(
@@ -75,6 +77,7 @@ public final class SyncScheduler: Service, Sendable {
             do {
                 guard let user = try await database.user(id: userId) else { continue }
                 let target = try agent.targetFile(for: user).load()
+                try await enforceStorageRule(target, user: user)
                 guard target.accessRevokedAt == nil, target.schedule != .manual else { continue }
                 let waiting = try await database.unsyncedCount(userId: userId, metrics: target.metrics)
                 let last = try await database.syncAttempts(userId: userId, limit: 1).first
@@ -86,6 +89,21 @@ public final class SyncScheduler: Service, Sendable {
                 logger.error("scheduled sync could not start", metadata: ["user_id": "\(userId)", "error": "\(error)"])
             }
         }
+    }
+
+    /// The storage rule saved with the target, whatever the frequency (R9: the disk may fill while nothing is sent).
+    func enforceStorageRule(_ target: GatewayTarget, user: User) async throws {
+        let rule = SyncStorageRule(saved: target)
+        let now = clock()
+        guard rule.isOn, let userId = user.id else { return }
+        let due = lastEnforced.withLock { last in
+            guard last[userId].map({ now.timeIntervalSince($0) >= 60 }) ?? true else { return false }
+            last[userId] = now
+            return true
+        }
+        guard due else { return }
+        let freed = try await agent.enforce(rule, user: user, now: now)
+        if freed > 0 { logger.notice("deleted oldest synced records", metadata: ["user_id": "\(userId)", "count": "\(freed)"]) }
     }
 
     /// Users with a saved target: `sync/user-<id>.json`.

@@ -1,5 +1,6 @@
 import Foundation
 import Health
+import KirokuClient
 import Storage
 
 /// R9's "delete the oldest synced data when storage is full", opt-in because these are a person's health records:
@@ -19,6 +20,21 @@ public struct SyncStorageRule: Sendable, Equatable {
     }
 
     public var isOn: Bool { minimumFreeBytes != nil || maxSyncedRecords != nil }
+
+    /// The rule saved with a target.
+    public init(saved target: GatewayTarget) {
+        self.init(minimumFreeBytes: target.keepFreeBytes, maxSyncedRecords: target.maxSyncedRecords)
+    }
+
+    /// "500M", "2G", "1048576" (bytes; K, M, G, T are powers of 1,024); nil for anything else. One reading for the
+    /// CLI's `--keep-free` and the page's field.
+    public static func bytes(_ text: String) -> Int64? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
+        let unit = text.last.flatMap { units[Character($0.uppercased())] }
+        guard let count = Int64(unit == nil ? text : String(text.dropLast())), count > 0, count <= Int64.max / (unit ?? 1) else { return nil }
+        return count * (unit ?? 1)
+    }
 
     /// How many synced records to delete now: down to the quota, and a batch more while the disk is short.
     func excess(synced: Int, freeBytes: Int64?) -> (count: Int, reason: LocalizedText)? {

@@ -42,6 +42,7 @@ struct SyncCommand: AsyncParsableCommand {
         @Option(help: "Only these categories, comma-separated (body,activity,heart,sleep,nutrition,respiratory,mindfulness,other).") var categories: String?
         @Option(help: "The label the gateway's owner sees as userId (default: your username).") var label: String?
         @Option(help: "How often the server (or `sync daemon`) pushes on its own: realtime, hourly, daily or manual (default: keep, or manual).") var frequency: SyncFrequency?
+        @OptionGroup var storage: StorageRuleOptions
 
         func validate() throws {
             guard (apiKey != nil) != (username != nil) else {
@@ -70,13 +71,16 @@ struct SyncCommand: AsyncParsableCommand {
                 } else {
                     throw ValidationError("Give either --api-key or --username with --password-stdin. / --api-key か --username（と --password-stdin）のどちらか一方を指定してください。")
                 }
-                // Keep the installation's device id across reconfiguration: the gateway keys retries by it.
-                let deviceId = (try? file.load().deviceId) ?? UUID().uuidString.lowercased()
-                let target = GatewayTarget(
+                // Keep the installation's device id, the frequency and the storage rule across reconfiguration: the
+                // gateway keys retries by the device id, and the rest was chosen on purpose.
+                let previous = try? file.load()
+                var target = GatewayTarget(
                     url: gatewayURL, credentials: credentials, caFile: caFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
-                    metrics: metrics, deviceId: deviceId, label: label ?? user.username,
-                    frequency: frequency ?? (try? file.load())?.schedule ?? .manual
+                    metrics: metrics, deviceId: previous?.deviceId ?? UUID().uuidString.lowercased(), label: label ?? user.username,
+                    frequency: frequency ?? previous?.schedule ?? .manual
                 )
+                target.keepFreeBytes = storage.keepFree?.bytes ?? previous?.keepFreeBytes
+                target.maxSyncedRecords = storage.maxSynced ?? previous?.maxSyncedRecords
                 try file.save(target)
                 let scope = metrics.isEmpty ? LocalizedText(ja: "すべての種類", en: "all types") : LocalizedText(ja: "\(metrics.count) 種類", en: "\(metrics.count) types")
                 print(LocalizedText(
@@ -101,11 +105,12 @@ struct SyncCommand: AsyncParsableCommand {
         @OptionGroup var storage: StorageRuleOptions
 
         func run() async throws {
-            let (database, user, _) = try await owner.open()
+            let (database, user, file) = try await owner.open()
             let runner = SyncRunner(database: database, user: user, dataDirectory: owner.data.directoryURL)
             let attempt = try await runner.runOnce(showProgress: true)
+            let rule = storage.rule(saved: try? file.load())
             print(SyncRunner.describe(attempt))
-            let freed = try await runner.agent.enforce(storage.rule, user: user, now: Date())
+            let freed = try await runner.agent.enforce(rule, user: user, now: Date())
             if freed > 0 {
                 print(LocalizedText(ja: "送信済みの古い記録を \(freed) 件削除しました。", en: "Deleted the \(freed) oldest synced records.").text(in: .terminal))
             }
@@ -206,13 +211,14 @@ struct SyncCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (database, user, file) = try await owner.open()
-            let frequency = try frequency(saved: try file.loadForCLI().schedule)
+            let target = try file.loadForCLI()
+            let frequency = try frequency(saved: target.schedule)
             let realtime = frequency == .realtime
             let logger = Logger(label: "kiroku.sync")
             let interval: Duration = realtime ? .seconds(2) : .seconds(Int64(frequency.interval ?? 3_600))
             let daemon = SyncDaemon(
                 runner: SyncRunner(database: database, user: user, dataDirectory: owner.data.directoryURL), interval: interval, onlyWhenPending: realtime,
-                pruneAge: prune?.seconds, storageRule: storage.rule, logger: logger
+                pruneAge: prune?.seconds, storageRule: storage.rule(saved: target), logger: logger
             )
             let group = ServiceGroup(configuration: .init(services: [.init(service: daemon)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
             try await group.run()
@@ -260,8 +266,10 @@ struct StorageRuleOptions: ParsableArguments {
     @Option(name: .customLong("max-synced"), help: "Keep at most this many synced records; the oldest synced go first.")
     var maxSynced: Int?
 
-    var rule: SyncStorageRule {
-        SyncStorageRule(minimumFreeBytes: keepFree?.bytes, maxSyncedRecords: maxSynced)
+    /// The flags' rule when any flag is given, else the one saved with the target (as the web page sets it).
+    func rule(saved target: GatewayTarget?) -> SyncStorageRule {
+        guard keepFree == nil, maxSynced == nil, let target else { return SyncStorageRule(minimumFreeBytes: keepFree?.bytes, maxSyncedRecords: maxSynced) }
+        return SyncStorageRule(saved: target)
     }
 }
 
@@ -270,10 +278,8 @@ struct ByteSize: ExpressibleByArgument {
     let bytes: Int64
 
     init?(argument: String) {
-        let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
-        let unit = argument.last.flatMap { units[Character($0.uppercased())] }
-        guard let count = Int64(unit == nil ? argument : String(argument.dropLast())), count > 0 else { return nil }
-        bytes = count * (unit ?? 1)
+        guard let bytes = SyncStorageRule.bytes(argument) else { return nil }
+        self.bytes = bytes
     }
 }
 
