@@ -20,6 +20,8 @@ import Testing
     /// Tables with a `userId` but no record type: only SQL reaches them, always with the owner in its WHERE.
     static let ownedTablesWithoutRecord: Set<String> = [
         "syncConfirmation", "workoutDeviceUser", "workoutIdempotencyKey", "workoutPreference", "workoutWeekTotal",
+        // Kept by triggers from healthRecord and read only by dailyAggregates, whose SQL filters by owner.
+        "healthRecordHourly",
     ]
 
     @Test func everyTableWithAnOwnerHasAnOwnedRecordType() async throws {

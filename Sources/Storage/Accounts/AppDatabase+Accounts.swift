@@ -45,6 +45,8 @@ extension AppDatabase {
     public func deleteUser(id: Int64) async throws -> [String] {
         try await writer.write { db in
             let uploads = try String.fetchAll(db, ImportJob.owned(by: id).select(\.storedPath).filter { $0.storedPath != nil })
+            // The hourly rollups go first, so the records' cascade finds no bucket to keep up to date.
+            try db.execute(sql: "DELETE FROM healthRecordHourly WHERE userId = ?", arguments: [id])
             try User.deleteOne(db, key: id)
             return uploads
         }

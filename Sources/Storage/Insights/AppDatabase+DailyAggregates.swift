@@ -46,23 +46,42 @@ extension AppDatabase {
             start = change
         }
         let spans = pieces
+        // Whole-hour pieces (every whole-hour zone's days and daylight-saving changes) read the hourly rollups;
+        // anything else (India's +5:30, Nepal's +5:45) reads the records themselves.
+        let hourly = spans.allSatisfy { $0.from.timeIntervalSince1970.truncatingRemainder(dividingBy: 3_600) == 0
+            && $0.to.timeIntervalSince1970.truncatingRemainder(dividingBy: 3_600) == 0 }
         return try await reader.read { db in
             var byDay: [LocalDay: DailyAggregate] = [:]
             for piece in spans {
-                // The latest value rides in a sortable key: start, then id (among equal starts the one stored
-                // last, as `DailyAggregator` keeps the last in input order), then the value written exactly.
-                let rows = try Row.fetchCursor(
-                    db,
-                    sql: """
-                        SELECT date(startAt, ?) AS day, count(*) AS n, sum(value) AS total, min(value) AS low,
-                               max(value) AS high, max(startAt) AS latestStart,
-                               max(startAt || printf('%020d', id) || '|' || printf('%!.17g', value)) AS latestKey
-                        FROM healthRecord
-                        WHERE userId = ? AND metric = ? AND startAt >= ? AND startAt < ?
-                        GROUP BY day
-                        """,
-                    arguments: ["\(piece.offset >= 0 ? "+" : "")\(piece.offset) seconds", userId, metric, piece.from, piece.to]
-                )
+                let offset = "\(piece.offset >= 0 ? "+" : "")\(piece.offset) seconds"
+                let rows: RowCursor
+                if hourly {
+                    rows = try Row.fetchCursor(
+                        db,
+                        sql: """
+                            SELECT date(hour || ':00:00', ?) AS day, sum(count) AS n, sum(sum) AS total, min(min) AS low, max(max) AS high,
+                                   substr(max(latestKey), 1, 23) AS latestStart, max(latestKey) AS latestKey
+                            FROM healthRecordHourly
+                            WHERE userId = ? AND metric = ? AND hour >= ? AND hour < ?
+                            GROUP BY day
+                            """,
+                        arguments: [offset, userId, metric, Self.hourKey(piece.from), Self.hourKey(piece.to)]
+                    )
+                } else {
+                    // The latest value rides in a sortable key: start, then id (among equal starts the one stored
+                    // last, as `DailyAggregator` keeps the last in input order), then the value written exactly.
+                    rows = try Row.fetchCursor(
+                        db,
+                        sql: """
+                            SELECT date(startAt, ?) AS day, count(*) AS n, sum(value) AS total, min(value) AS low,
+                                   max(value) AS high, max(startAt) AS latestStart, max(\(Migrations.latestKey(""))) AS latestKey
+                            FROM healthRecord
+                            WHERE userId = ? AND metric = ? AND startAt >= ? AND startAt < ?
+                            GROUP BY day
+                            """,
+                        arguments: [offset, userId, metric, piece.from, piece.to]
+                    )
+                }
                 while let row = try rows.next() {
                     guard let text: String = row["day"], let day = LocalDay(text),
                           let latestStart = try? row.decode(Date.self, forColumn: "latestStart"),
@@ -78,5 +97,13 @@ extension AppDatabase {
             }
             return byDay.values.sorted { $0.day < $1.day }
         }
+    }
+
+    /// "2026-01-31 07": a UTC hour as the rollups key it (the stored start's first 13 characters).
+    static func hourKey(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour], from: date)
+        return String(format: "%04d-%02d-%02d %02d", parts.year!, parts.month!, parts.day!, parts.hour!)
     }
 }
