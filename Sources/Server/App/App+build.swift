@@ -184,6 +184,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     signedIn.addRoutes(DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(TrendsWebController(insights: InsightsService(database: database), pages: pages).endpoints)
     signedIn.addRoutes(InsightsWebController(insights: InsightsService(database: database), pages: pages).endpoints)
+    signedIn.addRoutes(AnomalyWebController(insights: InsightsService(database: database)).endpoints)
     signedIn.addRoutes(ReportsWebController(insights: InsightsService(database: database), pages: pages).endpoints)
     signedIn.addRoutes(RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).endpoints)
     signedIn.addRoutes(SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).endpoints)

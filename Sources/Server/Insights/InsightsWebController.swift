@@ -24,7 +24,8 @@ struct InsightsWebController {
         let timeZone = user.resolvedTimeZone
         let today = LocalDay(context.now, in: timeZone)
         let overview = try await insights.insights(userId: try user.savedId, today: today, timeZone: timeZone, target: user.targetWeightKg)
-        var values = pages.base(context, title: strings["inInsights"]!, csrf: nil)
+        var values = pages.base(context, title: strings["inInsights"]!, csrf: context.session?.csrfToken)
+        values["anomalyBack"] = request.uri.description
         values["window"] = "\(overview.window.first) – \(overview.window.last)"
         values["insights"] = overview.result.shown.map { Self.insight($0, language: language, strings: strings) }
         values["hasInsights"] = !overview.result.shown.isEmpty

@@ -63,7 +63,8 @@ struct TrendsWebController {
         )
 
         let name = metric.name.text(in: language)
-        var values = pages.base(context, title: "\(name) · \(strings["inTrends"]!)", csrf: nil)
+        var values = pages.base(context, title: "\(name) · \(strings["inTrends"]!)", csrf: context.session?.csrfToken)
+        values["anomalyBack"] = request.uri.description
         values["metricId"] = metric.id
         values["metricName"] = name
         values["periodText"] = "\(trend.period.first) – \(trend.period.last)"

@@ -31,6 +31,8 @@ extension WebStrings {
         "inMonthlyNote": .init(ja: "グラフは月ごとの1日平均です。", en: "The chart shows the average day of each month."),
         "inAnomalies": .init(ja: "確認したい値", en: "Values worth a check"),
         "inCheckRecords": .init(ja: "記録を確認", en: "Check the records"),
+        "inAnomalyRight": .init(ja: "この値は正しい", en: "This is right"),
+        "inAnomalyDelete": .init(ja: "この日の記録を削除", en: "Delete it"),
         "inAllMetrics": .init(ja: "すべての項目の推移", en: "Every metric's trend"),
         "inDays": .init(ja: "日", en: "days"),
         "inWeightTrend": .init(ja: "体重トレンド（平滑化）", en: "Weight trend (smoothed)"),

@@ -73,7 +73,8 @@ extension InsightsService {
         let checked = series.filter { $0.metricID != InsightMetric.weightTrendChange && MetricCatalog.metric(named: $0.metricID) != nil }
         var anomalies = checked.flatMap { AnomalyDetector.robust($0) }
         if let weight { anomalies += AnomalyDetector.offTrend(weight.trend) }
-        anomalies = anomalies.filter { window.contains($0.day) }.sorted { ($0.day, $0.metricID) > ($1.day, $1.metricID) }
+        anomalies = try await unconfirmed(anomalies.filter { window.contains($0.day) }, userId: userId)
+            .sorted { ($0.day, $0.metricID) > ($1.day, $1.metricID) }
         let advice = AdviceRules.advise(AdviceContext(
             today: today, weight: weight, weightGoal: goal,
             steps: series.first { $0.metricID == "stepCount" }, sleep: series.first { $0.metricID == "sleepAnalysis" },

@@ -93,7 +93,7 @@ public struct InsightsService: Sendable {
             statistics: MetricPeriodStatistics(series: series, period: period),
             lowestReading: discrete ? inPeriod.map(\.min).min() : nil,
             highestReading: discrete ? inPeriod.map(\.max).max() : nil,
-            anomalies: anomalies.filter { period.contains($0.day) },
+            anomalies: try await unconfirmed(anomalies.filter { period.contains($0.day) }, userId: userId),
             weight: weight, target: target
         )
     }
