@@ -52,6 +52,23 @@ struct TrendResponse: ResponseEncodable {
     let movingAverage: [Point]
     let anomalies: [AnomalyBody]
     let weight: Weight?
+    let sleepStages: [Night]?
+
+    struct Night: Codable {
+        let night: String
+        let deep: Double
+        let core: Double
+        let rem: Double
+        let unspecified: Double
+
+        init(_ stages: NightStages) {
+            night = stages.night.description
+            deep = stages.minutes[.deep] ?? 0
+            core = stages.minutes[.core] ?? 0
+            rem = stages.minutes[.rem] ?? 0
+            unspecified = stages.minutes[.unspecified] ?? 0
+        }
+    }
 
     struct Figures: Codable {
         let mean: Double?
@@ -178,5 +195,6 @@ struct TrendResponse: ResponseEncodable {
         movingAverage = trend.movingAverage.map { Point(day: $0.day.description, value: $0.value) }
         anomalies = trend.anomalies.map(AnomalyBody.init)
         weight = trend.weight.map { Weight($0, inPeriod: trend.weightTrendInPeriod, target: trend.target) }
+        sleepStages = trend.metric.id == "sleepAnalysis" ? trend.sleepStages.map(Night.init) : nil
     }
 }

@@ -107,8 +107,33 @@ struct TrendsWebController {
         if let weight = trend.weight {
             values["weight"] = Self.weightSection(weight, target: target, trend: trend, language: language, strings: strings, timeZone: timeZone)
         }
+        if !trend.sleepStages.isEmpty {
+            values["sleepStages"] = Self.sleepStagesSection(trend.sleepStages, language: language, strings: strings, timeZone: timeZone)
+        }
         values["navTrends"] = true
         return pages.render("trends", values)
+    }
+
+    /// The sleep page's second chart: each night as a stack of deep, core, REM and unstaged sleep, in hours, with
+    /// the period's average per stage beside it in words (for people who would rather read than look).
+    static func sleepStagesSection(_ nights: [NightStages], language: Language, strings: [String: String], timeZone: TimeZone) -> [String: Any] {
+        let colors: [SleepStage: String] = [.deep: "#1e3a8a", .core: "#3b82f6", .rem: "#22d3ee", .unspecified: "#94a3b8"]
+        let stages = SleepStage.allCases
+        let chart = StackedBarChart(
+            days: nights.map { night in
+                StackedBarChart.Day(date: WebFormatting.chartInstant(night.night, timeZone: timeZone), parts: stages.map { (night.minutes[$0] ?? 0) / 60 })
+            },
+            series: stages.map { StackedBarChart.Series(name: $0.name.text(in: language), color: colors[$0]!) },
+            title: strings["inSleepStages"]!, emptyMessage: strings["noData"]!, valueDecimals: 1, unit: strings["inHoursUnit"]!,
+            timeZone: timeZone, language: language.chartLanguage
+        ).svg()
+        let legend = stages.compactMap { stage -> [String: Any]? in
+            let minutes = nights.map { $0.minutes[stage] ?? 0 }.reduce(0, +)
+            guard minutes > 0 else { return nil }
+            let average = minutes / Double(nights.count)
+            return ["name": stage.name.text(in: language), "color": colors[stage]!, "average": InsightsFormatting.value(average, metricID: "sleepAnalysis", language: language) ?? ""]
+        }
+        return ["chart": chart, "legend": legend, "nights": nights.count]
     }
 
     /// The target a forecast aims at: `?target=` when given, else the profile's target weight.

@@ -88,7 +88,7 @@ public struct InsightsService: Sendable {
             }
         }
         let discrete = metric.aggregation == .discrete
-        return MetricTrend(
+        var trend = MetricTrend(
             metric: metric, request: request, today: today, days: inPeriod, movingAverage: shownAverage,
             statistics: MetricPeriodStatistics(series: series, period: period),
             lowestReading: discrete ? inPeriod.map(\.min).min() : nil,
@@ -96,6 +96,21 @@ public struct InsightsService: Sendable {
             anomalies: try await unconfirmed(anomalies.filter { period.contains($0.day) }, userId: userId),
             weight: weight, target: target
         )
+        if metric.id == "sleepAnalysis" {
+            trend.sleepStages = try await sleepStages(userId: userId, period: period, timeZone: timeZone)
+        }
+        return trend
+    }
+
+    /// The period's nights by stage. A night belongs to the evening it began (see `NightStages`), so the records
+    /// read reach twelve hours past the period's last day.
+    public func sleepStages(userId: Int64, period: DayPeriod, timeZone: TimeZone) async throws -> [NightStages] {
+        let records = try await database.records(
+            userId: userId, metric: "sleepAnalysis", from: period.first.start(in: timeZone).addingTimeInterval(12 * 3_600),
+            to: period.last.adding(days: 1).start(in: timeZone).addingTimeInterval(12 * 3_600)
+        )
+        let segments = records.map { SleepSegment(start: $0.startAt, minutes: $0.value, originalValue: $0.originalValue, metadata: $0.metadata ?? [:]) }
+        return NightStages.nights(segments, timeZone: timeZone).filter { period.contains($0.night) }
     }
 
     /// The same days as `spans`, with overlapping or touching spans joined, in day order.

@@ -23,6 +23,8 @@ public struct MetricTrend: Sendable {
     public let weight: WeightAnalysis?
     /// The target the forecast aims at (the profile's, or one given with the request).
     public let target: Double?
+    /// Only for sleep: each night of the period by stage (deep, core, REM, no stated stage).
+    public var sleepStages: [NightStages] = []
 
     public var period: DayPeriod { request.period }
 

@@ -86,6 +86,14 @@ extension AppDatabase {
         }
     }
 
+    /// The records of one metric whose start falls in [from, to), oldest first, whole (metadata included): what
+    /// the sleep-stages chart reads. Unreadable rows are left out.
+    public func records(userId: Int64, metric: String, from: Date, to: Date) async throws -> [HealthRecord] {
+        try await reader.read { db in
+            try HealthRecord.owned(by: userId).filter { $0.metric == metric && $0.startAt >= from && $0.startAt < to }.order(\.startAt).fetchReadable(db)
+        }
+    }
+
     /// The most recent record of each metric, for the dashboard's "today" tiles.
     /// When the user's oldest record of any of `metrics` started, or nil when there is none.
     public func earliestRecordStart(userId: Int64, metrics: [String]) async throws -> Date? {

@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Health
+import Storage
+import Testing
+
+/// The sleep page draws each night as a stack of stages, with the average per stage in words beside it.
+@Suite struct SleepStagesWebTests {
+    @Test func theSleepPageStacksEachNightByStage() async throws {
+        let server = try TestServer(clock: InsightsReportAPITests.now)
+        try await server.test { client in
+            let (alice, token) = try await server.user("alice")
+            var browser = WebSession(client)
+            _ = try await browser.submit(page: "/signin", to: "/signin", form: ["username": "alice", "password": "correct horse battery"])
+            let formatter = ISO8601DateFormatter()
+            var records: [HealthRecord] = []
+            for night in 0..<5 {
+                let evening = formatter.date(from: "2026-11-1\(night)T14:00:00Z")!  // 23:00 in Tokyo
+                for (offset, stage, minutes) in [(0.0, "HKCategoryValueSleepAnalysisAsleepCore", 200.0), (12_000, "HKCategoryValueSleepAnalysisAsleepDeep", 60), (15_600, "HKCategoryValueSleepAnalysisAsleepREM", 90)] {
+                    let start = evening.addingTimeInterval(offset)
+                    records.append(HealthRecord(userId: alice.id!, metric: "sleepAnalysis", value: minutes, originalValue: minutes * 60, originalUnit: "s",
+                                                startAt: start, endAt: start.addingTimeInterval(minutes * 60), source: .import,
+                                                metadata: ["HKCategoryValue": stage], createdAt: start))
+                }
+            }
+            _ = try await server.database.insertRecords(records)
+            let page = try await browser.get("/trends/sleepAnalysis?period=month&date=2026-11-15").text
+            #expect(page.contains(#"id="sleep-stages""#))
+            #expect(page.contains("kc-stacked-bar-chart"))
+            #expect(page.components(separatedBy: #"class="kc-stack-part""#).count - 1 == 15, "five nights of three stages")
+            #expect(page.contains("深い睡眠") || page.contains("Deep"))
+            let api = try await client.execute(uri: "/api/v1/trends/sleepAnalysis?period=month&date=2026-11-15", method: .get, headers: .bearer(token)).json()
+            let nights = api["sleepStages"] as? [[String: Any]] ?? []
+            #expect(nights.count == 5)
+            #expect(nights.first?["night"] as? String == "2026-11-10")
+            #expect(nights.first?["deep"] as? Double == 60 && nights.first?["core"] as? Double == 200 && nights.first?["rem"] as? Double == 90)
+            let steps = try await browser.get("/trends/stepCount?period=month").text
+            #expect(!steps.contains(#"id="sleep-stages""#), "only the sleep page has it")
+        }
+    }
+}
