@@ -78,7 +78,7 @@ final class RDKafkaConsumer: @unchecked Sendable {
         return messages
     }
 
-    private static func message(_ message: UnsafeMutablePointer<rd_kafka_message_t>) -> KafkaMessage {
+    static func message(_ message: UnsafeMutablePointer<rd_kafka_message_t>) -> KafkaMessage {
         let pointee = message.pointee
         let key = pointee.key.map { Data(bytes: $0, count: pointee.key_len) }
         let value = pointee.payload.map { Data(bytes: $0, count: pointee.len) } ?? Data()
