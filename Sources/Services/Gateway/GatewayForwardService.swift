@@ -30,12 +30,13 @@ public struct GatewayForwardService: Sendable {
         // The records are only the samples' verdicts: no account exists here, so the owner id is a placeholder.
         let (records, samples, rejections) = GatewaySampleMapper(userId: 0, payload: payload, now: now).map()
         let header = GatewayIngestService.PayloadHeader(payload)
+        let encoder = GatewayKafkaMessage.makeEncoder()
         let messages = try zip(records, samples).map { record, sample in
             let value = GatewayKafkaMessage(
                 deviceId: header.deviceId, userId: header.userId, sample: sample, timestamp: header.timestamp,
                 appVersion: header.appVersion, owner: owner
             )
-            return KafkaBatchPublisher.Message(topic: topic, key: GatewayKafkaMessage.key(owner: owner, sampleId: record.externalId ?? sample.id), value: try value.encoded())
+            return KafkaBatchPublisher.Message(topic: topic, key: GatewayKafkaMessage.key(owner: owner, sampleId: record.externalId ?? sample.id), value: try value.encoded(with: encoder))
         }
         do {
             try await publisher.publish(messages, timeout: deliveryTimeout)

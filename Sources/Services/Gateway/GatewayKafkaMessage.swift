@@ -34,9 +34,14 @@ public struct GatewayKafkaMessage: Codable {
         "\(owner):\(sampleId)"
     }
 
-    public func encoded() throws -> Data {
+    public func encoded(with encoder: JSONEncoder = makeEncoder()) throws -> Data {
+        try encoder.encode(self)
+    }
+
+    /// The encoder the messages are written with; one can serve a whole batch.
+    public static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        return encoder
     }
 }
