@@ -185,7 +185,7 @@ struct Serve: AsyncParsableCommand {
             do {
                 try await runGatewayOnlyApplication(configuration: configuration, settings: settings, logger: logger)
             } catch let error as GatewayKeyFileError {
-                throw ValidationError(error.description)
+                throw CLIError(error.message)
             }
             return
         }
