@@ -20,6 +20,8 @@ public final class KafkaBatchPublisher: Service, Sendable {
     }
 
     private let producer: KafkaProducer
+    /// Looked up when the service starts, so the first batch does not wait for it.
+    private let topic: String?
     private let state = Mutex(State())
 
     private struct State {
@@ -36,8 +38,9 @@ public final class KafkaBatchPublisher: Service, Sendable {
         var timer: Task<Void, Never>?
     }
 
-    public init(producer: KafkaProducer) {
+    public init(producer: KafkaProducer, topic: String? = nil) {
         self.producer = producer
+        self.topic = topic
     }
 
     /// Returns once every message is acknowledged (`acks=all` with the default configuration). Throws the first
@@ -87,6 +90,7 @@ public final class KafkaBatchPublisher: Service, Sendable {
         try await withThrowingDiscardingTaskGroup { group in
             // The producer ends its report stream once it has flushed on graceful shutdown; routing ends with it.
             group.addTask { try await self.producer.run() }
+            if let topic = self.topic { group.addTask { _ = await self.producer.prepare(topic: topic, timeout: .seconds(5)) } }
             group.addTask {
                 for await report in self.producer.deliveryReports { self.route(report) }
                 self.stopAll()

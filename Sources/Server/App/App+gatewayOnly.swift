@@ -14,7 +14,7 @@ public func buildGatewayOnlyApplication(
 ) async throws -> some ApplicationProtocol {
     let keys = try GatewayKeyring(path: settings.keyFile, logger: logger)
     let producer = try KafkaProducer(configuration: .init(bootstrapServers: settings.brokers, options: settings.producerProperties), logger: logger)
-    let publisher = KafkaBatchPublisher(producer: producer)
+    let publisher = KafkaBatchPublisher(producer: producer, topic: settings.topic)
     let forwarding = GatewayForwardService(
         settings: configuration.gateway, publisher: publisher, topic: settings.topic, deliveryTimeout: settings.deliveryTimeout, logger: logger
     )
