@@ -235,13 +235,15 @@ let package = Package(
             name: "EventStreamTests",
             dependencies: ["EventStream", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "ServicesTests", dependencies: ["Services", "Storage", "Health", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "Storage", "Health", "EventStream", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "TaskSteps", "WaitTimes", "Workouts", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",
             dependencies: [
                 "Server",
                 "Services",
+                // The stateless gateway's tests run librdkafka's mock cluster.
+                "EventStream",
                 "Webhooks",
                 "Storage",
                 "Health",

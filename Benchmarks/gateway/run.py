@@ -3,8 +3,9 @@
 batches of 100 from several concurrent clients on loopback. Measures, in one run on one machine:
   1. Kiroku without Kafka (SQLite only),
   2. Kiroku with the Kafka outbox relay (librdkafka's mock cluster),
-  3. the reference gateway (FastAPI + kafka-python, same mock cluster).
-Usage: Benchmarks/gateway/run.py [--clients 8] [--batches 200] [--bin-dir DIR]  (run from the repository root, after
+  3. the reference gateway (FastAPI + kafka-python, same mock cluster),
+  4. one stateless Kiroku gateway (`serve --gateway-only`): answered once Kafka acknowledged every sample (acks=all).
+Usage: Benchmarks/gateway/run.py [--clients 8] [--batches 200] [--bin-dir DIR] [--cases sqlite,relay,reference,gateway-only]  (run from the repository root, after
 `swift build -c release --product kiroku --product KirokuBenchmarks`; --bin-dir takes the binaries from elsewhere,
 e.g. a debug build, to compare two builds of the same kind)."""
 import argparse
@@ -97,6 +98,21 @@ def kiroku_case(kiroku, brokers, args):
         shutil.rmtree(data, ignore_errors=True)
 
 
+def gateway_only_case(kiroku, brokers, args):
+    directory = tempfile.mkdtemp(prefix="kiroku-gw-only-bench-")
+    keys = os.path.join(directory, "gateway-keys")
+    key = subprocess.run([kiroku, "gateway-key", "create", "--owner", "bench", "--file", keys], text=True, check=True, capture_output=True).stdout.strip()
+    server = subprocess.Popen([kiroku, "serve", "--gateway-only", "--port", "18083", "--kafka-brokers", brokers, "--gateway-keys", keys,
+                               "--gateway-rate", "1000000", "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_up("http://127.0.0.1:18083/health")
+        return asyncio.run(load("http://127.0.0.1:18083/api/v1/health-data/", {"X-API-Key": key}, args.clients, args.batches))
+    finally:
+        server.terminate()
+        server.wait()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
 def reference_case(brokers, args):
     env = dict(os.environ, KAFKA_BROKERS=brokers)
     server = subprocess.Popen([sys.executable, "-m", "uvicorn", "reference_gateway:app", "--port", "18082", "--log-level", "warning"],
@@ -114,16 +130,20 @@ def main():
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--batches", type=int, default=100, help="batches of 100 samples per client")
     parser.add_argument("--bin-dir", help="where kiroku and KirokuBenchmarks are (default: the release build)")
+    parser.add_argument("--cases", default="sqlite,relay,reference,gateway-only", help="which gateways to measure, comma-separated")
     args = parser.parse_args()
+    cases = set(args.cases.split(","))
     kiroku = release_bin("kiroku", args.bin_dir)
     mock = subprocess.Popen([release_bin("KirokuBenchmarks", args.bin_dir), "kafka-mock"], stdout=subprocess.PIPE, text=True)
     brokers = mock.stdout.readline().strip()
     try:
-        results = {
-            "kiroku (SQLite only)": kiroku_case(kiroku, None, args),
-            "kiroku + Kafka relay": kiroku_case(kiroku, brokers, args),
-            "reference (FastAPI + kafka-python)": reference_case(brokers, args),
-        }
+        runs = [
+            ("sqlite", "kiroku (SQLite only)", lambda: kiroku_case(kiroku, None, args)),
+            ("relay", "kiroku + Kafka relay", lambda: kiroku_case(kiroku, brokers, args)),
+            ("reference", "reference (FastAPI + kafka-python)", lambda: reference_case(brokers, args)),
+            ("gateway-only", "kiroku --gateway-only (1 instance, answered after Kafka's acks)", lambda: gateway_only_case(kiroku, brokers, args)),
+        ]
+        results = {name: run() for case, name, run in runs if case in cases}
     finally:
         mock.terminate()
     print(f"{args.clients} clients x {args.batches} batches of 100 samples, loopback, mock Kafka at {brokers}")

@@ -41,6 +41,14 @@ public final class KafkaProducer: Service, Sendable {
         )
     }
 
+    /// Looks `topic` up in the cluster ahead of the first message to it. Returns false when the cluster could not be
+    /// reached in time; messages then wait for the lookup as usual.
+    public func prepare(topic: String, timeout: Duration = .seconds(10)) async -> Bool {
+        let client = current
+        let milliseconds = KafkaTopicReader.milliseconds(timeout)
+        return (try? await RDKafkaBlocking.run { () throws(KafkaError) in try client.partitions(of: topic, timeoutMilliseconds: milliseconds) }) != nil
+    }
+
     /// Messages handed to librdkafka and not yet reported on.
     public var outstanding: Int { current.outstanding }
 

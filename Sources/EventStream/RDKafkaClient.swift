@@ -68,6 +68,25 @@ final class RDKafkaClient: @unchecked Sendable {
         }
     }
 
+    /// The topic's partition ids as the cluster describes them (empty when the topic does not exist). The answer also
+    /// fills the handle's metadata cache, so a producer's first message to the topic need not wait for the lookup.
+    static func partitions(of topic: String, handle: OpaquePointer, timeoutMilliseconds: Int32) throws(KafkaError) -> [Int32] {
+        guard let topicHandle = rd_kafka_topic_new(handle, topic, nil) else { return [] }
+        defer { rd_kafka_topic_destroy(topicHandle) }
+        var metadata: UnsafePointer<rd_kafka_metadata>?
+        let code = rd_kafka_metadata(handle, 0, topicHandle, &metadata, timeoutMilliseconds)
+        guard code == RD_KAFKA_RESP_ERR_NO_ERROR, let metadata else { throw error(code) }
+        defer { rd_kafka_metadata_destroy(metadata) }
+        guard metadata.pointee.topic_cnt > 0, let described = metadata.pointee.topics?.pointee,
+              described.err == RD_KAFKA_RESP_ERR_NO_ERROR
+        else { return [] }
+        return (0..<Int(described.partition_cnt)).compactMap { described.partitions?[$0].id }
+    }
+
+    func partitions(of topic: String, timeoutMilliseconds: Int32) throws(KafkaError) -> [Int32] {
+        try Self.partitions(of: topic, handle: handle, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
     /// Delivery reports that are ready, waiting at most `timeoutMilliseconds` for the first.
     func poll(timeoutMilliseconds: Int32) -> [KafkaDeliveryReport] {
         var reports: [KafkaDeliveryReport] = []

@@ -20,16 +20,7 @@ final class RDKafkaConsumer: @unchecked Sendable {
 
     /// The topic's partition ids; empty when the topic does not exist.
     func partitions(of topic: String, timeoutMilliseconds: Int32) throws(KafkaError) -> [Int32] {
-        guard let topicHandle = rd_kafka_topic_new(handle, topic, nil) else { return [] }
-        defer { rd_kafka_topic_destroy(topicHandle) }
-        var metadata: UnsafePointer<rd_kafka_metadata>?
-        let code = rd_kafka_metadata(handle, 0, topicHandle, &metadata, timeoutMilliseconds)
-        guard code == RD_KAFKA_RESP_ERR_NO_ERROR, let metadata else { throw RDKafkaClient.error(code) }
-        defer { rd_kafka_metadata_destroy(metadata) }
-        guard metadata.pointee.topic_cnt > 0, let described = metadata.pointee.topics?.pointee,
-              described.err == RD_KAFKA_RESP_ERR_NO_ERROR
-        else { return [] }
-        return (0..<Int(described.partition_cnt)).compactMap { described.partitions?[$0].id }
+        try RDKafkaClient.partitions(of: topic, handle: handle, timeoutMilliseconds: timeoutMilliseconds)
     }
 
     /// The first offset still stored and the offset the next message will get.
@@ -78,7 +69,7 @@ final class RDKafkaConsumer: @unchecked Sendable {
         return messages
     }
 
-    private static func message(_ message: UnsafeMutablePointer<rd_kafka_message_t>) -> KafkaMessage {
+    static func message(_ message: UnsafeMutablePointer<rd_kafka_message_t>) -> KafkaMessage {
         let pointee = message.pointee
         let key = pointee.key.map { Data(bytes: $0, count: pointee.key_len) }
         let value = pointee.payload.map { Data(bytes: $0, count: pointee.len) } ?? Data()

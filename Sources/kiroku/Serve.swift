@@ -64,13 +64,20 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("kafka-option"), help: "A librdkafka property as key=value (repeatable), e.g. security.protocol=ssl.")
     var kafkaOptions: [String] = []
 
+    @Flag(name: .customLong("gateway-only"), help: "Run only the health data gateway, with no database: a batch is answered once Kafka has acknowledged it (needs --kafka-brokers and --gateway-keys).")
+    var gatewayOnly = false
+
+    @Option(name: .customLong("gateway-keys"), help: "With --gateway-only: the API key file, one \"<owner> <sha256 of key>\" per line; see kiroku gateway-key (env KIROKU_GATEWAY_KEYS).")
+    var gatewayKeys: String?
+
+    @Option(name: .customLong("kafka-delivery-timeout"), help: "With --gateway-only: seconds a batch may wait for Kafka's acknowledgement before the answer is 503 (default 10).")
+    var kafkaDeliveryTimeout: Double = 10
+
     var brokers: String? { kafkaBrokers ?? ProcessInfo.processInfo.environment["KIROKU_KAFKA_BROKERS"] }
 
-    var kafkaProperties: [String: String] {
-        Dictionary(kafkaOptions.compactMap { option in
-            option.firstIndex(of: "=").map { (String(option[..<$0]), String(option[option.index(after: $0)...])) }
-        }, uniquingKeysWith: { _, last in last })
-    }
+    var gatewayKeyFile: String? { gatewayKeys ?? ProcessInfo.processInfo.environment["KIROKU_GATEWAY_KEYS"] }
+
+    var kafkaProperties: [String: String] { KafkaOptionArguments.properties(kafkaOptions) }
 
     @Option(name: .customLong("sawayaka-feed-url"), help: "さわやか: a queue-service-shaped JSON feed to poll within opening hours (env KIROKU_SAWAYAKA_FEED_URL).")
     var sawayakaFeedURL: String?
@@ -119,9 +126,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        for option in kafkaOptions where !option.contains("=") || option.hasPrefix("=") {
-            throw ValidationError("--kafka-option takes key=value, got “\(option)”. / --kafka-option は key=value の形で指定してください（「\(option)」）。")
-        }
+        try KafkaOptionArguments.validate(kafkaOptions)
         guard gatewayMaxSamples > 0, gatewayRate > 0, gatewayMaxBody > 0, gatewayOutboxLimit > 0 else {
             throw ValidationError("Gateway limits must be positive. / ゲートウェイの上限は正の数で指定してください。")
         }
@@ -130,6 +135,14 @@ struct Serve: AsyncParsableCommand {
         }
         guard backupKeep > 0 else {
             throw ValidationError("--backup-keep must be positive. / --backup-keep は正の数で指定してください。")
+        }
+        if gatewayOnly {
+            guard brokers != nil, gatewayKeyFile != nil else {
+                throw ValidationError("--gateway-only needs --kafka-brokers and --gateway-keys. / --gateway-only には --kafka-brokers と --gateway-keys が必要です。")
+            }
+            guard kafkaDeliveryTimeout > 0, kafkaDeliveryTimeout <= 3_600 else {
+                throw ValidationError("--kafka-delivery-timeout must be 0–3600 s. / --kafka-delivery-timeout は 0〜3600 秒で指定してください。")
+            }
         }
         guard (tlsFiles.certificate == nil) == (tlsFiles.key == nil) else {
             throw ValidationError("--tls-certificate and --tls-key go together. / --tls-certificate と --tls-key は両方指定してください。")
@@ -163,6 +176,19 @@ struct Serve: AsyncParsableCommand {
         }
         Self.bootstrapLogging(configuration)
         let logger = Logger(label: "kiroku")
+        if gatewayOnly, let brokers, let gatewayKeyFile {
+            let settings = GatewayOnlySettings(
+                brokers: brokers, topic: kafkaTopic, keyFile: gatewayKeyFile, deliveryTimeout: .milliseconds(Int64(kafkaDeliveryTimeout * 1_000)),
+                properties: kafkaProperties
+            )
+            logger.info("starting", metadata: ["mode": "gateway-only", "address": "\(host):\(port)", "scheme": "\(configuration.tls == nil ? "http" : "https")"])
+            do {
+                try await runGatewayOnlyApplication(configuration: configuration, settings: settings, logger: logger)
+            } catch let error as GatewayKeyFileError {
+                throw CLIError(error.message)
+            }
+            return
+        }
         // Lock first: a second server must not even run migrations on a database another one is serving.
         try DataDirectory.prepare(configuration.dataDirectory, logger: logger)
         let lock: DataDirectoryLock

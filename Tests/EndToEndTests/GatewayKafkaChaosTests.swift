@@ -40,7 +40,8 @@ import Testing
         let load = LoadSwitch()
         async let acknowledged = withThrowingTaskGroup(of: [String].self) { group in
             for phone in 0..<4 {
-                group.addTask { try await Self.post(while: load, phone: phone, site: site, key: key) }
+                // The server may be dead or restarting: each batch is sent again until it is stored (bounded).
+                group.addTask { try await PhoneBatches.post(while: load, phone: phone, site: site, key: key, size: 10, most: 200, pause: .milliseconds(80), timeout: 5) }
             }
             return try await group.reduce(into: [String]()) { $0 += $1 }
         }
@@ -82,41 +83,6 @@ import Testing
 
         await server.stop()
         #expect(server.terminationStatus == 0)
-    }
-
-    /// One phone: batches of new samples until the switch is off (200 at most); returns the ids of every sample
-    /// answered 200.
-    static func post(while load: LoadSwitch, phone: Int, site: String, key: String) async throws -> [String] {
-        var acknowledged: [String] = []
-        var batch = 0
-        while load.isOn, batch < 200 {
-            batch += 1
-            let samples = (0..<10).map { n -> [String: Any] in
-                let at = Date(timeIntervalSince1970: 1_790_000_000 + Double(phone * 100_000 + batch * 100 + n))
-                return [
-                    "id": UUID().uuidString.lowercased(), "type": "stepCount", "value": Double(n), "unit": "count",
-                    "startDate": at.formatted(.iso8601), "endDate": at.addingTimeInterval(30).formatted(.iso8601),
-                ]
-            }
-            let body = try JSONSerialization.data(withJSONObject: [
-                "deviceId": "550e8400-e29b-41d4-a716-44665544000\(phone)", "userId": "phone\(phone)", "timestamp": "2026-11-20T10:00:00Z",
-                "appVersion": "1.0.0", "samples": samples,
-            ])
-            // The server may be dead or restarting: try the same batch again until it is stored (bounded).
-            let giveUp = ContinuousClock.now + .seconds(30)
-            while true {
-                let request = GatewayKafkaEndToEndTests.gatewayRequest(site: site, key: key, body: body)
-                if let response = try? await HTTPClient.shared.execute(request, timeout: .seconds(5)) {
-                    _ = try? await response.body.collect(upTo: 1 << 20)
-                    if response.status == .ok { break }
-                }
-                guard ContinuousClock.now < giveUp else { throw WebDriver.Failure(description: "batch never accepted") }
-                try await Task.sleep(for: .milliseconds(100))
-            }
-            acknowledged += samples.compactMap { $0["id"] as? String }
-            try await Task.sleep(for: .milliseconds(80))
-        }
-        return acknowledged
     }
 }
 

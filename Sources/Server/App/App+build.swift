@@ -138,7 +138,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     router.addRoutes(MetricsCatalogAPIController().endpoints, atPath: "api/v1")
     router.addRoutes(StoresAPIController(service: waitTimes).endpoints, atPath: "api")
     router.addRoutes(GatewayAPIController(
-        ingestion: GatewayIngestService(database: database, settings: configuration.gateway), accounts: accounts,
+        backend: StoringGatewayBackend(ingestion: GatewayIngestService(database: database, settings: configuration.gateway), accounts: accounts),
         limiter: SlidingWindowLimiter(limit: configuration.gateway.requestsPerMinute, window: 60), metrics: dependencies.metrics
     ).endpoints, atPath: "api/v1")
     router.addRoutes(HealthAutoExportAPIController(accounts: accounts, ingest: HealthAutoExportIngest(database: database), uploads: imports).endpoints, atPath: "api/v1")

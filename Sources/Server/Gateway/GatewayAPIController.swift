@@ -6,16 +6,15 @@ import Services
 import Storage
 
 /// `POST /api/v1/health-data/`: the gateway phone app's endpoint, unchanged (reference/gateway-protocol.md).
-/// A batch is committed — records plus, with Kafka on, one outbox row per new sample — in one transaction
-/// before the answer is sent, so a 200 means durable. A retried batch answers 200 again and adds nothing.
-struct GatewayAPIController {
-    let ingestion: GatewayIngestService
-    let accounts: AccountService
+/// What a 200 means depends on the backend: committed to SQLite (`StoringGatewayBackend`) or acknowledged by Kafka
+/// (`ForwardingGatewayBackend`, `--gateway-only`). Authentication, limits, language and answers are the same.
+struct GatewayAPIController<Backend: GatewayBackend> {
+    let backend: Backend
     /// Requests per API key (or account, for Basic auth) per minute.
     let limiter: SlidingWindowLimiter
     let metrics: AppMetrics
 
-    var settings: GatewaySettings { ingestion.settings }
+    var settings: GatewaySettings { backend.settings }
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -41,14 +40,7 @@ struct GatewayAPIController {
 
     /// `{"error": {"code", "message"}}` like every API error, with the message in the gateway's language.
     static func respond(_ error: APIError, text: GatewayText, language: GatewayLanguage) -> Response {
-        struct Body: Encodable {
-            struct Detail: Encodable {
-                let code: String
-                let message: String
-            }
-            let error: Detail
-        }
-        let data = (try? APIJSON.makeEncoder().encode(Body(error: .init(code: error.code, message: text.text(in: language))))) ?? Data()
+        let data = (try? APIJSON.makeEncoder().encode(GatewayErrorBody(error: .init(code: error.code, message: text.text(in: language))))) ?? Data()
         var headers = error.headers
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.contentLanguage] = language.rawValue
@@ -57,7 +49,7 @@ struct GatewayAPIController {
 
     func store(request: Request, context: AppRequestContext, language: GatewayLanguage) async throws -> Response {
         let now = context.now
-        let (user, limitKey) = try await authenticate(request, context: context, now: now)
+        let (caller, limitKey) = try await backend.authenticate(request, context: context, now: now)
         if case .retryAfter(let seconds) = await limiter.admit(limitKey, now: now) { throw GatewayError.rateLimited(retryAfter: seconds) }
 
         try APIRequestDecoder.requireJSON(request.headers)
@@ -68,7 +60,7 @@ struct GatewayAPIController {
             throw GatewayError.bodyTooLarge(limit: settings.maxBodyBytes)
         }
         try APIRequestDecoder.refuseDuplicateKeys(in: body)
-        let outcome = try await ingestion.ingest(Data(body.readableBytesView), userId: try user.savedId, now: now)
+        let outcome = try await backend.ingest(Data(body.readableBytesView), from: caller, now: now)
         metrics.recordsStored(count: outcome.stored, source: RecordSource.gateway.rawValue)
         for _ in outcome.rejections { metrics.recordsRejected(reason: "gateway_sample") }
 
@@ -100,28 +92,13 @@ struct GatewayAPIController {
         response.headers[.contentLanguage] = language.rawValue
         return response
     }
+}
 
-    /// `X-API-Key` (a personal API token), `Authorization: Basic` (account credentials, rate-limited like the
-    /// sign-in form) or a bearer token already checked by the middleware.
-    func authenticate(_ request: Request, context: AppRequestContext, now: Date) async throws -> (User, String) {
-        if let field = request.headers.first(where: { $0.name.canonicalName == "x-api-key" }) {
-            let key = field.value.trimmingCharacters(in: .whitespaces)
-            guard let user = try await accounts.user(bearerToken: key, now: now) else { throw APIError.unauthorized }
-            return (user, "key:" + SecretToken.hash(key))
-        }
-        if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("basic ") {
-            guard let decoded = Data(base64Encoded: String(authorization.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
-                  let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
-            else { throw APIError.unauthorized }
-            let username = String(text[..<colon])
-            do {
-                let user = try await accounts.signIn(username: username, password: String(text[text.index(after: colon)...]), address: context.clientAddress, now: now)
-                return (user, "account:\(try user.savedId)")
-            } catch AccountError.invalidCredentials {
-                throw APIError.unauthorized
-            }
-        }
-        if let user = context.user, context.session == nil { return (user, "account:\(try user.savedId)") }
-        throw APIError.unauthorized
+/// The API's error shape, `{"error": {"code", "message"}}`.
+private struct GatewayErrorBody: Encodable {
+    struct Detail: Encodable {
+        let code: String
+        let message: String
     }
+    let error: Detail
 }

@@ -9,6 +9,8 @@ public enum GatewayError: DomainError, Equatable {
     case rateLimited(retryAfter: Int)
     /// Kafka has been away long enough for `depth` messages to wait; the batch is refused rather than queued.
     case outboxFull(depth: Int, limit: Int)
+    /// The stateless gateway could not get Kafka's acknowledgement for every sample in time.
+    case kafkaUnavailable
 
     public var code: String {
         switch self {
@@ -17,6 +19,7 @@ public enum GatewayError: DomainError, Equatable {
         case .bodyTooLarge: "body_too_large"
         case .rateLimited: "rate_limited"
         case .outboxFull: "outbox_full"
+        case .kafkaUnavailable: "kafka_unavailable"
         }
     }
 
@@ -25,7 +28,7 @@ public enum GatewayError: DomainError, Equatable {
         case .malformedPayload: 400
         case .tooManySamples, .bodyTooLarge: 413
         case .rateLimited: 429
-        case .outboxFull: 503
+        case .outboxFull, .kafkaUnavailable: 503
         }
     }
 
@@ -33,6 +36,7 @@ public enum GatewayError: DomainError, Equatable {
         switch self {
         case .rateLimited(let seconds): seconds
         case .outboxFull: 30
+        case .kafkaUnavailable: 5
         default: nil
         }
     }
@@ -58,6 +62,11 @@ public enum GatewayError: DomainError, Equatable {
                 ja: "配信待ちのデータが多すぎます（\(depth) 件、上限 \(limit) 件）。しばらくしてから再送してください。何も保存していません。",
                 en: "The delivery queue is full (\(depth) messages waiting, limit \(limit)). Retry later. Nothing was stored."
             )
+        case .kafkaUnavailable:
+            LocalizedText(
+                ja: "Kafka が時間内に受け取りを確認しませんでした。同じデータをもう一度送ってください（サンプル ID で重複は除かれます）。",
+                en: "Kafka did not confirm the batch in time. Send the same batch again (samples are deduplicated by id)."
+            )
         }
     }
 
@@ -71,6 +80,7 @@ public enum GatewayError: DomainError, Equatable {
         case .rateLimited(let seconds): ko = "요청이 너무 많습니다. \(seconds) 초 후에 다시 보내 주세요. 아무것도 저장하지 않았습니다."
         case .outboxFull(let depth, let limit):
             ko = "전달 대기 중인 데이터가 너무 많습니다 (\(depth) 건, 최대 \(limit) 건). 잠시 후 다시 보내 주세요. 아무것도 저장하지 않았습니다."
+        case .kafkaUnavailable: ko = "Kafka 가 시간 안에 수신을 확인하지 않았습니다. 같은 데이터를 다시 보내 주세요 (샘플 ID 로 중복이 제거됩니다)."
         }
         return GatewayText(message, ko: ko)
     }

@@ -28,15 +28,7 @@ public struct GatewayIngestService: Sendable {
     /// Decodes, validates and stores one batch. Throws `GatewayError` (nothing stored) for a batch that cannot be
     /// read, is too large or finds the outbox full; single unreadable samples are rejections, not errors.
     public func ingest(_ body: Data, userId: Int64, now: Date) async throws -> Outcome {
-        let payload: GatewayPayload
-        do {
-            payload = try APIJSON.makeDecoder().decode(GatewayPayload.self, from: body)
-        } catch {
-            throw GatewayError.malformedPayload
-        }
-        guard payload.samples.count <= settings.maxSamplesPerRequest else {
-            throw GatewayError.tooManySamples(limit: settings.maxSamplesPerRequest)
-        }
+        let payload = try Self.decode(body, settings: settings)
         let (records, samples, rejections) = GatewaySampleMapper(userId: userId, payload: payload, now: now).map()
         let message = settings.kafkaEnabled ? Self.outboxMessage(header: PayloadHeader(payload), samples: samples, userId: userId, now: now) : nil
         let outcomes: [(record: HealthRecord, inserted: Bool)]
@@ -47,6 +39,21 @@ public struct GatewayIngestService: Sendable {
         }
         if outcomes.contains(where: \.inserted) { await MotivationService(database: database).refreshBadgesAfterWrite(userId: userId, now: now) }
         return Outcome(received: payload.samples.count, synced: records.count, stored: outcomes.filter(\.inserted).count, rejections: rejections)
+    }
+
+    /// Reads a batch and checks its size: the one way both gateways (storing and forwarding to Kafka) read a body.
+    /// Throws `GatewayError` for a batch that cannot be read or is too large.
+    public static func decode(_ body: Data, settings: GatewaySettings) throws -> GatewayPayload {
+        let payload: GatewayPayload
+        do {
+            payload = try APIJSON.makeDecoder().decode(GatewayPayload.self, from: body)
+        } catch {
+            throw GatewayError.malformedPayload
+        }
+        guard payload.samples.count <= settings.maxSamplesPerRequest else {
+            throw GatewayError.tooManySamples(limit: settings.maxSamplesPerRequest)
+        }
+        return payload
     }
 
     /// Builds the outbox row for a newly stored record from the sample it came from, exactly as received.
@@ -66,13 +73,13 @@ public struct GatewayIngestService: Sendable {
     }
 
     /// The batch-level fields the outbox message repeats, captured without the samples.
-    struct PayloadHeader: Sendable {
-        let deviceId: String
-        let userId: String
-        let timestamp: String?
-        let appVersion: String?
+    public struct PayloadHeader: Sendable {
+        public let deviceId: String
+        public let userId: String
+        public let timestamp: String?
+        public let appVersion: String?
 
-        init(_ payload: GatewayPayload) {
+        public init(_ payload: GatewayPayload) {
             deviceId = payload.deviceId
             userId = payload.userId
             timestamp = payload.timestamp

@@ -8,6 +8,14 @@ public struct GatewayPayload: Decodable {
     public let timestamp: String?
     public let appVersion: String?
     public let samples: [Lenient<GatewaySample>]
+
+    public init(deviceId: String, userId: String, timestamp: String?, appVersion: String?, samples: [Lenient<GatewaySample>]) {
+        self.deviceId = deviceId
+        self.userId = userId
+        self.timestamp = timestamp
+        self.appVersion = appVersion
+        self.samples = samples
+    }
 }
 
 /// The app's `HealthDataSample`, exactly as sent; re-encoded unchanged into the Kafka message.

@@ -1,0 +1,57 @@
+import EventStream
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import ServiceLifecycle
+import Services
+
+/// The stateless gateway (`kiroku serve --gateway-only`): `GET /health`, `/metrics`, `/openapi.yaml` and the phone
+/// app's `POST /api/v1/health-data/`, nothing else; no database, no web pages. Its one service is the Kafka
+/// publisher, so on SIGTERM the server stops taking requests, then the producer flushes what is in flight.
+public func buildGatewayOnlyApplication(
+    configuration: AppConfiguration, settings: GatewayOnlySettings, metrics: AppMetrics = AppMetrics(), logger: Logger
+) async throws -> some ApplicationProtocol {
+    let keys = try GatewayKeyring(path: settings.keyFile, logger: logger)
+    let producer = try KafkaProducer(configuration: .init(bootstrapServers: settings.brokers, options: settings.producerProperties), logger: logger)
+    let publisher = KafkaBatchPublisher(producer: producer, topic: settings.topic)
+    let forwarding = GatewayForwardService(
+        settings: configuration.gateway, publisher: publisher, topic: settings.topic, deliveryTimeout: settings.deliveryTimeout, logger: logger
+    )
+
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestClockMiddleware(clock: { Date() }))
+    router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+    router.add(middleware: LanguageMiddleware())
+    router.add(middleware: ErrorMiddleware(pages: try await WebRenderer()))
+    let knownRoutes = MethodNotAllowedMiddleware.RouteTable()
+    router.add(middleware: MethodNotAllowedMiddleware(table: knownRoutes))
+    router.addRoutes(HealthCheckController().endpoints)
+    router.addRoutes(OperationsController(metrics: metrics, outbox: nil).endpoints)
+    router.addRoutes(GatewayAPIController(
+        backend: ForwardingGatewayBackend(forwarding: forwarding, keys: keys),
+        limiter: SlidingWindowLimiter(limit: configuration.gateway.requestsPerMinute, window: 60), metrics: metrics
+    ).endpoints, atPath: "api/v1")
+    knownRoutes.fill(router.routes)
+
+    logger.info("stateless gateway publishing to kafka", metadata: [
+        "brokers": "\(settings.brokers)", "topic": "\(settings.topic)", "key_file": "\(settings.keyFile)",
+    ])
+    let limits = configuration.connections
+    return Application(
+        router: router,
+        server: try serverBuilder(tls: configuration.tls, limits: limits),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "Kiroku",
+            availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections, logger: logger)
+        ),
+        services: [publisher],
+        logger: logger
+    )
+}
+
+/// Builds the stateless gateway and runs it until SIGTERM or SIGINT.
+public func runGatewayOnlyApplication(configuration: AppConfiguration, settings: GatewayOnlySettings, logger: Logger) async throws {
+    try await buildGatewayOnlyApplication(configuration: configuration, settings: settings, logger: logger).runService()
+}

@@ -1,0 +1,49 @@
+import EventStream
+import Foundation
+import Logging
+import Storage
+
+/// The stateless gateway's ingest (`kiroku serve --gateway-only`): a batch is read and checked exactly as the storing
+/// gateway does, then each valid sample goes to Kafka as one message, and the batch counts as accepted only once
+/// Kafka has acknowledged all of them. Nothing is kept here: a success means durable in Kafka; a timeout or a failed
+/// delivery is a 503 the app retries.
+public struct GatewayForwardService: Sendable {
+    public let settings: GatewaySettings
+    let publisher: KafkaBatchPublisher
+    let topic: String
+    let deliveryTimeout: Duration
+    let logger: Logger
+
+    public init(settings: GatewaySettings, publisher: KafkaBatchPublisher, topic: String, deliveryTimeout: Duration, logger: Logger) {
+        self.settings = settings
+        self.publisher = publisher
+        self.topic = topic
+        self.deliveryTimeout = deliveryTimeout
+        self.logger = logger
+    }
+
+    /// Reads, checks and publishes one batch for `owner` (the Kiroku username its API key belongs to). `stored` in
+    /// the outcome counts the samples Kafka acknowledged; whether an earlier attempt already sent them is not known
+    /// here (a consumer deduplicates by owner and sample id).
+    public func forward(_ body: Data, owner: String, now: Date) async throws -> GatewayIngestService.Outcome {
+        let payload = try GatewayIngestService.decode(body, settings: settings)
+        // The records are only the samples' verdicts: no account exists here, so the owner id is a placeholder.
+        let (records, samples, rejections) = GatewaySampleMapper(userId: 0, payload: payload, now: now).map()
+        let header = GatewayIngestService.PayloadHeader(payload)
+        let encoder = GatewayKafkaMessage.makeEncoder()
+        let messages = try zip(records, samples).map { record, sample in
+            let value = GatewayKafkaMessage(
+                deviceId: header.deviceId, userId: header.userId, sample: sample, timestamp: header.timestamp,
+                appVersion: header.appVersion, owner: owner
+            )
+            return KafkaBatchPublisher.Message(topic: topic, key: GatewayKafkaMessage.key(owner: owner, sampleId: record.externalId ?? sample.id), value: try value.encoded(with: encoder))
+        }
+        do {
+            try await publisher.publish(messages, timeout: deliveryTimeout)
+        } catch {
+            logger.warning("kafka did not take a gateway batch", metadata: ["samples": "\(messages.count)", "error": "\(error)"])
+            throw GatewayError.kafkaUnavailable
+        }
+        return .init(received: payload.samples.count, synced: records.count, stored: records.count, rejections: rejections)
+    }
+}

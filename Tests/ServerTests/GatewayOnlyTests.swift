@@ -1,0 +1,78 @@
+import EventStream
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+@testable import Server
+import Services
+import Testing
+
+/// `kiroku serve --gateway-only` over HTTP, against librdkafka's mock cluster: the phone app's protocol unchanged,
+/// keys from a key file, and a 200 only once Kafka holds the batch.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct GatewayOnlyTests {
+    static func application(_ cluster: KafkaMockCluster, keyFile: String) async throws -> some ApplicationProtocol {
+        try await buildGatewayOnlyApplication(
+            configuration: AppConfiguration(),
+            settings: GatewayOnlySettings(brokers: cluster.bootstrapServers, keyFile: keyFile, deliveryTimeout: .seconds(2)),
+            logger: Logger(label: "test")
+        )
+    }
+
+    static func keyFile() throws -> (path: String, key: String) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-gateway-keys-\(UUID().uuidString)").path
+        return (path, try GatewayKeyring.addKey(owner: "hanako", to: path))
+    }
+
+    @Test func aBatchIsAnsweredLikeTheStoringGatewayAndItsValidSamplesAreInKafka() async throws {
+        let cluster = try KafkaMockCluster(brokers: 1)
+        try cluster.createTopic("health-data", partitions: 3)
+        let (file, key) = try Self.keyFile()
+        let good = UUID().uuidString
+        try await Self.application(cluster, keyFile: file).test(.router) { client in
+            let samples = [GatewayAPITests.sample(id: good), GatewayAPITests.sample(value: -1)]
+            var headers = GatewayAPITests.apiKey(key)
+            headers[.acceptLanguage] = "en"
+            let response = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: headers, body: GatewayAPITests.payload(samples: samples))
+            #expect(response.status == .ok)
+            let answer = try response.json()
+            #expect(answer["status"] as? String == "partial")
+            #expect(answer["syncedCount"] as? Int == 1)
+            #expect(answer["failedCount"] as? Int == 1)
+            #expect((answer["rejected"] as? [[String: Any]])?.first?["index"] as? Int == 1)
+
+            let basic = try await client.execute(
+                uri: "/api/v1/health-data/", method: .post,
+                headers: [.contentType: "application/json", .authorization: "Basic " + Data("hanako:correct horse battery".utf8).base64EncodedString()],
+                body: GatewayAPITests.payload(samples: samples)
+            )
+            #expect(basic.status == .unauthorized, "no passwords without a database")
+            let wrong = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: GatewayAPITests.apiKey(key + "x"), body: GatewayAPITests.payload(samples: samples))
+            #expect(wrong.status == .unauthorized)
+            let health = try await client.execute(uri: "/health", method: .get)
+            #expect(health.status == .ok)
+        }
+        let messages = try await KafkaTopicReader(bootstrapServers: cluster.bootstrapServers).readAll(topic: "health-data")
+        #expect(messages.map(\.keyString) == ["hanako:\(good.lowercased())"])
+        let value = try JSONSerialization.jsonObject(with: messages.first?.value ?? Data()) as? [String: Any]
+        #expect(value?["owner"] as? String == "hanako")
+        #expect((value?["sample"] as? [String: Any])?["id"] as? String == good)
+    }
+
+    @Test func aBatchKafkaCannotTakeInTimeIsA503TheAppRetries() async throws {
+        let cluster = try KafkaMockCluster(brokers: 1)
+        try cluster.createTopic("health-data")
+        let (file, key) = try Self.keyFile()
+        cluster.setBrokerDown()
+        try await Self.application(cluster, keyFile: file).test(.router) { client in
+            var headers = GatewayAPITests.apiKey(key)
+            headers[.acceptLanguage] = "ja"
+            let response = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: headers, body: GatewayAPITests.payload(samples: [GatewayAPITests.sample()]))
+            #expect(response.status == .serviceUnavailable)
+            #expect(response.headers[.retryAfter] == "5")
+            let error = try response.json()["error"] as? [String: Any]
+            #expect(error?["code"] as? String == "kafka_unavailable")
+            #expect((error?["message"] as? String)?.contains("もう一度送って") == true)
+        }
+        cluster.setBrokerUp()
+    }
+}
