@@ -25,7 +25,7 @@ public struct MotivationExport: Encodable, Sendable {
     }
 
     /// The motivation tables: each has a `userId` column (ON DELETE CASCADE), so account deletion removes them.
-    public static let tableNames = ["badgeAward", "motivationPause", "goal", "goalHistory", "goalSuggestionDismissal", "reminderLog", "reminderSetting", "shareLink", "stepTargetSuggestion"]
+    public static let tableNames = ["badgeAward", "motivationPause", "goal", "goalHistory", "goalSuggestionDismissal", "reminderLog", "reminderSetting", "shareLink", "stepTargetSuggestion", "weightPlanSetting"]
 }
 
 extension AppDatabase {
