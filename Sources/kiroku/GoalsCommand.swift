@@ -5,12 +5,12 @@ import Motivation
 import Services
 import Storage
 
-/// `kiroku goals list|add|suggest --user NAME`: a user's goals from the terminal.
+/// `kiroku goals list|add|suggest|pace --user NAME`: a user's goals from the terminal.
 struct GoalsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "goals",
         abstract: "List, add and get suggestions for a user's goals.",
-        subcommands: [List.self, Add.self, Suggest.self],
+        subcommands: [List.self, Add.self, Suggest.self, Pace.self],
         defaultSubcommand: List.self
     )
 
@@ -81,6 +81,28 @@ struct GoalsCommand: AsyncParsableCommand {
             for suggestion in found {
                 print("\(suggestion.id)  \(suggestion.message.text(in: .terminal))")
             }
+        }
+    }
+
+    struct Pace: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show or set the weight plan's pace (0.25–1.0 % of body weight a week).")
+        @OptionGroup var owner: MotivationOwner
+        @Option(help: "The new pace, % of body weight a week (0.25–1.0).") var percent: Double?
+
+        func run() async throws {
+            let (motivation, userId, now) = try await owner.open()
+            let pace: WeightPace
+            if let percent {
+                do {
+                    pace = try await motivation.setWeightPace(userId: userId, percentPerWeek: percent, now: now)
+                } catch let error as MotivationError {
+                    throw CLIError(error.message)
+                }
+            } else {
+                pace = try await motivation.weightPace(userId: userId)
+            }
+            let text = WeightPace.text(pace.percentPerWeek)
+            print(LocalizedText(ja: "減量のペース: 体重の週\(text)%", en: "Weight-loss pace: \(text) % of body weight a week").text(in: .terminal))
         }
     }
 

@@ -28,6 +28,16 @@ extension CLITests {
         let suggest = try kiroku(["goals", "suggest", "--user", "natsu"])
         #expect(suggest.output.contains("No suggestions today"))
 
+        // The weight plan's pace: 0.5 % until chosen, 0.25–1.0 % accepted, anything else refused in both languages.
+        #expect(try kiroku(["goals", "pace", "--user", "natsu"]).output.contains("0.5 % of body weight a week"))
+        let paced = try kiroku(["goals", "pace", "--user", "natsu", "--percent", "0.75"])
+        #expect(paced.status == 0 && paced.output.contains("0.75 %"), "\(paced.error)")
+        let tooFast = try kiroku(["goals", "pace", "--user", "natsu", "--percent", "1.5"])
+        #expect(tooFast.status != 0 && tooFast.error.contains("between 0.25 % and 1.0 %"), "\(tooFast.error)")
+        let tooFastJa = try kiroku(["goals", "pace", "--user", "natsu", "--percent", "0.1"], language: "ja_JP.UTF-8")
+        #expect(tooFastJa.status != 0 && tooFastJa.error.contains("週0.25〜1.0%"), "\(tooFastJa.error)")
+        #expect(try kiroku(["goals", "pace", "--user", "natsu"], language: "ja_JP.UTF-8").output.contains("体重の週0.75%"))
+
         // Nov 20 missed: one reminder on Nov 21 at the usual time, and a second pass sends nothing.
         let pass = try kiroku(["reminders", "run", "--at", "2026-11-21T20:30:00+09:00"])
         #expect(pass.status == 0, "\(pass.error)")
