@@ -13,6 +13,7 @@ struct ShareLinksController {
     let motivation: MotivationService
     let pages: WebRenderer
     let csrf: CSRFProtection
+    let metrics: AppMetrics
     /// Whether the server itself serves HTTPS: the scheme of the absolute addresses Open Graph wants.
     let servesHTTPS: Bool
 
@@ -177,7 +178,10 @@ struct ShareLinksController {
         let token = try context.parameters.require("token")
         guard let shared = try await motivation.sharedCard(token: token, now: context.now) else { throw APIError.notFound }
         let layout = ShareCardSVG.Layout(rawValue: shared.link.layout) ?? .portrait
-        let png = try await ShareCardImage.png(shared.card, layout: layout, language: Language(rawValue: shared.link.language) ?? .ja)
+        let png = try await ShareCardImage.png(
+            shared.card, layout: layout, language: Language(rawValue: shared.link.language) ?? .ja, userId: shared.link.userId,
+            scope: .link(id: shared.link.id ?? 0), motivation: motivation, metrics: metrics, now: context.now
+        )
         return Response(
             status: .ok,
             headers: [
