@@ -24,7 +24,10 @@ struct RemindersCommand: AsyncParsableCommand {
         func run() async throws {
             let database = try data.openDatabase()
             let now = try InstantOption.value(at, option: "at", now: Date())
-            let service = ReminderService(database: database, allowPrivateWebhooks: allowPrivateWebhooks, publicURL: try PublicURLOption.value(publicURL))
+            let service = ReminderService(
+                database: database, allowPrivateWebhooks: allowPrivateWebhooks, publicURL: try PublicURLOption.value(publicURL),
+                secrets: SecretBox(dataDirectory: data.directoryURL)
+            )
             let report = try await service.runPass(now: now, logger: Logger(label: "kiroku.reminders"))
             let parts = ReminderChannel.allCases.map { "\($0.rawValue)=\(report.sent[$0] ?? 0)" }.joined(separator: " ")
             print(LocalizedText(ja: "送信: \(report.total) 件（\(parts)）", en: "Sent: \(report.total) (\(parts))").text(in: .terminal))

@@ -51,7 +51,10 @@ public func buildApplication(
         services: try kafkaServices(configuration: configuration, database: dependencies.database, logger: logger)
             + (try waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger))
             + [ReminderScheduler(
-                reminders: ReminderService(database: dependencies.database, webhooks: configuration.webhookSender, publicURL: configuration.resolvedPublicURL),
+                reminders: ReminderService(
+                    database: dependencies.database, webhooks: configuration.webhookSender, publicURL: configuration.resolvedPublicURL,
+                    secrets: SecretBox(dataDirectory: configuration.dataDirectory)
+                ),
                 clock: dependencies.clock, logger: Logger(label: "kiroku.reminders")
             )]
             + [imports.runner]
@@ -156,7 +159,9 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     )
     api.addRoutes(MotivationAPIController(motivation: motivation, metrics: dependencies.metrics).endpoints, atPath: "v1")
     api.addRoutes(GoalsAPIController(motivation: motivation).endpoints, atPath: "v1")
-    let reminders = RemindersController(reminders: ReminderService(database: database, webhooks: configuration.webhookSender, publicURL: configuration.resolvedPublicURL))
+    let reminders = RemindersController(reminders: ReminderService(
+        database: database, webhooks: configuration.webhookSender, publicURL: configuration.resolvedPublicURL, secrets: secrets
+    ))
     api.addRoutes(reminders.apiEndpoints, atPath: "v1")
     router.addRoutes(reminders.feedEndpoints)
     let shareLinks = ShareLinksController(motivation: motivation, pages: pages, csrf: csrf, metrics: dependencies.metrics, servesHTTPS: configuration.secureCookies)

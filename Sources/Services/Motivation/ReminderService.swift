@@ -16,18 +16,24 @@ public struct ReminderService: Sendable {
     /// The address people reach this server at (`https://kiroku.example`, no trailing slash): the webhook's
     /// "record now" action must be absolute to open from a phone. Nil leaves the action out.
     public let publicURL: String?
+    /// Seals the webhook URL in the database (it often holds a secret topic), as wait alerts do; nil keeps it plain.
+    public let secrets: SecretBox?
     /// How often the scheduler inside `kiroku serve` runs a pass.
     public static let passInterval: Duration = .seconds(300)
 
-    public init(database: AppDatabase, webhooks: AlertWebhookSender, publicURL: String? = nil) {
+    public init(database: AppDatabase, webhooks: AlertWebhookSender, publicURL: String? = nil, secrets: SecretBox? = nil) {
         self.database = database
         self.webhooks = webhooks
         self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        self.secrets = secrets
     }
 
     /// For callers that do not see the Webhooks module (the CLI): the sender with the given address rule.
-    public init(database: AppDatabase, allowPrivateWebhooks: Bool, publicURL: String? = nil) {
-        self.init(database: database, webhooks: AlertWebhookSender(policy: WebhookPolicy(allowPrivateNetworks: allowPrivateWebhooks)), publicURL: publicURL)
+    public init(database: AppDatabase, allowPrivateWebhooks: Bool, publicURL: String? = nil, secrets: SecretBox? = nil) {
+        self.init(
+            database: database, webhooks: AlertWebhookSender(policy: WebhookPolicy(allowPrivateNetworks: allowPrivateWebhooks)), publicURL: publicURL,
+            secrets: secrets
+        )
     }
 
     /// What one pass sent, per channel.
@@ -80,7 +86,7 @@ public struct ReminderService: Sendable {
     }
 
     func remind(user: User, userId: Int64, now: Date, logger: Logger) async throws -> [ReminderChannel] {
-        let setting = try await database.reminderSetting(userId: userId) ?? ReminderSettingRow(userId: userId, updatedAt: now)
+        let setting = try await settings(userId: userId, now: now)
         guard setting.enabled else { return [] }
         let timeZone = user.resolvedTimeZone
         let motivation = MotivationService(database: database)
@@ -140,9 +146,11 @@ public struct ReminderService: Sendable {
 
     // MARK: Settings and the calendar feed
 
-    /// The user's settings (defaults until they save any).
+    /// The user's settings (defaults until they save any), the webhook URL opened (nil if its key is gone).
     public func settings(userId: Int64, now: Date) async throws -> ReminderSettingRow {
-        try await database.reminderSetting(userId: userId) ?? ReminderSettingRow(userId: userId, updatedAt: now)
+        var setting = try await database.reminderSetting(userId: userId) ?? ReminderSettingRow(userId: userId, updatedAt: now)
+        if let secrets, let sealed = setting.webhookURL { setting.webhookURL = secrets.open(sealed) }
+        return setting
     }
 
     /// Saves settings. A webhook address must pass the same address rules as alerts and its format is json or
@@ -180,7 +188,9 @@ public struct ReminderService: Sendable {
             setting.calendarToken = Self.newToken()
         }
         setting.updatedAt = now
-        try await database.saveReminderSetting(setting)
+        var stored = setting
+        if let secrets, let url = setting.webhookURL { stored.webhookURL = try secrets.seal(url) }
+        try await database.saveReminderSetting(stored)
         return setting
     }
 
