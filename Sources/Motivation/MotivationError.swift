@@ -39,15 +39,4 @@ extension DomainRefusal where Domain == MotivationDomain {
             )
         )
     }
-
-    /// A reminder webhook speaks JSON or ntfy; anything else would post what no receiver reads.
-    public static func unknownWebhookFormat(_ text: String) -> MotivationError {
-        MotivationError(
-            code: "unknown_webhook_format",
-            message: LocalizedText(
-                ja: "Webhook の形式は json か ntfy を選んでください（指定: \(text)）",
-                en: "Choose json or ntfy as the webhook format (asked for \(text))."
-            )
-        )
-    }
 }

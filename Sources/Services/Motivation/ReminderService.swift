@@ -160,10 +160,7 @@ public struct ReminderService: Sendable {
         webhookFormat: String? = nil, newCalendarToken: Bool, now: Date
     ) async throws -> ReminderSettingRow {
         var setting = try await settings(userId: userId, now: now)
-        if let webhookFormat {
-            guard let format = WebhookFormat(rawValue: webhookFormat) else { throw MotivationError.unknownWebhookFormat(webhookFormat) }
-            setting.webhookFormat = format
-        }
+        if let webhookFormat { setting.webhookFormat = try UnknownWebhookFormat.parse(webhookFormat) }
         if let enabled { setting.enabled = enabled }
         if let preferredTime {
             if let text = preferredTime, Self.time(text) == nil { throw ServiceError.invalidParameter("preferredTime") }
