@@ -42,6 +42,8 @@ extension CLITests {
         let pass = try kiroku(["reminders", "run", "--at", "2026-11-21T20:30:00+09:00"])
         #expect(pass.status == 0, "\(pass.error)")
         #expect(pass.output.contains("Sent: 1 (inbox=1 webhook=0 calendar=0)"))
+        let badURL = try kiroku(["reminders", "run", "--public-url", "kiroku.example", "--at", "2026-11-21T20:35:00+09:00"])
+        #expect(badURL.status != 0 && badURL.error.contains("--public-url"), "\(badURL.error)")
         let again = try kiroku(["reminders", "run", "--at", "2026-11-21T20:35:00+09:00"])
         #expect(again.output.contains("Sent: 0"))
     }

@@ -164,7 +164,10 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     ))
     api.addRoutes(reminders.apiEndpoints, atPath: "v1")
     router.addRoutes(reminders.feedEndpoints)
-    let shareLinks = ShareLinksController(motivation: motivation, pages: pages, csrf: csrf, metrics: dependencies.metrics, servesHTTPS: configuration.secureCookies)
+    let shareLinks = ShareLinksController(
+        motivation: motivation, pages: pages, csrf: csrf, metrics: dependencies.metrics, servesHTTPS: configuration.secureCookies,
+        publicURL: configuration.publicURL.map { _ in configuration.resolvedPublicURL }
+    )
     api.addRoutes(shareLinks.apiEndpoints, atPath: "v1")
     router.addRoutes(shareLinks.publicEndpoints)
 
