@@ -5,12 +5,12 @@ import Motivation
 import Services
 import Storage
 
-/// `kiroku goals list|add|suggest|pace --user NAME`: a user's goals from the terminal.
+/// `kiroku goals list|add|suggest|accept|dismiss|pace --user NAME`: a user's goals from the terminal.
 struct GoalsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "goals",
         abstract: "List, add and get suggestions for a user's goals.",
-        subcommands: [List.self, Add.self, Suggest.self, Pace.self],
+        subcommands: [List.self, Add.self, Suggest.self, Accept.self, Dismiss.self, Pace.self],
         defaultSubcommand: List.self
     )
 
@@ -80,6 +80,38 @@ struct GoalsCommand: AsyncParsableCommand {
             }
             for suggestion in found {
                 print("\(suggestion.id)  \(suggestion.message.text(in: .terminal))")
+            }
+        }
+    }
+
+    struct Accept: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Accept today's suggestion: it becomes a goal, or changes the goal it adjusts.")
+        @OptionGroup var owner: MotivationOwner
+        @Argument(help: "The suggestion's id, as goals suggest prints it.") var id: String
+
+        func run() async throws {
+            let (motivation, userId, now) = try await owner.open()
+            do {
+                let row = try await motivation.acceptSuggestion(id: id, userId: userId, now: now)
+                print(LocalizedText(ja: "提案を受け入れました（目標 \(row.id ?? 0)）。", en: "Accepted: goal \(row.id ?? 0).").text(in: .terminal))
+            } catch ServiceError.notFound {
+                throw CLIError(LocalizedText(ja: "今日その提案はありません: \(id)", en: "No such suggestion today: \(id)"))
+            }
+        }
+    }
+
+    struct Dismiss: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Dismiss today's suggestion: the same kind rests for 14 days.")
+        @OptionGroup var owner: MotivationOwner
+        @Argument(help: "The suggestion's id, as goals suggest prints it.") var id: String
+
+        func run() async throws {
+            let (motivation, userId, now) = try await owner.open()
+            do {
+                try await motivation.dismissSuggestion(id: id, userId: userId, now: now)
+                print(LocalizedText(ja: "提案を見送りました（14日間は出ません）。", en: "Dismissed (it rests for 14 days).").text(in: .terminal))
+            } catch ServiceError.notFound {
+                throw CLIError(LocalizedText(ja: "今日その提案はありません: \(id)", en: "No such suggestion today: \(id)"))
             }
         }
     }
