@@ -91,12 +91,8 @@ struct GoalsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (motivation, userId, now) = try await owner.open()
-            do {
-                let row = try await motivation.acceptSuggestion(id: id, userId: userId, now: now)
-                print(LocalizedText(ja: "提案を受け入れました（目標 \(row.id ?? 0)）。", en: "Accepted: goal \(row.id ?? 0).").text(in: .terminal))
-            } catch ServiceError.notFound {
-                throw CLIError(LocalizedText(ja: "今日その提案はありません: \(id)", en: "No such suggestion today: \(id)"))
-            }
+            let row = try await GoalsCommand.todays(id) { try await motivation.acceptSuggestion(id: id, userId: userId, now: now) }
+            print(LocalizedText(ja: "提案を受け入れました（目標 \(row.id ?? 0)）。", en: "Accepted: goal \(row.id ?? 0).").text(in: .terminal))
         }
     }
 
@@ -107,12 +103,8 @@ struct GoalsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (motivation, userId, now) = try await owner.open()
-            do {
-                try await motivation.dismissSuggestion(id: id, userId: userId, now: now)
-                print(LocalizedText(ja: "提案を見送りました（14日間は出ません）。", en: "Dismissed (it rests for 14 days).").text(in: .terminal))
-            } catch ServiceError.notFound {
-                throw CLIError(LocalizedText(ja: "今日その提案はありません: \(id)", en: "No such suggestion today: \(id)"))
-            }
+            try await GoalsCommand.todays(id) { try await motivation.dismissSuggestion(id: id, userId: userId, now: now) }
+            print(LocalizedText(ja: "提案を見送りました（14日間は出ません）。", en: "Dismissed (it rests for 14 days).").text(in: .terminal))
         }
     }
 
@@ -135,6 +127,16 @@ struct GoalsCommand: AsyncParsableCommand {
             }
             let text = WeightPace.text(pace.percentPerWeek)
             print(LocalizedText(ja: "減量のペース: 体重の週\(text)%", en: "Weight-loss pace: \(text) % of body weight a week").text(in: .terminal))
+        }
+    }
+
+    /// Runs `action` on today's suggestion `id`; one that is not offered today is said so in both languages.
+    @discardableResult
+    static func todays<Value>(_ id: String, _ action: () async throws -> Value) async throws -> Value {
+        do {
+            return try await action()
+        } catch ServiceError.notFound {
+            throw CLIError(LocalizedText(ja: "今日その提案はありません: \(id)", en: "No such suggestion today: \(id)"))
         }
     }
 
