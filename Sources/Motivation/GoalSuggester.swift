@@ -29,14 +29,15 @@ public struct GoalSuggester: Sendable {
         let first = plan.milestones[0]
         let weekly = SuggestionText.kilograms(plan.kilogramsPerWeek)
         let target = SuggestionText.kilograms(first.targetWeight)
+        let percent = WeightPace.text(pace.percentPerWeek)
         return GoalSuggestion(
             kind: .weightPlan,
             metricID: metricID,
             day: today,
             proposal: .weightPlan(plan),
             message: LocalizedText(
-                ja: "週\(weekly) kgのペースで、まずは\(target) kg（-3%）を目指してみませんか？",
-                en: "How about \(weekly) kg a week, aiming first for \(target) kg (−3 %)?"
+                ja: "週\(weekly) kg（体重の\(percent)%）のペースで、まずは\(target) kg（-3%）を目指してみませんか？",
+                en: "How about \(weekly) kg a week (\(percent) % of your weight), aiming first for \(target) kg (−3 %)?"
             )
         )
     }

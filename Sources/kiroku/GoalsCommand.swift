@@ -5,12 +5,12 @@ import Motivation
 import Services
 import Storage
 
-/// `kiroku goals list|add|suggest --user NAME`: a user's goals from the terminal.
+/// `kiroku goals list|add|suggest|accept|dismiss|pace --user NAME`: a user's goals from the terminal.
 struct GoalsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "goals",
         abstract: "List, add and get suggestions for a user's goals.",
-        subcommands: [List.self, Add.self, Suggest.self],
+        subcommands: [List.self, Add.self, Suggest.self, Accept.self, Dismiss.self, Pace.self],
         defaultSubcommand: List.self
     )
 
@@ -81,6 +81,62 @@ struct GoalsCommand: AsyncParsableCommand {
             for suggestion in found {
                 print("\(suggestion.id)  \(suggestion.message.text(in: .terminal))")
             }
+        }
+    }
+
+    struct Accept: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Accept today's suggestion: it becomes a goal, or changes the goal it adjusts.")
+        @OptionGroup var owner: MotivationOwner
+        @Argument(help: "The suggestion's id, as goals suggest prints it.") var id: String
+
+        func run() async throws {
+            let (motivation, userId, now) = try await owner.open()
+            let row = try await GoalsCommand.todays(id) { try await motivation.acceptSuggestion(id: id, userId: userId, now: now) }
+            print(LocalizedText(ja: "提案を受け入れました（目標 \(row.id ?? 0)）。", en: "Accepted: goal \(row.id ?? 0).").text(in: .terminal))
+        }
+    }
+
+    struct Dismiss: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Dismiss today's suggestion: the same kind rests for 14 days.")
+        @OptionGroup var owner: MotivationOwner
+        @Argument(help: "The suggestion's id, as goals suggest prints it.") var id: String
+
+        func run() async throws {
+            let (motivation, userId, now) = try await owner.open()
+            try await GoalsCommand.todays(id) { try await motivation.dismissSuggestion(id: id, userId: userId, now: now) }
+            print(LocalizedText(ja: "提案を見送りました（14日間は出ません）。", en: "Dismissed (it rests for 14 days).").text(in: .terminal))
+        }
+    }
+
+    struct Pace: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show or set the weight plan's pace (0.25–1.0 % of body weight a week).")
+        @OptionGroup var owner: MotivationOwner
+        @Option(help: "The new pace, % of body weight a week (0.25–1.0).") var percent: Double?
+
+        func run() async throws {
+            let (motivation, userId, now) = try await owner.open()
+            let pace: WeightPace
+            if let percent {
+                do {
+                    pace = try await motivation.setWeightPace(userId: userId, percentPerWeek: percent, now: now)
+                } catch let error as MotivationError {
+                    throw CLIError(error.message)
+                }
+            } else {
+                pace = try await motivation.weightPace(userId: userId)
+            }
+            let text = WeightPace.text(pace.percentPerWeek)
+            print(LocalizedText(ja: "減量のペース: 体重の週\(text)%", en: "Weight-loss pace: \(text) % of body weight a week").text(in: .terminal))
+        }
+    }
+
+    /// Runs `action` on today's suggestion `id`; one that is not offered today is said so in both languages.
+    @discardableResult
+    static func todays<Value>(_ id: String, _ action: () async throws -> Value) async throws -> Value {
+        do {
+            return try await action()
+        } catch ServiceError.notFound {
+            throw CLIError(LocalizedText(ja: "今日その提案はありません: \(id)", en: "No such suggestion today: \(id)"))
         }
     }
 

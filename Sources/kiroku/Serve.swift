@@ -103,6 +103,12 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("allow-private-webhooks"), help: "Let wait-alert webhooks reach loopback and private networks, e.g. an ntfy on your LAN (env KIROKU_ALLOW_PRIVATE_WEBHOOKS=1).")
     var allowPrivateWebhooks = ProcessInfo.processInfo.environment["KIROKU_ALLOW_PRIVATE_WEBHOOKS"] == "1"
 
+    @Option(name: .customLong("public-url"), help: "The address people reach the server at, e.g. https://kiroku.example, for a reminder's \"record now\" link (env KIROKU_PUBLIC_URL; default: the listening address).")
+    var publicURL: String?
+
+    @Option(name: .customLong("share-card-renders"), help: "Share-card drawings per account per minute (default 10); cached cards are always served.")
+    var shareCardRenders: Int = AppConfiguration().shareCardRendersPerMinute
+
     @Option(name: .customLong("backup-dir"), help: "Take backups on a schedule into this folder (prefer another disk); see kiroku backup.")
     var backupDirectory: String?
 
@@ -132,6 +138,10 @@ struct Serve: AsyncParsableCommand {
         }
         guard [headerTimeout, bodyTimeout, idleTimeout].allSatisfy({ $0 > 0 && $0 <= 86_400 }), maxConnections > 0 else {
             throw ValidationError("Timeouts must be 0–86400 s and --max-connections positive. / タイムアウトは 0〜86400 秒、--max-connections は正の数で指定してください。")
+        }
+        _ = try PublicURLOption.value(publicURL)
+        guard shareCardRenders > 0 else {
+            throw ValidationError("--share-card-renders must be positive. / --share-card-renders は正の数で指定してください。")
         }
         guard backupKeep > 0 else {
             throw ValidationError("--backup-keep must be positive. / --backup-keep は正の数で指定してください。")
@@ -168,6 +178,8 @@ struct Serve: AsyncParsableCommand {
             headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout), idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections
         )
         configuration.allowPrivateWebhooks = allowPrivateWebhooks
+        configuration.publicURL = try PublicURLOption.value(publicURL)
+        configuration.shareCardRendersPerMinute = shareCardRenders
         if let backupDirectory {
             configuration.backups = BackupSchedule(
                 directory: URL(fileURLWithPath: backupDirectory), interval: .seconds(backupEvery.seconds), keep: backupKeep,

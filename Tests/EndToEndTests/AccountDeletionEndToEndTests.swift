@@ -5,7 +5,7 @@ import NIOHTTP1
 import Testing
 
 /// Deleting an account leaves nothing of it on disk: not the sync agent's credentials, not an upload kept on the
-/// server; and a new account that takes the same name inherits none of it.
+/// server, not a drawn share card; and a new account that takes the same name inherits none of it.
 @Suite(.timeLimit(.minutes(5))) struct AccountDeletionEndToEndTests {
     let cli = CLITests()
     var dataDirectory: String { cli.dataDirectory }
@@ -46,11 +46,21 @@ import Testing
         let accepted = try await HTTPClient.shared.execute(upload, timeout: .seconds(30))
         #expect(accepted.status == .accepted)
         for _ in 0..<100 where !files().contains(where: { $0.hasPrefix("imports/") }) { try await Task.sleep(for: .milliseconds(50)) }
+        // A share card drawn (and kept) for the account.
+        let drawsCards = FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")
+        if drawsCards {
+            var card = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v1/share-card.png")
+            card.headers.add(name: "Authorization", value: "Bearer \(token)")
+            #expect(try await HTTPClient.shared.execute(card, timeout: .seconds(30)).status == .ok)
+        }
         await server.stop()
 
         let before = files()
         #expect(before.subtracting(untouched).contains { $0.hasPrefix("sync/") }, "hanako's sync credentials are on disk: \(before)")
         #expect(before.subtracting(untouched).contains { $0.hasPrefix("imports/") }, "hanako's kept upload is on disk: \(before)")
+        if drawsCards {
+            #expect(before.subtracting(untouched).contains { $0.hasPrefix("share-cards/") }, "hanako's drawn card is on disk: \(before)")
+        }
 
         let refused = try cli.kiroku(["user", "delete", "hanako"], input: "taro\n")
         #expect(refused.status != 0, "a wrong confirmation deletes nothing")

@@ -49,4 +49,35 @@ import Webhooks
         #expect(stranger.open(try #require(stored.first)) == nil)
         #expect(secrets.open("https://ntfy.sh/plain-from-before") == "https://ntfy.sh/plain-from-before", "a URL saved before sealing still reads")
     }
+
+    /// Reminder webhooks too: sealed in the database, as typed for the owner, in the export and in the post.
+    @Test func aReminderWebhookIsSealedYetReachesItsURL() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-secrets-\(UUID().uuidString)")
+        let database = try AppDatabase.temporary()
+        let user = try await ReminderPassTests.userWhoMissedADay(database, name: "shizuka")
+        let userId = try #require(user.id)
+        let secrets = SecretBox(dataDirectory: directory)
+        let receiver = HeaderKeepingReceiver()
+        try await receiver.run { base in
+            let service = ReminderService(
+                database: database, webhooks: AlertWebhookSender(policy: WebhookPolicy(allowPrivateNetworks: true)), secrets: secrets
+            )
+            let url = base + "/topic?secret-topic-42"
+            let saved = try await service.updateSettings(
+                userId: userId, enabled: nil, preferredTime: nil, quietStart: nil, quietEnd: nil, webhookURL: .some(url), webhookFormat: "ntfy",
+                newCalendarToken: false, now: Tokyo.at("2026-11-21 08:00")
+            )
+            #expect(saved.webhookURL == url, "the owner sees what they typed")
+            #expect(try await service.settings(userId: userId, now: Date()).webhookURL == url)
+            let stored = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT webhookURL FROM reminderSetting") }
+            #expect(stored.count == 1 && stored.allSatisfy { !$0.contains("secret-topic") && !$0.contains("127.0.0.1") }, "sealed: \(stored)")
+
+            let export = try await DataExporter(database: database, secrets: secrets).json(user: user, now: Date())
+            let motivation = try #require((try JSONSerialization.jsonObject(with: export) as? [String: Any])?["motivation"] as? [String: Any])
+            #expect((motivation["reminderSetting"] as? [[String: Any]])?.first?["webhookURL"] as? String == url, "the export holds what was typed")
+
+            _ = try await service.runPass(now: Tokyo.at("2026-11-21 20:30"), logger: Logger(label: "test"))
+        }
+        #expect(await receiver.received.posts.count == 1, "the reminder reached the URL the user typed")
+    }
 }

@@ -115,7 +115,8 @@ struct FixtureServer {
         #expect(payload?["storeId"] as? String == "kannami")
         #expect(payload?["minutes"] as? Int == 15)
         let text = try #require(bodies.first { $0.contentType.hasPrefix("text/plain") })
-        #expect(text.body.contains("さわやか 函南店が15分待ちになりました"))
+        // ntfy's form: the message is the body, the title ("…が15分待ちになりました") travels in the Title header.
+        #expect(text.body.contains("15:00 時点で15分待ちです"))
     }
 }
 

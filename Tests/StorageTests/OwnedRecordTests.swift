@@ -14,7 +14,7 @@ import Testing
         ImportJob.self, HealthWorkoutRecord.self, HealthCorrelationRecord.self, HealthRawItemRecord.self,
         WorkoutSetRecord.self, WorkoutCustomExercise.self, WorkoutExerciseUsage.self, WorkoutDevice.self, WorkoutDeviceToken.self,
         BadgeAwardRow.self, MotivationPauseRow.self, GoalRow.self, GoalHistoryRow.self, GoalSuggestionDismissalRow.self,
-        ReminderLogRow.self, ReminderSettingRow.self, ShareLinkRow.self, StepTargetSuggestionRow.self, AnomalyConfirmationRow.self,
+        ReminderLogRow.self, ReminderSettingRow.self, ShareLinkRow.self, StepTargetSuggestionRow.self, AnomalyConfirmationRow.self, WeightPlanSettingRow.self,
     ]
 
     /// Tables with a `userId` but no record type: only SQL reaches them, always with the owner in its WHERE.

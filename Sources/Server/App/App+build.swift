@@ -55,7 +55,10 @@ public func buildApplication(
         services: try kafkaServices(configuration: configuration, database: dependencies.database, logger: logger)
             + (try waitTimeServices(configuration: configuration, dependencies: dependencies, logger: logger))
             + [ReminderScheduler(
-                reminders: ReminderService(database: dependencies.database, webhooks: configuration.webhookSender),
+                reminders: ReminderService(
+                    database: dependencies.database, webhooks: configuration.webhookSender, publicURL: configuration.resolvedPublicURL,
+                    secrets: SecretBox(dataDirectory: configuration.dataDirectory)
+                ),
                 clock: dependencies.clock, logger: Logger(label: "kiroku.reminders")
             )]
             + [imports.runner, sync]
@@ -154,13 +157,21 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     api.addRoutes(TaskStepsAPIController(service: TaskStepsService(database: database), exporter: TaskExporter(database: database)).endpoints, atPath: "v1")
     api.addRoutes(ImportsAPIController(imports: imports).endpoints, atPath: "v1")
     api.addRoutes(WaitAlertsAPIController(service: waitTimes, inboxService: inbox).endpoints)
-    let motivation = MotivationService(database: database)
-    api.addRoutes(MotivationAPIController(motivation: motivation).endpoints, atPath: "v1")
+    let motivation = MotivationService(
+        database: database,
+        shareCards: ShareCardCache(files: UserFiles(dataDirectory: configuration.dataDirectory), rendersPerMinute: configuration.shareCardRendersPerMinute)
+    )
+    api.addRoutes(MotivationAPIController(motivation: motivation, metrics: dependencies.metrics).endpoints, atPath: "v1")
     api.addRoutes(GoalsAPIController(motivation: motivation).endpoints, atPath: "v1")
-    let reminders = RemindersController(reminders: ReminderService(database: database, webhooks: configuration.webhookSender))
+    let reminders = RemindersController(reminders: ReminderService(
+        database: database, webhooks: configuration.webhookSender, publicURL: configuration.resolvedPublicURL, secrets: secrets
+    ))
     api.addRoutes(reminders.apiEndpoints, atPath: "v1")
     router.addRoutes(reminders.feedEndpoints)
-    let shareLinks = ShareLinksController(motivation: motivation, pages: pages, csrf: csrf, servesHTTPS: configuration.secureCookies)
+    let shareLinks = ShareLinksController(
+        motivation: motivation, pages: pages, csrf: csrf, metrics: dependencies.metrics, servesHTTPS: configuration.secureCookies,
+        publicURL: configuration.publicURL.map { _ in configuration.resolvedPublicURL }
+    )
     api.addRoutes(shareLinks.apiEndpoints, atPath: "v1")
     router.addRoutes(shareLinks.publicEndpoints)
 

@@ -29,6 +29,11 @@ public struct AppConfiguration: Sendable {
     public var connections = ConnectionLimits()
     /// Lets wait-alert webhooks reach loopback and private networks (an ntfy on the LAN). Off: only the internet.
     public var allowPrivateWebhooks = false
+    /// The address people reach this server at (`https://kiroku.example`), for links that leave it: a reminder's
+    /// "record now" action. Nil: the listening address (`http(s)://host:port`), right only without a proxy.
+    public var publicURL: String?
+    /// Share-card drawings (cache misses) allowed per account per minute; a cached card is always served.
+    public var shareCardRendersPerMinute = 10
     /// Scheduled backups while the server runs; nil for none.
     public var backups: BackupSchedule?
     /// How often the sync scheduler looks for due runs: "real time" means within this of a new record.
@@ -42,6 +47,13 @@ public struct AppConfiguration: Sendable {
             self.certificateChainPath = certificateChainPath
             self.privateKeyPath = privateKeyPath
         }
+    }
+
+    /// `publicURL`, else the listening address (a wildcard host read as localhost), without a trailing slash.
+    public var resolvedPublicURL: String {
+        if let publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
+        let name = ["0.0.0.0", "::", ""].contains(host) ? "localhost" : (host.contains(":") ? "[\(host)]" : host)
+        return "\(tls == nil ? "http" : "https")://\(name):\(port)"
     }
 
     /// Cookies carry `Secure` whenever browsers reach Kiroku over HTTPS.

@@ -14,6 +14,8 @@ struct GoalsAPIController {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.get("goals", use: list)
         routes.post("goals", use: create)
+        routes.get("goals/weight-pace", use: weightPace)
+        routes.put("goals/weight-pace", use: setWeightPace)
         routes.get("goals/suggestions", use: suggestions)
         routes.post("goals/suggestions/{id}/accept", use: accept)
         routes.post("goals/suggestions/{id}/dismiss", use: dismiss)
@@ -47,6 +49,8 @@ struct GoalsAPIController {
         /// onTrack, behind or achieved; null until the metric has a value.
         let status: String?
         let history: [HistoryResponse]
+        /// An active "at most" weight goal: the day the chosen pace reaches the target.
+        let forecastDay: String?
 
         init(_ standing: MotivationService.GoalStanding) {
             let row = standing.row
@@ -64,6 +68,7 @@ struct GoalsAPIController {
             progress = standing.evaluation.map { ($0.progressPercent * 10).rounded() / 10 }
             status = standing.evaluation?.status.rawValue
             history = standing.history.map { HistoryResponse(day: $0.day, event: $0.event, value: $0.value) }
+            forecastDay = standing.forecastDay?.description
         }
     }
 
@@ -80,6 +85,35 @@ struct GoalsAPIController {
         /// The goal an accepted suggestion would set: a target, or weekday targets (1 = Sunday … 7 = Saturday).
         let target: Double?
         let weekdayTargets: [WeekdayTarget]?
+        /// A weight plan's pace and milestones (3, 5 and 10 % below today's weight).
+        let weightPlan: WeightPlanResponse?
+    }
+
+    struct WeightPlanResponse: Codable, Sendable {
+        let percentPerWeek: Double
+        let kilogramsPerWeek: Double
+        let milestones: [MilestoneResponse]
+
+        init(_ plan: WeightPlan) {
+            percentPerWeek = plan.pace.percentPerWeek
+            kilogramsPerWeek = (plan.kilogramsPerWeek * 100).rounded() / 100
+            milestones = plan.milestones.map { MilestoneResponse(percent: $0.percent, target: $0.targetWeight, earliestDay: $0.earliestDay.description) }
+        }
+    }
+
+    struct MilestoneResponse: Codable, Sendable {
+        let percent: Double
+        let target: Double
+        let earliestDay: String
+    }
+
+    struct PaceResponse: ResponseEncodable, Decodable {
+        let percentPerWeek: Double
+        let allowed: [Double]
+    }
+
+    struct PaceInput: Decodable {
+        let percentPerWeek: Double
     }
 
     struct SuggestionListResponse: ResponseEncodable, Decodable {
@@ -148,15 +182,32 @@ struct GoalsAPIController {
     static func response(_ suggestion: GoalSuggestion) -> SuggestionResponse {
         var target: Double?
         var weekdays: [WeekdayTarget]?
+        var weightPlan: WeightPlanResponse?
         switch suggestion.proposal {
-        case let .weightPlan(plan): target = plan.milestones.first?.targetWeight
+        case let .weightPlan(plan):
+            target = plan.milestones.first?.targetWeight
+            weightPlan = WeightPlanResponse(plan)
         case let .dailyTargets(targets): weekdays = targets
         case let .changeTarget(_, _, to): target = to
         }
         return SuggestionResponse(
             id: suggestion.id, kind: suggestion.kind.rawValue, metric: suggestion.metricID, day: suggestion.day.description,
-            message: suggestion.message, target: target, weekdayTargets: weekdays
+            message: suggestion.message, target: target, weekdayTargets: weekdays, weightPlan: weightPlan
         )
+    }
+
+    static func paceResponse(_ pace: WeightPace) -> PaceResponse {
+        PaceResponse(percentPerWeek: pace.percentPerWeek, allowed: [WeightPace.allowedPercent.lowerBound, WeightPace.allowedPercent.upperBound])
+    }
+
+    @Sendable func weightPace(request: Request, context: AppRequestContext) async throws -> PaceResponse {
+        Self.paceResponse(try await motivation.weightPace(userId: try context.requireUserId()))
+    }
+
+    /// Saves the pace (0.25–1.0 % a week); out of range answers 400 in the caller's language, changing nothing.
+    @Sendable func setWeightPace(request: Request, context: AppRequestContext) async throws -> PaceResponse {
+        let input = try await request.decode(as: PaceInput.self, context: context)
+        return Self.paceResponse(try await motivation.setWeightPace(userId: try context.requireUserId(), percentPerWeek: input.percentPerWeek, now: context.now))
     }
 
     @Sendable func suggestions(request: Request, context: AppRequestContext) async throws -> SuggestionListResponse {

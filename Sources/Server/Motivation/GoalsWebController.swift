@@ -27,6 +27,11 @@ struct GoalsWebController {
         var csrf: String?
     }
 
+    struct PaceForm: PostedForm {
+        var percentPerWeek: String?
+        var csrf: String?
+    }
+
     /// The metrics a goal can be set for from the page, with the direction that usually fits.
     static let goalMetrics = ["bodyMass", "bodyFatPercentage", "stepCount", "activeEnergyBurned", "exerciseTime", "restingHeartRate"]
 
@@ -34,6 +39,7 @@ struct GoalsWebController {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.get("goals", use: list)
         routes.post("goals", use: create)
+        routes.post("goals/weight-pace", use: setWeightPace)
         routes.post("goals/{id}/stop", use: stop)
         routes.post("goals/{id}/task", use: stepTask)
         routes.post("goals/{id}/delete", use: delete)
@@ -58,12 +64,15 @@ struct GoalsWebController {
         values["suggestions"] = suggestions.map { suggestion in
             ["id": suggestion.id, "message": suggestion.message.text(in: language)]
         }
+        values["pacePercent"] = WeightPace.text(try await motivation.weightPace(userId: userId).percentPerWeek)
+        values["paceMin"] = WeightPace.text(WeightPace.allowedPercent.lowerBound)
+        values["paceMax"] = WeightPace.text(WeightPace.allowedPercent.upperBound)
         values["metrics"] = Self.goalMetrics.compactMap(MetricCatalog.metric(named:)).map { metric in
             ["id": metric.id, "name": "\(metric.name.text(in: language)) (\(metric.unitLabel(in: language)))"]
         }
         if let error { values["error"] = error }
         values["navGoals"] = true
-        return pages.render("goals", values)
+        return pages.render("goals", values, status: error == nil ? .ok : .badRequest)
     }
 
     static func goalValues(_ standing: MotivationService.GoalStanding, language: Language, strings: [String: String]) -> [String: Any] {
@@ -95,6 +104,7 @@ struct GoalsWebController {
             values["statusKey"] = status.rawValue
         }
         if let deadline = row.deadline { values["deadline"] = deadline }
+        if let forecast = standing.forecastDay { values["forecast"] = forecast.description }
         return values
     }
 
@@ -112,6 +122,19 @@ struct GoalsWebController {
             return try await page(request: request, context: context, error: error.message.text(in: context.language))
         }
         return .redirect(to: "/goals")
+    }
+
+    /// Saves the weight plan's pace; one outside 0.25–1.0 % shows the page again with why, changing nothing.
+    @Sendable func setWeightPace(request: Request, context: AppRequestContext) async throws -> Response {
+        let userId = try context.requireUserId()
+        let form = try await request.decodeForm(as: PaceForm.self, context: context)
+        do {
+            guard let percent = Double(WebFormatting.typedNumber(form.percentPerWeek)) else { throw ServiceError.invalidParameter("percentPerWeek") }
+            _ = try await motivation.setWeightPace(userId: userId, percentPerWeek: percent, now: context.now)
+        } catch let error as any DomainError {
+            return try await page(request: request, context: context, error: error.message.text(in: context.language))
+        }
+        return .redirect(to: "/goals#weight-pace")
     }
 
     @Sendable func stop(request: Request, context: AppRequestContext) async throws -> Response {

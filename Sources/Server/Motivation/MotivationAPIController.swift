@@ -9,6 +9,7 @@ import Storage
 /// `/api/v1/streaks` and `/api/v1/badges`: the caller's streaks (overall and per metric) and badge collection.
 struct MotivationAPIController {
     let motivation: MotivationService
+    let metrics: AppMetrics
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -93,8 +94,12 @@ struct MotivationAPIController {
         guard let layout = ShareCardSVG.Layout(rawValue: query["layout"].map(String.init) ?? "portrait") else { throw APIError.invalidParameter("layout") }
         let ticked: (String) -> Bool = { query[Substring($0)].map(String.init) == "1" }
         let privacy = SharePrivacy(showsWeight: ticked("weight"), showsBMI: ticked("bmi"), showsName: ticked("name"), showsDates: ticked("dates"))
-        let card = try await motivation.shareCard(userId: try context.requireUserId(), privacy: privacy, language: context.language, now: context.now)
-        let png = try await ShareCardImage.png(card, layout: layout, language: context.language)
+        let userId = try context.requireUserId()
+        let card = try await motivation.shareCard(userId: userId, privacy: privacy, language: context.language, now: context.now)
+        let png = try await ShareCardImage.png(
+            card, layout: layout, language: context.language, userId: userId, scope: .account(layout: layout.rawValue), motivation: motivation,
+            metrics: metrics, now: context.now
+        )
         return Response(
             status: .ok,
             headers: [.contentType: "image/png", .cacheControl: "private, no-store", .contentDisposition: "inline; filename=\"kiroku-card.png\""],

@@ -27,6 +27,8 @@ struct RemindersController {
         let quietStart: String
         let quietEnd: String
         let webhookURL: String?
+        /// json or ntfy.
+        let webhookFormat: String
         /// The private feed's path (`/calendar/<token>.ics`), or null until one is made.
         let calendarPath: String?
 
@@ -36,6 +38,7 @@ struct RemindersController {
             quietStart = row.quietStart
             quietEnd = row.quietEnd
             webhookURL = row.webhookURL
+            webhookFormat = row.webhookFormat.rawValue
             calendarPath = row.calendarToken.map { "/calendar/\($0).ics" }
         }
     }
@@ -47,6 +50,7 @@ struct RemindersController {
         var quietStart: String?
         var quietEnd: String?
         var webhookURL: String??
+        var webhookFormat: String?
         var newCalendarFeed: Bool?
 
         init(from decoder: any Decoder) throws {
@@ -55,6 +59,7 @@ struct RemindersController {
             quietStart = try container.decodeIfPresent(String.self, forKey: .quietStart)
             quietEnd = try container.decodeIfPresent(String.self, forKey: .quietEnd)
             newCalendarFeed = try container.decodeIfPresent(Bool.self, forKey: .newCalendarFeed)
+            webhookFormat = try container.decodeIfPresent(String.self, forKey: .webhookFormat)
             preferredTime = try Self.clearable(container, .preferredTime)
             webhookURL = try Self.clearable(container, .webhookURL)
         }
@@ -67,7 +72,7 @@ struct RemindersController {
         }
 
         enum CodingKeys: String, CodingKey {
-            case enabled, preferredTime, quietStart, quietEnd, webhookURL, newCalendarFeed
+            case enabled, preferredTime, quietStart, quietEnd, webhookURL, webhookFormat, newCalendarFeed
         }
     }
 
@@ -79,7 +84,7 @@ struct RemindersController {
         let patch = try await request.decode(as: SettingsPatch.self, context: context)
         return SettingsResponse(try await reminders.updateSettings(
             userId: try context.requireUserId(), enabled: patch.enabled, preferredTime: patch.preferredTime, quietStart: patch.quietStart,
-            quietEnd: patch.quietEnd, webhookURL: patch.webhookURL, newCalendarToken: patch.newCalendarFeed ?? false, now: context.now
+            quietEnd: patch.quietEnd, webhookURL: patch.webhookURL, webhookFormat: patch.webhookFormat, newCalendarToken: patch.newCalendarFeed ?? false, now: context.now
         ))
     }
 

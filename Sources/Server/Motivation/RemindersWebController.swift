@@ -29,6 +29,7 @@ struct RemindersWebController {
         var quietStart: String?
         var quietEnd: String?
         var webhookURL: String?
+        var webhookFormat: String?
         var csrf: String?
     }
 
@@ -56,6 +57,9 @@ struct RemindersWebController {
         values["quietStart"] = setting.quietStart
         values["quietEnd"] = setting.quietEnd
         values["webhookURL"] = setting.webhookURL ?? ""
+        values["webhookFormats"] = WebhookFormat.allCases.map { format in
+            ["value": format.rawValue, "label": strings[format == .json ? "moRemindersFormatJSON" : "moRemindersFormatNtfy"] ?? format.rawValue, "selected": format == setting.webhookFormat]
+        }
         if let token = setting.calendarToken { values["calendarPath"] = "/calendar/\(token).ics" }
         values["pauses"] = try await motivation.pauseRows(userId: userId).map { row in
             ["id": row.id ?? 0, "first": row.firstDay, "last": row.lastDay]
@@ -86,7 +90,7 @@ struct RemindersWebController {
             _ = try await reminders.updateSettings(
                 userId: userId, enabled: form.enabled == "1", preferredTime: .some(trimmed(form.preferredTime)),
                 quietStart: trimmed(form.quietStart) ?? "", quietEnd: trimmed(form.quietEnd) ?? "",
-                webhookURL: .some(trimmed(form.webhookURL)), newCalendarToken: false, now: context.now
+                webhookURL: .some(trimmed(form.webhookURL)), webhookFormat: trimmed(form.webhookFormat), newCalendarToken: false, now: context.now
             )
         }
     }

@@ -13,8 +13,12 @@ struct ShareLinksController {
     let motivation: MotivationService
     let pages: WebRenderer
     let csrf: CSRFProtection
+    let metrics: AppMetrics
     /// Whether the server itself serves HTTPS: the scheme of the absolute addresses Open Graph wants.
     let servesHTTPS: Bool
+    /// The operator's `--public-url` (no trailing slash): when set, links are built on it rather than on the
+    /// request's host (which a proxy may have rewritten).
+    var publicURL: String?
 
     var apiEndpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -177,7 +181,10 @@ struct ShareLinksController {
         let token = try context.parameters.require("token")
         guard let shared = try await motivation.sharedCard(token: token, now: context.now) else { throw APIError.notFound }
         let layout = ShareCardSVG.Layout(rawValue: shared.link.layout) ?? .portrait
-        let png = try await ShareCardImage.png(shared.card, layout: layout, language: Language(rawValue: shared.link.language) ?? .ja)
+        let png = try await ShareCardImage.png(
+            shared.card, layout: layout, language: Language(rawValue: shared.link.language) ?? .ja, userId: shared.link.userId,
+            scope: .link(id: shared.link.id ?? 0), motivation: motivation, metrics: metrics, now: context.now
+        )
         return Response(
             status: .ok,
             headers: [
@@ -188,8 +195,10 @@ struct ShareLinksController {
         )
     }
 
-    /// `path` as an absolute address on the host the request came to (Open Graph wants absolute image addresses).
+    /// `path` as an absolute address on the public URL, else the host the request came to (Open Graph wants absolute
+    /// image addresses).
     func absolute(_ path: String, request: Request) -> String {
+        if let publicURL { return publicURL + path }
         let host = request.head.authority ?? "localhost"
         let forwarded = request.headers[.init("X-Forwarded-Proto")!]
         let scheme = forwarded == "https" || servesHTTPS ? "https" : "http"

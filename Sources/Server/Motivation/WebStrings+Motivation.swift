@@ -59,7 +59,21 @@ extension WebStrings {
         "moRemindersQuietFrom": .init(ja: "開始", en: "From"),
         "moRemindersQuietTo": .init(ja: "終了", en: "To"),
         "moRemindersWebhook": .init(ja: "Webhook または ntfy のアドレス", en: "Webhook or ntfy address"),
-        "moRemindersWebhookHelp": .init(ja: "空欄にすると送りません。", en: "Leave it empty to send none."),
+        "moRemindersWebhookHelp": .init(
+            ja: "空欄にすると送りません。ntfy 形式では通知に「今すぐ記録」ボタンが付きます。",
+            en: "Leave it empty to send none. In the ntfy format the notification has a “Record now” button."
+        ),
+        "moForecast": .init(ja: "今のペースなら", en: "At your pace by"),
+        "moWeightPace": .init(ja: "減量のペース", en: "Weight-loss pace"),
+        "moWeightPaceHelp": .init(
+            ja: "体重の週0.25〜1.0%（標準は0.5%、週1 kgが上限）。体重の提案と目標の見込み日に使います。",
+            en: "0.25–1.0 % of your weight a week (0.5 % by default, never more than 1 kg). Used for the weight suggestion and a goal's expected day."
+        ),
+        "moWeightPacePercent": .init(ja: "週あたり（%）", en: "Per week (%)"),
+        "moWeightPaceSave": .init(ja: "ペースを保存", en: "Save the pace"),
+        "moRemindersFormat": .init(ja: "形式", en: "Format"),
+        "moRemindersFormatJSON": .init(ja: "JSON（Webhook）", en: "JSON (webhook)"),
+        "moRemindersFormatNtfy": .init(ja: "ntfy（通知アプリ）", en: "ntfy (notification app)"),
         "moRemindersSave": .init(ja: "保存", en: "Save"),
         "moRemindersCalendar": .init(ja: "カレンダー", en: "Calendar"),
         "moRemindersCalendarHelp": .init(

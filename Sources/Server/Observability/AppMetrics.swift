@@ -41,6 +41,11 @@ public final class AppMetrics: Sendable {
         registry.makeCounter(descriptor: .init(metricName: "kiroku_signins", unitName: "total", helpText: "Sign-in attempts by result"), labels: [("result", succeeded ? "success" : "failure")]).increment()
     }
 
+    /// A share card asked for: served from the cache, drawn, or refused by the drawing limit.
+    func shareCardRendered(outcome: String) {
+        registry.makeCounter(descriptor: .init(metricName: "kiroku_share_cards", unitName: "total", helpText: "Share-card PNGs asked for, by outcome (cached, drawn, limited)"), labels: [("outcome", outcome)]).increment()
+    }
+
     /// How many messages wait in the gateway's outbox and how long the oldest has waited.
     func outbox(depth: Int, oldestAge: TimeInterval) {
         registry.makeGauge(descriptor: .init(metricName: "kiroku_gateway_outbox", unitName: "messages", helpText: "Gateway samples waiting to be published to Kafka")).set(Double(depth))

@@ -13,6 +13,11 @@ public struct UserFiles: Sendable {
 
     var syncDirectory: URL { dataDirectory.appendingPathComponent("sync", isDirectory: true) }
 
+    /// The user's drawn share cards (`ShareCardCache`).
+    public func shareCardDirectory(userId: Int64) -> URL {
+        dataDirectory.appendingPathComponent("share-cards", isDirectory: true).appendingPathComponent("user-\(userId)", isDirectory: true)
+    }
+
     /// The sync agent's target and credentials (mode 0600). A file an earlier version kept under the username is
     /// moved here the first time it is asked for, so upgrading loses no configuration.
     public func syncConfiguration(for user: User) throws -> URL {
@@ -29,14 +34,14 @@ public struct UserFiles: Sendable {
         syncDirectory.appendingPathComponent("\(username.lowercased()).json")
     }
 
-    /// Removes every file of the user: the sync configuration (by id, and an unmigrated one by name) and the
-    /// uploads their import jobs still point at (kept with `keep`, or in flight). Files outside the data directory
+    /// Removes every file of the user: the sync configuration (by id, and an unmigrated one by name), the drawn
+    /// share cards, and the uploads their import jobs still point at (kept with `keep`, or in flight). Files outside the data directory
     /// are never touched, whatever a row says.
     func removeAll(userId: Int64, username: String, uploads: [String]) {
         let files = FileManager.default
         let root = dataDirectory.standardizedFileURL.path + "/"
         var doomed = ["json", "lock", "progress.json"].map { syncDirectory.appendingPathComponent("user-\(userId).\($0)") }
-        doomed.append(legacySyncConfiguration(username: username))
+        doomed += [legacySyncConfiguration(username: username), shareCardDirectory(userId: userId)]
         doomed += uploads.map { URL(fileURLWithPath: $0) }
         for url in doomed where url.standardizedFileURL.path.hasPrefix(root) && files.fileExists(atPath: url.path) {
             try? files.removeItem(at: url)

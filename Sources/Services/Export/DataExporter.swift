@@ -73,7 +73,7 @@ public struct DataExporter: Sendable {
             healthCorrelations: try await database.correlations(userId: user.savedId).map { try CorrelationResponse($0.correlation, recordIds: $0.recordIds) },
             healthRawItems: try await database.rawItems(userId: user.savedId).map(RawItemResponse.init),
             imports: try await database.importJobs(userId: user.savedId, limit: .max).map { try ImportJobResponse($0, language: .en) },
-            motivation: try await database.motivationExport(userId: user.savedId)
+            motivation: try await openedMotivation(userId: user.savedId)
         )
         let encoder = APIJSON.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -81,6 +81,13 @@ public struct DataExporter: Sendable {
     }
 
     /// RFC 4180 quoting; a leading formula character is neutralised so a spreadsheet never executes it.
+    /// The motivation tables, with the reminder webhook URL as the user typed it (sealed in the database).
+    func openedMotivation(userId: Int64) async throws -> MotivationExport {
+        let export = try await database.motivationExport(userId: userId)
+        guard let secrets else { return export }
+        return export.replacingText(table: "reminderSetting", column: "webhookURL") { secrets.open($0) }
+    }
+
     public static func csvField(_ field: String) -> String {
         var field = field
         if let first = field.first, "=+-@".contains(first), Double(field) == nil { field = "'" + field }

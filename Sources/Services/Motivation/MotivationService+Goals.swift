@@ -34,6 +34,8 @@ extension MotivationService {
         public let current: Double?
         public let evaluation: GoalEvaluation?
         public let history: [GoalHistoryRow]
+        /// For an active "at most" weight goal: the day the user's chosen pace reaches the target.
+        public var forecastDay: LocalDay?
     }
 
     /// How many days of values a goal or a suggestion looks at.
@@ -72,6 +74,7 @@ extension MotivationService {
         var history = try await database.goalHistory(userId: userId)
         var standings: [GoalStanding] = []
         var added: [GoalHistoryRow] = []
+        let pace = try await weightPace(userId: userId)
         for row in try await database.goals(userId: userId).reversed() {
             guard let goal = Self.goal(row), let metric = MetricCatalog.metric(named: row.metric) else { continue }
             let values = try await dailyValues(userId: userId, metric: metric, timeZone: timeZone, today: today, days: 14)
@@ -84,7 +87,10 @@ extension MotivationService {
                     added.append(GoalHistoryRow(userId: userId, goalId: goalId, day: today.description, event: event, createdAt: now))
                 }
             }
-            standings.append(GoalStanding(row: row, goal: goal, current: current, evaluation: evaluation, history: []))
+            standings.append(GoalStanding(
+                row: row, goal: goal, current: current, evaluation: evaluation, history: [],
+                forecastDay: forecastDay(row, current: current, pace: pace, today: today)
+            ))
         }
         if !added.isEmpty {
             try await database.appendGoalHistory(added)
@@ -93,7 +99,7 @@ extension MotivationService {
         return standings.map { standing in
             GoalStanding(
                 row: standing.row, goal: standing.goal, current: standing.current, evaluation: standing.evaluation,
-                history: history.filter { $0.goalId == standing.row.id }
+                history: history.filter { $0.goalId == standing.row.id }, forecastDay: standing.forecastDay
             )
         }
     }
@@ -183,7 +189,10 @@ extension MotivationService {
         var found: [GoalSuggestion] = []
         let suggester = GoalSuggester()
         if let weight = MetricCatalog.metric(named: "bodyMass"), !goals.contains(where: { $0.metric == weight.id }),
-           let plan = suggester.weightPlan(dailyWeights: try await dailyValues(userId: userId, metric: weight, timeZone: timeZone, today: today), today: today) {
+           let plan = suggester.weightPlan(
+               dailyWeights: try await dailyValues(userId: userId, metric: weight, timeZone: timeZone, today: today), today: today,
+               pace: try await weightPace(userId: userId)
+           ) {
             found.append(plan)
         }
         if let steps = MetricCatalog.metric(named: "stepCount"), !goals.contains(where: { $0.metric == steps.id }) {

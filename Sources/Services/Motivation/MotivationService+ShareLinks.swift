@@ -34,9 +34,11 @@ extension MotivationService {
         try await database.shareLinks(userId: userId)
     }
 
-    /// Revokes (deletes) the user's link: its address answers 404 from now on. Another user's id is not found.
+    /// Revokes (deletes) the user's link: its address answers 404 from now on and its drawn card is removed.
+    /// Another user's id is not found.
     public func revokeShareLink(id: Int64, userId: Int64) async throws {
         guard try await database.deleteShareLink(id: id, userId: userId) else { throw ServiceError.notFound }
+        shareCards?.remove(userId: userId, scope: .link(id: id))
     }
 
     /// What a public link shows now: the owner's card with the link's saved choices, or nil for an unknown or

@@ -10,10 +10,13 @@ import Storage
 public struct MotivationService: Sendable {
     public let database: AppDatabase
     public let evaluator: BadgeEvaluator
+    /// The drawn share cards on disk; nil where nothing is drawn (the CLI, most tests).
+    public let shareCards: ShareCardCache?
 
-    public init(database: AppDatabase, evaluator: BadgeEvaluator = BadgeEvaluator()) {
+    public init(database: AppDatabase, evaluator: BadgeEvaluator = BadgeEvaluator(), shareCards: ShareCardCache? = nil) {
         self.database = database
         self.evaluator = evaluator
+        self.shareCards = shareCards
     }
 
     /// The streak of "any record" and of each metric the user records.

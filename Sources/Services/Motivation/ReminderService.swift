@@ -13,17 +13,27 @@ import Webhooks
 public struct ReminderService: Sendable {
     public let database: AppDatabase
     public let webhooks: AlertWebhookSender
+    /// The address people reach this server at (`https://kiroku.example`, no trailing slash): the webhook's
+    /// "record now" action must be absolute to open from a phone. Nil leaves the action out.
+    public let publicURL: String?
+    /// Seals the webhook URL in the database (it often holds a secret topic), as wait alerts do; nil keeps it plain.
+    public let secrets: SecretBox?
     /// How often the scheduler inside `kiroku serve` runs a pass.
     public static let passInterval: Duration = .seconds(300)
 
-    public init(database: AppDatabase, webhooks: AlertWebhookSender) {
+    public init(database: AppDatabase, webhooks: AlertWebhookSender, publicURL: String? = nil, secrets: SecretBox? = nil) {
         self.database = database
         self.webhooks = webhooks
+        self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        self.secrets = secrets
     }
 
     /// For callers that do not see the Webhooks module (the CLI): the sender with the given address rule.
-    public init(database: AppDatabase, allowPrivateWebhooks: Bool) {
-        self.init(database: database, webhooks: AlertWebhookSender(policy: WebhookPolicy(allowPrivateNetworks: allowPrivateWebhooks)))
+    public init(database: AppDatabase, allowPrivateWebhooks: Bool, publicURL: String? = nil, secrets: SecretBox? = nil) {
+        self.init(
+            database: database, webhooks: AlertWebhookSender(policy: WebhookPolicy(allowPrivateNetworks: allowPrivateWebhooks)), publicURL: publicURL,
+            secrets: secrets
+        )
     }
 
     /// What one pass sent, per channel.
@@ -43,10 +53,15 @@ public struct ReminderService: Sendable {
         let titleEn: String
         let messageEn: String
         /// Where to record now (the records page, relative to the server).
-        let action = "/records"
+        let action = Self.recordPath
+        /// The same, absolute, when the server knows its public address.
+        let actionURL: String?
+
+        static let recordPath = "/records"
     }
 
     static let title = LocalizedText(ja: "記録のリマインダー", en: "A reminder to record")
+    static let recordNow = LocalizedText(ja: "今すぐ記録", en: "Record now")
 
     public func runPass(now: Date, logger: Logger) async throws -> PassReport {
         var report = PassReport()
@@ -71,7 +86,7 @@ public struct ReminderService: Sendable {
     }
 
     func remind(user: User, userId: Int64, now: Date, logger: Logger) async throws -> [ReminderChannel] {
-        let setting = try await database.reminderSetting(userId: userId) ?? ReminderSettingRow(userId: userId, updatedAt: now)
+        let setting = try await settings(userId: userId, now: now)
         guard setting.enabled else { return [] }
         let timeZone = user.resolvedTimeZone
         let motivation = MotivationService(database: database)
@@ -106,12 +121,19 @@ public struct ReminderService: Sendable {
             case .inbox:
                 _ = try await database.insertInboxMessage(InboxMessage(userId: userId, createdAt: now, kind: "reminder", title: Self.title, body: reminder.message))
             case .webhook:
+                let actionURL = publicURL.map { $0 + WebhookPayload.recordPath }
                 let payload = WebhookPayload(
-                    day: reminder.day.description, title: Self.title.ja, message: reminder.message.ja, titleEn: Self.title.en, messageEn: reminder.message.en
+                    day: reminder.day.description, title: Self.title.ja, message: reminder.message.ja, titleEn: Self.title.en, messageEn: reminder.message.en,
+                    actionURL: actionURL
                 )
                 let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                ok = await webhooks.post(try encoder.encode(payload), contentType: "application/json; charset=utf-8", to: setting.webhookURL ?? "", logger: logger)
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                let language = Language(rawValue: user.language ?? "") ?? .ja
+                let notice = WebhookNotice(
+                    title: Self.title.text(in: language), message: reminder.message.text(in: language),
+                    action: actionURL.map { WebhookNotice.Action(label: Self.recordNow.text(in: language), url: $0) }
+                )
+                ok = await webhooks.post(notice, format: setting.webhookFormat, json: try encoder.encode(payload), to: setting.webhookURL ?? "", logger: logger)
             case .calendar:
                 // The feed lists this log row from now on.
                 break
@@ -124,18 +146,21 @@ public struct ReminderService: Sendable {
 
     // MARK: Settings and the calendar feed
 
-    /// The user's settings (defaults until they save any).
+    /// The user's settings (defaults until they save any), the webhook URL opened (nil if its key is gone).
     public func settings(userId: Int64, now: Date) async throws -> ReminderSettingRow {
-        try await database.reminderSetting(userId: userId) ?? ReminderSettingRow(userId: userId, updatedAt: now)
+        var setting = try await database.reminderSetting(userId: userId) ?? ReminderSettingRow(userId: userId, updatedAt: now)
+        if let secrets, let sealed = setting.webhookURL { setting.webhookURL = secrets.open(sealed) }
+        return setting
     }
 
-    /// Saves settings. A webhook address must pass the same address rules as alerts; times are HH:MM.
-    /// `newCalendarToken` makes a fresh private feed address (the old one stops working).
+    /// Saves settings. A webhook address must pass the same address rules as alerts and its format is json or
+    /// ntfy; times are HH:MM. `newCalendarToken` makes a fresh private feed address (the old one stops working).
     public func updateSettings(
         userId: Int64, enabled: Bool?, preferredTime: String??, quietStart: String?, quietEnd: String?, webhookURL: String??,
-        newCalendarToken: Bool, now: Date
+        webhookFormat: String? = nil, newCalendarToken: Bool, now: Date
     ) async throws -> ReminderSettingRow {
         var setting = try await settings(userId: userId, now: now)
+        if let webhookFormat { setting.webhookFormat = try UnknownWebhookFormat.parse(webhookFormat) }
         if let enabled { setting.enabled = enabled }
         if let preferredTime {
             if let text = preferredTime, Self.time(text) == nil { throw ServiceError.invalidParameter("preferredTime") }
@@ -160,7 +185,9 @@ public struct ReminderService: Sendable {
             setting.calendarToken = Self.newToken()
         }
         setting.updatedAt = now
-        try await database.saveReminderSetting(setting)
+        var stored = setting
+        if let secrets, let url = setting.webhookURL { stored.webhookURL = try secrets.seal(url) }
+        try await database.saveReminderSetting(stored)
         return setting
     }
 

@@ -31,7 +31,7 @@ public struct WaitAlertDraft: Sendable, Equatable {
         return WaitAlert(
             userId: userId, storeId: storeId, maxMinutes: minutes, day: LocalDay(now, in: WaitTimeService.timeZone),
             fromTime: from, untilTime: until, webhookURL: checkedWebhook,
-            webhookFormat: WaitAlert.WebhookFormat(rawValue: webhookFormat ?? "json") ?? .json, createdAt: now
+            webhookFormat: try UnknownWebhookFormat.parse(webhookFormat), createdAt: now
         )
     }
 

@@ -24,8 +24,20 @@ public struct MotivationExport: Encodable, Sendable {
         try tables.encode(to: encoder)
     }
 
+    /// The export with one text column of one table rewritten (a sealed secret opened for its owner); a value
+    /// `transform` cannot read becomes null.
+    public func replacingText(table: String, column: String, _ transform: (String) -> String?) -> MotivationExport {
+        var tables = tables
+        tables[table] = tables[table]?.map { row in
+            var row = row
+            if case let .text(value)? = row[column] { row[column] = transform(value).map(Value.text) ?? .null }
+            return row
+        }
+        return MotivationExport(tables: tables)
+    }
+
     /// The motivation tables: each has a `userId` column (ON DELETE CASCADE), so account deletion removes them.
-    public static let tableNames = ["badgeAward", "motivationPause", "goal", "goalHistory", "goalSuggestionDismissal", "reminderLog", "reminderSetting", "shareLink", "stepTargetSuggestion"]
+    public static let tableNames = ["badgeAward", "motivationPause", "goal", "goalHistory", "goalSuggestionDismissal", "reminderLog", "reminderSetting", "shareLink", "stepTargetSuggestion", "weightPlanSetting"]
 }
 
 extension AppDatabase {

@@ -11,12 +11,13 @@ public struct ReminderSettingRow: Codable, Sendable, Equatable {
     public var quietStart: String
     public var quietEnd: String
     public var webhookURL: String?
+    public var webhookFormat: WebhookFormat
     public var calendarToken: String?
     public var updatedAt: Date
 
     public init(
         userId: Int64, enabled: Bool = true, preferredTime: String? = nil, quietStart: String = "22:00", quietEnd: String = "07:00",
-        webhookURL: String? = nil, calendarToken: String? = nil, updatedAt: Date
+        webhookURL: String? = nil, webhookFormat: WebhookFormat = .json, calendarToken: String? = nil, updatedAt: Date
     ) {
         self.userId = userId
         self.enabled = enabled
@@ -24,6 +25,7 @@ public struct ReminderSettingRow: Codable, Sendable, Equatable {
         self.quietStart = quietStart
         self.quietEnd = quietEnd
         self.webhookURL = webhookURL
+        self.webhookFormat = webhookFormat
         self.calendarToken = calendarToken
         self.updatedAt = updatedAt
     }

@@ -5,13 +5,6 @@ import WaitTimes
 
 /// A user's "tell me when <store> is ≤ N minutes" subscription.
 public struct WaitAlert: Codable, Sendable, Equatable, Identifiable {
-    public enum WebhookFormat: String, Codable, Sendable, CaseIterable {
-        /// `{"store": …, "minutes": …}` as JSON.
-        case json
-        /// Plain text body, as ntfy.sh topics take it.
-        case ntfy
-    }
-
     public var id: Int64?
     public var userId: Int64
     public var storeId: String

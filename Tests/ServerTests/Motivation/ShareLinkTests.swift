@@ -122,4 +122,19 @@ import Testing
             #expect(!(try await web.get("/share").text.contains("/revoke")))
         }
     }
+
+    /// Behind a proxy the request's host may be an internal name: with `--public-url` the link is built on it.
+    @Test func withAPublicURLTheLinkIsBuiltOnIt() async throws {
+        var configured = try TestServer()
+        configured.configuration.publicURL = "https://kiroku.example/"
+        let server = configured
+        let (_, token) = try await server.user("yua")
+        try await server.test { client in
+            let created = try await client.execute(uri: "/api/v1/share-links", method: .post, headers: .bearer(token), body: jsonBody([:])).json()
+            let url = try #require(created["url"] as? String)
+            #expect(url.hasPrefix("https://kiroku.example/s/") && !url.contains("//s/"), "\(url)")
+            let page = try await client.execute(uri: try #require(URL(string: url)?.path), method: .get).text
+            #expect(page.contains(#"content="https://kiroku.example/s/"#))
+        }
+    }
 }
