@@ -101,6 +101,7 @@ enum Design {
             let bad = try await client.execute(uri: "/api/stores?maxWaitTime=soon", method: .get, headers: [.acceptLanguage: "ja"])
             #expect(bad.status == .badRequest)
             #expect(bad.errorMessage?.contains("maxWaitTime") == true)
+            #expect(try await client.execute(uri: "/api/stores?maxWaitTime=", method: .get).status == .badRequest, "an empty number is not a number")
             #expect(try await client.execute(uri: "/api/stores?region=tokyo", method: .get).status == .badRequest)
             #expect(try await client.execute(uri: "/api/stores?lat=35", method: .get).status == .badRequest)
         }
@@ -245,6 +246,9 @@ enum Design {
             let ntfy = try await client.execute(uri: "/api/v1/wait-alerts", method: .post, headers: .bearer(alice), body: jsonBody(["storeId": "kannami", "maxMinutes": 5, "webhookURL": "https://ntfy.sh/fd-sawayaka", "webhookFormat": "ntfy"]))
             #expect(ntfy.status == .created)
             #expect(try await client.execute(uri: "/api/v1/wait-alerts/\(try #require(try ntfy.json()["id"] as? Int))", method: .delete, headers: .bearer(alice)).status == .noContent)
+            let badFormat = try await client.execute(uri: "/api/v1/wait-alerts", method: .post, headers: .bearer(alice, language: "ja"), body: jsonBody(["storeId": "kannami", "maxMinutes": 5, "webhookURL": "https://ntfy.sh/fd-sawayaka", "webhookFormat": "AAA"]))
+            #expect(badFormat.status == .badRequest, "an unknown webhook format is refused, not stored as json")
+            #expect(badFormat.errorMessage?.contains("webhookFormat") == true)
             let unknown = try await client.execute(uri: "/api/v1/wait-alerts", method: .post, headers: .bearer(alice), body: jsonBody(["storeId": "atlantis", "maxMinutes": 20]))
             #expect(unknown.errorCode == "unknown_store")
             #expect(try await client.execute(uri: "/api/v1/wait-alerts", method: .get).status == .unauthorized)

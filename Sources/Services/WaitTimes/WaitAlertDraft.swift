@@ -28,10 +28,13 @@ public struct WaitAlertDraft: Sendable, Equatable {
         let from = try Self.time(from, field: "from")
         let until = try Self.time(until, field: "until")
         if let from, let until, until < from { throw ServiceError.invalidParameter("until") }
+        // An unknown format is refused rather than stored as JSON: the user meant some other service.
+        let format = Self.trimmed(webhookFormat) ?? WaitAlert.WebhookFormat.json.rawValue
+        guard let webhookFormat = WaitAlert.WebhookFormat(rawValue: format) else { throw ServiceError.invalidParameter("webhookFormat") }
         return WaitAlert(
             userId: userId, storeId: storeId, maxMinutes: minutes, day: LocalDay(now, in: WaitTimeService.timeZone),
             fromTime: from, untilTime: until, webhookURL: checkedWebhook,
-            webhookFormat: WaitAlert.WebhookFormat(rawValue: webhookFormat ?? "json") ?? .json, createdAt: now
+            webhookFormat: webhookFormat, createdAt: now
         )
     }
 
