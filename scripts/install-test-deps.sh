@@ -14,3 +14,6 @@ if ! python3 -c 'import openapi_spec_validator' 2>/dev/null; then
     || python3 -m pip install --quiet --break-system-packages openapi-spec-validator \
     || echo "Could not install openapi-spec-validator; the OpenAPI check will fail" >&2
 fi
+
+# The contract test (scripts/contract-test.sh) runs PyPI's schemathesis, pinned, from a venv under .build.
+./install-schemathesis.sh
