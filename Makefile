@@ -26,13 +26,14 @@ deps: build-deps
 # time: in the parallel pass, other tests' blocking waits hold the few cooperative threads and stretch their timing.
 QUIET_SUITES = GatewayKafkaChaosTests|GatewayScaleOutEndToEndTests|KafkaIngestEndToEndTests|KafkaBatchPublisherTests|GatewayOnlyTests|OutboxRelayTests|WaitTimeFeedPollerLifecycleTests|ProcessReaperTests|ImportShutdownEndToEndTests
 
-# Every test; fails too when a test leaves a process running (kiroku, chromedriver, chromium, kcat, …).
+# Every test, then the contract test (schemathesis against a running server and its own /openapi.yaml); fails too
+# when a test leaves a process running (kiroku, chromedriver, chromium, kcat, …).
 # The end-to-end suites, which start programs, run in a process of their own: Foundation's Process.run crashed
 # (a bad memcpy) when the in-process server tests had left the test process holding about 1,350 descriptors.
 test: deps
 	python3 -m openapi_spec_validator Sources/Server/Public/openapi.yaml
 	$(SWIFT) build --build-tests
-	scripts/run-tests-leaving-no-processes.py -- sh -c '$(SWIFT) test --skip-build --parallel --num-workers 2 --skip "EndToEndTests\.|$(QUIET_SUITES)" && $(SWIFT) test --skip-build --parallel --num-workers 2 --filter "EndToEndTests\." --skip "$(QUIET_SUITES)" && $(SWIFT) test --skip-build --no-parallel --filter "$(QUIET_SUITES)"'
+	scripts/run-tests-leaving-no-processes.py -- sh -c '$(SWIFT) test --skip-build --parallel --num-workers 2 --skip "EndToEndTests\.|$(QUIET_SUITES)" && $(SWIFT) test --skip-build --parallel --num-workers 2 --filter "EndToEndTests\." --skip "$(QUIET_SUITES)" && $(SWIFT) test --skip-build --no-parallel --filter "$(QUIET_SUITES)" && scripts/contract-test.sh'
 
 # Release build of the benchmark executable; results and the machine go to BENCHMARKS.md.
 bench: build-deps

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # What the tests need beyond the build: a real headless browser and its WebDriver, CJK fonts for screenshots,
 # openssl for throwaway certificates, kcat to read Kafka from another process, sqlite3 to look inside a database
-# while another process writes it, and librsvg's rsvg-convert to draw the share card.
+# while another process writes it, librsvg's rsvg-convert to draw the share card, and python3-venv for the
+# contract test's schemathesis.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-./install-packages.sh chromium chromium-driver fonts-noto-cjk openssl kcat sqlite3 librsvg2-bin
+./install-packages.sh chromium chromium-driver fonts-noto-cjk openssl kcat sqlite3 librsvg2-bin python3-venv
 
 # The OpenAPI document is checked by an independent validator (PyPI's openapi-spec-validator).
 if ! python3 -c 'import openapi_spec_validator' 2>/dev/null; then
@@ -14,3 +15,6 @@ if ! python3 -c 'import openapi_spec_validator' 2>/dev/null; then
     || python3 -m pip install --quiet --break-system-packages openapi-spec-validator \
     || echo "Could not install openapi-spec-validator; the OpenAPI check will fail" >&2
 fi
+
+# The contract test (scripts/contract-test.sh) runs PyPI's schemathesis, pinned, from a venv under .build.
+./install-schemathesis.sh

@@ -84,15 +84,17 @@ public struct HealthAutoExportStream {
         return pending
     }
 
-    /// Checks that the chunks, read to the end, are one JSON object, without mapping anything: a delivery is
-    /// stored only once it is known to be whole.
+    /// Checks that the chunks, read to the end, are one JSON object with `data`, `metrics` and `workouts` of the
+    /// right kind, without mapping anything: a delivery is stored only once it is known to be whole.
     public static func validate<Chunks: Sequence>(_ chunks: Chunks) throws(HealthAutoExportInvalid) where Chunks.Element: Sequence<UInt8> {
         var scanner = JSONStreamScanner()
         var first: JSONEvent?
         var names = JSONDuplicateKeyTracker()
+        var shape = HealthAutoExportShape()
         func look(_ event: JSONEvent) throws {
             if first == nil { first = event }
             if let name = names.observe(event) { throw HealthAutoExportInvalid.duplicateKey(name) }
+            try shape.observe(event)
         }
         do {
             for chunk in chunks {

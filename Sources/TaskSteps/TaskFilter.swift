@@ -14,18 +14,21 @@ public enum TaskFilter: Sendable, Hashable {
     public static let dueSoonDays = 3
 
     /// Parses the `filter` query value ("all", "in-progress", "completed", "due-soon", "archived") plus an optional tag.
+    /// A filter name that is not one of these is refused even when a tag is given (the tag then decides the view).
     public init?(name: String?, tag: String?) {
+        let named: TaskFilter
+        switch name ?? "all" {
+        case "all": named = .all
+        case "in-progress": named = .inProgress
+        case "completed": named = .completed
+        case "due-soon": named = .dueSoon
+        case "archived": named = .archived
+        default: return nil
+        }
         if let tag, !tag.isEmpty {
             self = .tagged(tag)
-            return
-        }
-        switch name ?? "all" {
-        case "", "all": self = .all
-        case "in-progress": self = .inProgress
-        case "completed": self = .completed
-        case "due-soon": self = .dueSoon
-        case "archived": self = .archived
-        default: return nil
+        } else {
+            self = named
         }
     }
 

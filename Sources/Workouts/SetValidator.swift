@@ -24,14 +24,14 @@ public enum SetValidator {
         var cleaned = input
         let notes = input.notes?.trimmingCharacters(in: .whitespacesAndNewlines)
         cleaned.notes = notes?.isEmpty == false ? notes : nil
-        guard (cleaned.notes?.count ?? 0) <= maxNotesLength else { throw .notesTooLong }
+        guard (cleaned.notes?.unicodeScalars.count ?? 0) <= maxNotesLength else { throw .notesTooLong }
         return cleaned
     }
 
     /// A custom exercise name: trimmed, 1–100 characters.
     public static func exerciseName(_ name: String) throws(WorkoutError) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(trimmed.count) else { throw .invalidExerciseName }
+        guard (1...100).contains(trimmed.unicodeScalars.count) else { throw .invalidExerciseName }
         return try NameText.check(trimmed, field: LocalizedText(ja: "種目名", en: "Exercise name"), in: WorkoutsDomain.self)
     }
 }

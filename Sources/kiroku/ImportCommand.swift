@@ -12,17 +12,30 @@ struct ImportCommand: AsyncParsableCommand {
         discussion: """
             Importing the same file again adds nothing. An import that stopped (crash, kill, error) continues \
             where it stopped when run again on the same file. A malformed file stops at the error: everything \
-            before it is committed.
+            before it is committed. --reprocess-raw (without a file) turns rows kept raw (an unknown unit or \
+            type) that this version maps into samples; run again, it changes nothing.
             """
     )
 
     @OptionGroup var data: DataOptions
-    @Argument(help: "export.zip, export.xml or a .csv file.") var file: String
+    @Argument(help: "export.zip, export.xml or a .csv file.") var file: String?
     @Option(help: "Owner's username.") var user: String
+    @Flag(help: "Promote rows kept raw that this version of Kiroku now maps, instead of importing a file.") var reprocessRaw = false
+
+    func validate() throws {
+        guard reprocessRaw != (file != nil) else {
+            throw ValidationError(LocalizedText(ja: "ファイルか --reprocess-raw のどちらか一方を指定してください。", en: "Give either a file or --reprocess-raw.").text(in: .terminal))
+        }
+    }
 
     func run() async throws {
         let database = try data.openDatabase()
         let owner = try await data.user(user, in: database)
+        guard let file else {
+            let summary = try await RawItemReprocessor(database: database).run(userId: owner.savedId, now: Date())
+            print(Self.render(summary, in: .terminal))
+            return
+        }
         let url = URL(fileURLWithPath: file)
         guard FileManager.default.isReadableFile(atPath: url.path) else {
             throw CLIError(LocalizedText(ja: "ファイル「\(file)」を読めません。", en: "Cannot read the file “\(file)”."))
@@ -49,6 +62,16 @@ struct ImportCommand: AsyncParsableCommand {
             throw CLIError(error.message)
         }
         print(ImportSummary(job: finished).render(in: .terminal))
+    }
+
+    /// "Promoted 3; still raw: 2 (unknown_type: 2)".
+    static func render(_ summary: RawItemReprocessor.Summary, in language: Language) -> String {
+        let still = summary.stillRaw.values.reduce(0, +)
+        let reasons = summary.stillRaw.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        let detail = reasons.isEmpty ? "" : " (\(reasons))"
+        return language == .ja
+            ? "サンプルに変換: \(summary.promoted) 件、未変換のまま: \(still) 件\(detail)"
+            : "Promoted: \(summary.promoted); still raw: \(still)\(detail)"
     }
 
     private func printError(_ text: LocalizedText) {

@@ -83,6 +83,13 @@ struct AppleHealthImportTests {
         let pressureMetrics = exportedRecords.filter { pressureIds.contains(($0["id"] as? Int64) ?? -1) }.compactMap { $0["metric"] as? String }
         #expect(Set(pressureMetrics) == ["bloodPressureSystolic", "bloodPressureDiastolic"])
         #expect((document["healthRawItems"] as? [Any])?.count == 9)
+        // Details are JSON, as a record's metadata is, not strings holding JSON.
+        #expect(document["version"] as? Int == 2)
+        #expect(exportedWorkouts[0]["routeFiles"] as? [String] == ["/workout-routes/route_2024-03-02_6.35am.gpx"])
+        #expect(exportedWorkouts.allSatisfy { $0["statistics"] is [Any] || $0["statistics"] is [String: Any] })
+        #expect(exportedWorkouts.allSatisfy { $0["metadata"] is [String: Any] })
+        let rawItems = try #require(document["healthRawItems"] as? [[String: Any]])
+        #expect(rawItems.allSatisfy { $0["attributes"] is [String: Any] && $0["metadata"] is [String: Any] })
         let imports = try #require(document["imports"] as? [[String: Any]])
         #expect(imports.map { $0["state"] as? String } == ["succeeded"])
     }

@@ -84,6 +84,9 @@ import Testing
             #expect(try await phone.call(.get, "/v1/sets").v1Array().count == 1)
             let withoutKey = try await phone.call(.post, "/v1/sets", body: body)
             #expect(try withoutKey.json()["id"] as? String != first.json()["id"] as? String)
+            let tooLong = try await phone.call(.post, "/v1/sets", body: body, headers: [.init("Idempotency-Key")!: String(repeating: "k", count: 201)])
+            #expect(tooLong.status == .badRequest, "the contract's 200-character limit is kept, not cut silently")
+            #expect(try await phone.call(.get, "/v1/sets").v1Array().count == 2)
         }
     }
 

@@ -115,14 +115,16 @@ import Testing
             let answer = try response.json()
             #expect(answer["status"] as? String == "partial")
             #expect(answer["success"] as? Bool == false, "an app trusting `success` would mark the refused samples synced")
-            #expect(answer["syncedCount"] as? Int == 1)
-            #expect(answer["failedCount"] as? Int == 4)
+            #expect(answer["syncedCount"] as? Int == 2, "the sample in an unknown unit is kept raw, so it counts as synced")
+            #expect(answer["failedCount"] as? Int == 3)
             let rejected = try #require(answer["rejected"] as? [[String: Any]])
-            #expect(rejected.map { $0["index"] as? Int } == [1, 2, 3, 4])
+            #expect(rejected.map { $0["index"] as? Int } == [1, 2, 3])
             #expect(rejected[0]["id"] as? String == bad)
             #expect((rejected[2]["reason"] as? String)?.contains("missing field \"value\"") == true, "\(rejected[2])")
-            #expect((rejected[3]["reason"] as? String)?.contains("furlongs") == true)
-            #expect(answer["message"] as? String == "1 件を同期、4 件は無効でした")
+            let kept = try #require(answer["keptRaw"] as? [[String: Any]])
+            #expect(kept.map { $0["index"] as? Int } == [4])
+            #expect((kept.first?["reason"] as? String)?.contains("furlongs") == true)
+            #expect(answer["message"] as? String == "2 件を同期、3 件は無効でした")
         }
         #expect(try await server.database.allRecords(userId: alice.id!).count == 1)
     }
@@ -278,9 +280,9 @@ import Testing
             let korean = try await post("ko-KR,ko;q=0.9", samples: [Self.sample()])
             #expect(try korean.json()["message"] as? String == "모든 데이터를 동기화했습니다")
             #expect(korean.headers[.contentLanguage] == "ko")
-            let partial = try await post("ko", samples: [Self.sample(), Self.sample(type: "bodyMass", value: 70, unit: "furlongs")])
+            let partial = try await post("ko", samples: [Self.sample(type: "bodyMass", value: 70, unit: "furlongs"), Self.sample(start: "2024-01-15T11:00:00Z")])
             #expect(try partial.json()["message"] as? String == "1 건 동기화, 1 건은 유효하지 않습니다")
-            let reason = (try partial.json()["rejected"] as? [[String: Any]])?.first?["reason"] as? String
+            let reason = (try partial.json()["keptRaw"] as? [[String: Any]])?.first?["reason"] as? String
             #expect(reason == "「bodyMass」의 단위 「furlongs」를 변환할 수 없습니다")
             let tooMany = try await post("ko", samples: [Self.sample(), Self.sample(), Self.sample()])
             #expect(tooMany.status == .contentTooLarge)
@@ -295,5 +297,38 @@ import Testing
             let japanese = try await post("ja", samples: [Self.sample()])
             #expect(try japanese.json()["message"] as? String == "すべてのデータを同期しました")
         }
+    }
+    /// A known type in a unit Kiroku cannot convert is kept raw with its reason, not refused: the app may mark it
+    /// synced, a retry stores it once, and the user's export shows it.
+    @Test func aKnownTypeInAnUnknownUnitIsKeptRawAndTheBatchSucceeds() async throws {
+        let server = try TestServer()
+        let (alice, token) = try await server.user("alice")
+        let id = UUID().uuidString
+        let batch = Self.payload(samples: [Self.sample(), Self.sample(id: id, type: "bodyMass", value: 11, unit: "furlongs", start: "2024-01-15T09:00:00+09:00", end: "2024-01-15T09:00:00+09:00")])
+        try await server.test { client in
+            var headers = Self.apiKey(token)
+            headers[.acceptLanguage] = "en"
+            for attempt in 1...2 {
+                let answer = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: headers, body: batch).json()
+                #expect(answer["success"] as? Bool == true, "attempt \(attempt)")
+                #expect(answer["status"] as? String == "success")
+                #expect(answer["syncedCount"] as? Int == 2)
+                #expect(answer["failedCount"] as? Int == 0)
+                #expect(answer["keptRawCount"] as? Int == 1)
+                #expect(answer["storedCount"] as? Int == (attempt == 1 ? 2 : 0))
+                let kept = try #require((answer["keptRaw"] as? [[String: Any]])?.first)
+                #expect(kept["id"] as? String == id.lowercased())
+                #expect((kept["reason"] as? String)?.contains("furlongs") == true)
+                #expect(answer["message"] as? String == "All data synced successfully (1 kept as sent: unit not known)")
+            }
+        }
+        #expect(try await server.database.allRecords(userId: alice.id!).count == 1)
+        let raw = try await server.database.rawItems(userId: alice.id!)
+        #expect(raw.count == 1, "a retry keeps it once")
+        #expect(raw.first?.type == "bodyMass")
+        #expect(raw.first?.unit == "furlongs")
+        #expect(raw.first?.value == "11")
+        #expect(raw.first?.utcOffsetSeconds == 32_400)
+        #expect(raw.first?.metadata.contains("\"keptRawReason\":\"unknown_unit\"") == true)
     }
 }

@@ -156,6 +156,10 @@ struct HealthAutoExportTests {
                 (good + Data("garbage".utf8), "unexpected content after the document"),
                 (Data(#"{"data": {"metrics": [{"name": "step_count", "data": [{"qty": 01}]}]}}"#.utf8), "is not a JSON value"),
                 (Data(#"{"data": {"metrics": [], "workouts": [], "metrics": []}}"#.utf8), "the key “metrics” appears twice in one object"),
+                (Data(#"{"data": {"metrics": 15210315502, "workouts": []}}"#.utf8), "“data.metrics” must be an array"),
+                (Data(#"{"data": {"metrics": [], "workouts": false}}"#.utf8), "“data.workouts” must be an array"),
+                (Data(#"{"data": [1]}"#.utf8), "“data” must be an object"),
+                (Data(#"{"data": {"metrics": [], "workouts": [7]}}"#.utf8), "“data.workouts[]” must be an object"),
             ] {
                 let answer = try await client.execute(uri: "/api/v1/health-auto-export", method: .post, headers: headers, body: ByteBuffer(bytes: Array(body)))
                 #expect(answer.status == .badRequest)
@@ -261,7 +265,8 @@ struct HealthAutoExportTests {
         #expect(raw.first { $0.type == "weight_body_mass" }?.unit == "furlongs")
     }
 
-    /// One auth precedence, the gateway's: a wrong `api-key` is refused even beside a valid bearer token.
+    /// One auth precedence for every token-taking route: a key header decides, so a wrong `api-key` is refused even
+    /// beside a valid bearer token.
     @Test func aWrongApiKeyIsRefusedEvenWithAValidBearerToken() async throws {
         let server = try TestServer()
         let (user, token) = try await server.user("hanako")
@@ -270,6 +275,9 @@ struct HealthAutoExportTests {
             headers[.authorization] = "Bearer \(token)"
             let refused = try await client.execute(uri: "/api/v1/health-auto-export", method: .post, headers: headers, body: jsonBody(Self.payload))
             #expect(refused.status == .unauthorized)
+            headers[.init("api-key")!] = ""
+            let empty = try await client.execute(uri: "/api/v1/health-auto-export", method: .post, headers: headers, body: jsonBody(Self.payload))
+            #expect(empty.status == .unauthorized, "an empty key is a wrong key, not an absent one")
             let bearer: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
             let accepted = try await client.execute(uri: "/api/v1/health-auto-export", method: .post, headers: bearer, body: jsonBody(Self.payload))
             #expect(accepted.status == .ok)
@@ -277,6 +285,11 @@ struct HealthAutoExportTests {
             gatewayHeaders[.authorization] = "Bearer \(token)"
             let gateway = try await client.execute(uri: "/api/v1/health-data/", method: .post, headers: gatewayHeaders, body: GatewayAPITests.payload(samples: [GatewayAPITests.sample()]))
             #expect(gateway.status == .unauthorized)
+            // The same order on every token-taking route, not only the phone apps' ones.
+            var recordsHeaders: HTTPFields = [.init("X-API-Key")!: "krk_wrong"]
+            recordsHeaders[.authorization] = "Bearer \(token)"
+            #expect(try await client.execute(uri: "/api/v1/records", method: .get, headers: recordsHeaders).status == .unauthorized)
+            #expect(try await client.execute(uri: "/api/v1/records", method: .get, headers: [.init("api-key")!: token]).status == .ok)
         }
         #expect(try await server.database.allRecords(userId: user.id!).count == 9)
     }

@@ -98,9 +98,15 @@ struct ImportsAPITests {
             #expect(error["code"] == "import_malformed_xml")
             #expect(error["message"]?.contains("line 39") == true)
             #expect(finished["fileKept"] as? Bool == true)
+            let misspelt = try await client.execute(
+                uri: "/api/v1/imports", method: .post, headers: headers,
+                body: Self.multipart(malformed, name: "export.xml", fields: [("keep", "ture")])
+            )
+            #expect(misspelt.status == .badRequest, "a keep value that is not one of the documented ones is refused")
+            #expect(misspelt.errorMessage?.contains("keep") == true)
         }
         let kept = try FileManager.default.contentsOfDirectory(atPath: configuration.dataDirectory.appendingPathComponent("imports").path)
-        #expect(kept.count == 1)
+        #expect(kept.count == 1, "the refused upload left no file")
     }
 
     @Test("Another user's import is 404; no token is 401; a body over the limit is 413 and leaves no file")

@@ -33,6 +33,13 @@ import Testing
             #expect(page.status == .methodNotAllowed)
             #expect(page.headers[.allow]?.contains("GET") == true)
 
+            // A literal path beside a captured one (`/api/v1/tasks/export` next to `/api/v1/tasks/{id}`) is its own route.
+            let export = try await client.execute(uri: "/api/v1/tasks/export", method: .patch, headers: .bearer(token))
+            #expect(export.status == .methodNotAllowed)
+            #expect(export.headers[.allow] == "GET")
+            let feed = try await client.execute(uri: "/api/stores/waittimes", method: .options)
+            #expect(feed.headers[.allow] == "PUT")
+
             let nowhere = try await client.execute(uri: "/api/v1/no-such-thing", method: .delete)
             #expect(nowhere.status == .notFound)
             let allowed = try await client.execute(uri: "/api/v1/metrics", method: .get)
@@ -46,6 +53,9 @@ import Testing
         #expect(!match(["api", "v1", "records", "{id}"], ["api", "v1", "records"]))
         #expect(!match(["api", "v1", "records"], ["api", "v1", "records", "7"]))
         #expect(match(["static", "**"], ["static", "a", "b.css"]))
+        let specific = MethodNotAllowedMiddleware.RouteTable.isMoreSpecific
+        #expect(specific([true, true, true, true], [true, true, true, false]))
+        #expect(!specific([true, false], [true, true]))
     }
 
     /// Every operation under the document's default security (a bearer token) documents its 401.

@@ -101,6 +101,7 @@ enum Design {
             let bad = try await client.execute(uri: "/api/stores?maxWaitTime=soon", method: .get, headers: [.acceptLanguage: "ja"])
             #expect(bad.status == .badRequest)
             #expect(bad.errorMessage?.contains("maxWaitTime") == true)
+            #expect(try await client.execute(uri: "/api/stores?maxWaitTime=", method: .get).status == .badRequest, "an empty number is not a number")
             #expect(try await client.execute(uri: "/api/stores?region=tokyo", method: .get).status == .badRequest)
             #expect(try await client.execute(uri: "/api/stores?lat=35", method: .get).status == .badRequest)
         }

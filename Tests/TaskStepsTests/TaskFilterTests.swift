@@ -35,5 +35,7 @@ import Testing
         #expect(TaskFilter(name: "in-progress", tag: nil) == .inProgress)
         #expect(TaskFilter(name: nil, tag: "home") == .tagged("home"))
         #expect(TaskFilter(name: "bogus", tag: nil) == nil)
+        #expect(TaskFilter(name: "bogus", tag: "home") == nil)
+        #expect(TaskFilter(name: "", tag: nil) == nil, "an empty filter is not one of the documented names")
     }
 }

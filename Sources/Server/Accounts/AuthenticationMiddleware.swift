@@ -2,8 +2,11 @@ import Foundation
 import Hummingbird
 import Services
 
-/// Finds out who is asking: a bearer token (API clients) or a session cookie (browsers).
-/// It never refuses a request itself; routes that need a user ask `context.requireUserId()`.
+/// Finds out who is asking, in one order for every token-taking route: a key header (`X-API-Key` or `api-key`, what
+/// phone apps send), when present, decides — a wrong or empty one is refused even beside a valid bearer token;
+/// otherwise `Authorization: Bearer`; otherwise a session cookie (browsers, API reads only). It refuses only a wrong
+/// credential; routes that need a user ask `context.requireUserId()`. The gateway reads its own headers (it also
+/// takes Basic credentials and answers in Korean), in the same order.
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     static let sessionCookie = "kiroku_session"
@@ -17,7 +20,10 @@ struct AuthenticationMiddleware: RouterMiddleware {
         if request.uri.path.hasPrefix("/v1/") {
             return try await next(request, context)
         }
-        if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
+        if let key = Self.keyHeader(request.headers), !request.uri.path.hasPrefix(Self.gatewayPath) {
+            guard let user = try await accounts.user(bearerToken: key, now: now) else { throw APIError.unauthorized }
+            context.user = user
+        } else if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
             let secret = String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
             // A wrong token is an error, not an anonymous request: the client meant to authenticate.
             guard let user = try await accounts.user(bearerToken: secret, now: now) else { throw APIError.unauthorized }
@@ -33,5 +39,12 @@ struct AuthenticationMiddleware: RouterMiddleware {
             }
         }
         return try await next(request, context)
+    }
+
+    static let gatewayPath = "/api/v1/health-data"
+
+    /// The first `X-API-Key` or `api-key` header's value, trimmed; present but empty counts (as a wrong key).
+    static func keyHeader(_ headers: HTTPFields) -> String? {
+        headers.first { ["x-api-key", "api-key"].contains($0.name.canonicalName) }?.value.trimmingCharacters(in: .whitespaces)
     }
 }

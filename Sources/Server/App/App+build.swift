@@ -144,7 +144,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
         backend: StoringGatewayBackend(ingestion: GatewayIngestService(database: database, settings: configuration.gateway), accounts: accounts),
         limiter: SlidingWindowLimiter(limit: configuration.gateway.requestsPerMinute, window: 60), metrics: dependencies.metrics
     ).endpoints, atPath: "api/v1")
-    router.addRoutes(HealthAutoExportAPIController(accounts: accounts, ingest: HealthAutoExportIngest(database: database), uploads: imports).endpoints, atPath: "api/v1")
+    router.addRoutes(HealthAutoExportAPIController(ingest: HealthAutoExportIngest(database: database), uploads: imports).endpoints, atPath: "api/v1")
 
     // The JSON API for signed-in clients: a bearer token (or a session cookie, for reads); 401 in the JSON shape.
     let api = router.group("api").add(middleware: APISignInGuard())

@@ -21,12 +21,26 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
         }
 
         /// The methods the routes matching `path` accept, in a stable order; empty when no route matches.
+        /// Like the router, a literal segment wins over a capture: `PATCH /api/v1/tasks/export` is the export
+        /// route's (GET only), not `/api/v1/tasks/{id}`'s, which the router never tries for that path.
         func methods(for path: String) -> [String] {
             let requested = path.split(separator: "/").map(String.init)
             let found = routes.withLock { routes in
-                routes.filter { Self.matches($0.segments, requested) }.map(\.method.rawValue)
+                routes.filter { Self.matches($0.segments, requested) }
             }
-            return Array(Set(found)).sorted()
+            guard let best = found.map({ Self.literals($0.segments) }).max(by: { Self.isMoreSpecific($1, than: $0) }) else { return [] }
+            return Array(Set(found.filter { Self.literals($0.segments) == best }.map(\.method.rawValue))).sorted()
+        }
+
+        /// Which segments of a route are literal (true) rather than captures.
+        static func literals(_ pattern: [String]) -> [Bool] {
+            pattern.map { !($0 == "*" || $0 == "**" || $0.hasPrefix(":") || ($0.hasPrefix("{") && $0.hasSuffix("}"))) }
+        }
+
+        /// The first segment where two routes differ decides: the literal one is the more specific.
+        static func isMoreSpecific(_ first: [Bool], than second: [Bool]) -> Bool {
+            for (a, b) in zip(first, second) where a != b { return a }
+            return first.count > second.count
         }
 
         static func matches(_ pattern: [String], _ path: [String]) -> Bool {

@@ -69,8 +69,15 @@ struct GatewayAPIController<Backend: GatewayBackend> {
         // The app marks a batch synced when `success` is true, so it is true only when every sample was stored
         // now or before; a partial or failed batch says `success: false` and the app keeps its samples queued.
         let status = failed == 0 ? "success" : synced == 0 ? "failed" : "partial"
+        let kept = outcome.keptRaw.count
         let message: GatewayText = failed == 0
-            ? GatewayText(ja: "すべてのデータを同期しました", en: "All data synced successfully", ko: "모든 데이터를 동기화했습니다")
+            ? (kept == 0
+                ? GatewayText(ja: "すべてのデータを同期しました", en: "All data synced successfully", ko: "모든 데이터를 동기화했습니다")
+                : GatewayText(
+                    ja: "すべてのデータを同期しました（\(kept) 件は単位が不明のため送られたまま保存）",
+                    en: "All data synced successfully (\(kept) kept as sent: unit not known)",
+                    ko: "모든 데이터를 동기화했습니다 (\(kept) 건은 단위를 알 수 없어 받은 그대로 저장)"
+                ))
             : GatewayText(
                 ja: "\(synced) 件を同期、\(failed) 件は無効でした", en: "\(synced) samples synced, \(failed) invalid",
                 ko: "\(synced) 건 동기화, \(failed) 건은 유효하지 않습니다"
@@ -86,7 +93,9 @@ struct GatewayAPIController<Backend: GatewayBackend> {
             storedCount: outcome.stored,
             duplicateCount: synced - outcome.stored,
             message: message.text(in: language),
-            rejected: outcome.rejections.map { .init(index: $0.index, id: $0.sampleId, reason: $0.reason.text(in: language)) }
+            rejected: outcome.rejections.map { .init(index: $0.index, id: $0.sampleId, reason: $0.reason.text(in: language)) },
+            keptRawCount: kept,
+            keptRaw: outcome.keptRaw.map { .init(index: $0.index, id: $0.sampleId, reason: $0.reason.text(in: language)) }
         )
         var response = try context.responseEncoder.encode(answer, from: request, context: context)
         response.headers[.contentLanguage] = language.rawValue

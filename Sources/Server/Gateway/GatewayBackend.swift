@@ -24,11 +24,11 @@ struct StoringGatewayBackend: GatewayBackend {
         try await ingestion.ingest(body, userId: try caller.savedId, now: now)
     }
 
-    /// `X-API-Key` (a personal API token), `Authorization: Basic` (account credentials, rate-limited like the
-    /// sign-in form) or a bearer token already checked by the middleware.
+    /// In the order every token-taking route uses: a key header (`X-API-Key` or `api-key`, a personal API token),
+    /// then `Authorization: Basic` (account credentials, rate-limited like the sign-in form) or a bearer token
+    /// already checked by the middleware.
     func authenticate(_ request: Request, context: AppRequestContext, now: Date) async throws -> (User, String) {
-        if let field = request.headers.first(where: { $0.name.canonicalName == "x-api-key" }) {
-            let key = field.value.trimmingCharacters(in: .whitespaces)
+        if let key = AuthenticationMiddleware.keyHeader(request.headers) {
             guard let user = try await accounts.user(bearerToken: key, now: now) else { throw APIError.unauthorized }
             return (user, "key:" + SecretToken.hash(key))
         }

@@ -22,4 +22,7 @@ struct GatewayResponse: ResponseEncodable, Decodable {
     let duplicateCount: Int
     let message: String
     let rejected: [Rejected]
+    /// Samples stored as sent, with why they are not records (a unit Kiroku cannot convert); counted in `syncedCount`.
+    let keptRawCount: Int
+    let keptRaw: [Rejected]
 }

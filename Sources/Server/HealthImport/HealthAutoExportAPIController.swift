@@ -9,7 +9,6 @@ import Storage
 /// with a personal API token in the header the user configures in the app (`api-key`, `x-api-key`, or a
 /// bearer token), and may retry or overlap backfills: samples are upserted on metric + date + source.
 struct HealthAutoExportAPIController {
-    let accounts: AccountService
     let ingest: HealthAutoExportIngest
     /// Where a delivery waits while it is read (the data directory's private imports folder).
     let uploads: ImportService
@@ -23,7 +22,7 @@ struct HealthAutoExportAPIController {
     /// The body goes to disk as it arrives and is read from there as a stream: a year-long backfill takes
     /// as much memory as a day's delivery, within the import upload limit.
     @Sendable func receive(request: Request, context: AppRequestContext) async throws -> HealthAutoExportResponse {
-        let userId = try await owner(request, context)
+        let userId = try owner(context)
         try APIRequestDecoder.requireJSON(request.headers)
         let destination = try uploads.newUploadURL()
         defer { try? FileManager.default.removeItem(at: destination) }
@@ -35,17 +34,11 @@ struct HealthAutoExportAPIController {
         }
     }
 
-    /// One precedence for every token-taking route, the gateway's: a key header, when sent, decides — a wrong
-    /// `api-key` is refused even beside a valid bearer token — and the bearer token counts only without one.
-    private func owner(_ request: Request, _ context: AppRequestContext) async throws -> Int64 {
-        for name in ["api-key", "x-api-key"] {
-            if let secret = request.headers[values: .init(name)!].first?.trimmingCharacters(in: .whitespaces), !secret.isEmpty {
-                guard let user = try await accounts.user(bearerToken: secret, now: context.now) else { throw APIError.unauthorized }
-                return try user.savedId
-            }
-        }
-        if let id = context.user?.id, request.headers[.authorization] != nil { return id }
-        throw APIError.unauthorized
+    /// The authentication middleware has applied the one precedence (a key header decides, then a bearer token);
+    /// a browser session does not authorize a delivery.
+    private func owner(_ context: AppRequestContext) throws -> Int64 {
+        guard let user = context.user, context.session == nil else { throw APIError.unauthorized }
+        return try user.savedId
     }
 }
 

@@ -18,11 +18,20 @@ struct ImportsAPIController {
         return routes
     }
 
+    /// `keep` as a query parameter or a form field (a checkbox sends "on").
+    static let keepValues = ["1": true, "true": true, "on": true, "yes": true, "0": false, "false": false, "off": false, "no": false]
+
     @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         let destination = try imports.newUploadURL()
         let upload = try await UploadReceiver(limit: imports.maxUploadBytes).receive(request, to: destination)
-        let keep = (upload.fields["keep"] ?? request.uri.queryParameters["keep"].map(String.init)).map { ["1", "true", "on", "yes"].contains($0.lowercased()) } ?? false
+        let keepText = upload.fields["keep"] ?? request.uri.queryParameters["keep"].map(String.init)
+        // The documented values only: "keep=ture" must not quietly throw the file away.
+        guard keepText == nil || Self.keepValues.keys.contains(keepText!) else {
+            try? FileManager.default.removeItem(at: destination)
+            throw APIError.invalidParameter("keep")
+        }
+        let keep = keepText.flatMap { Self.keepValues[$0] } ?? false
         let job = try await imports.start(userId: userId, upload: destination, fileName: upload.fileName, keepFile: keep, logger: context.logger)
         var response = try context.responseEncoder.encode(try ImportJobResponse(job, language: context.language), from: request, context: context)
         response.status = .accepted

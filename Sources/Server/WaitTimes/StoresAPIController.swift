@@ -140,7 +140,8 @@ struct StoresAPIController {
 
     static func filter(_ parameters: FlatDictionary<Substring, Substring>) throws -> StoreFilter {
         var filter = StoreFilter()
-        if let text = parameters["maxWaitTime"], !text.isEmpty {
+        // Empty is refused too: the document says an integer (the web page's own form reads its own field).
+        if let text = parameters["maxWaitTime"] {
             guard let value = Int(text), (0...WaitObservation.maxMinutes).contains(value) else { throw APIError.invalidParameter("maxWaitTime") }
             filter.maxWaitTime = value
         }

@@ -59,7 +59,9 @@ struct WorkoutsAPIController {
         let user = try context.requireWorkoutsUser()
         let body = try await request.decode(as: NewSet.self, context: context)
         guard let exerciseId = UUID(uuidString: body.exerciseId) else { throw APIError(WorkoutError.unknownExercise) }
-        let key = request.headers[.init("Idempotency-Key")!].map { String($0.prefix(200)) }
+        let key = request.headers[.init("Idempotency-Key")!]
+        // A longer key is refused rather than cut: two keys differing after 200 characters must not be one set.
+        if let key, key.unicodeScalars.count > 200 { throw APIError.invalidParameter("Idempotency-Key") }
         let outcome = try await workouts.logSet(
             SetInput(exerciseId: exerciseId, weight: body.weight, reps: body.reps, rpe: body.rpe, notes: body.notes, performedAt: body.performedAt),
             user: user, idempotencyKey: key, now: context.now

@@ -109,7 +109,8 @@ public struct AccountService: Sendable {
     /// Creates a personal API token. The secret is returned once and never stored.
     public func createToken(for userId: Int64, name: String, now: Date) async throws -> (secret: String, token: APIToken) {
         let name = try Self.checkedName(name.trimmingCharacters(in: .whitespacesAndNewlines), field: LocalizedText(ja: "トークン名", en: "Token name"))
-        guard (1...64).contains(name.count) else { throw AccountError.invalidTokenName }
+        // Counted in code points, as the OpenAPI document's maxLength counts, not in what a screen shows as characters.
+        guard (1...64).contains(name.unicodeScalars.count) else { throw AccountError.invalidTokenName }
         let secret = SecretToken.generate(prefix: "krk_")
         let token = try await database.insertAPIToken(
             APIToken(userId: userId, name: name, tokenHash: SecretToken.hash(secret), prefix: String(secret.prefix(8)), createdAt: now)

@@ -37,7 +37,8 @@ public struct DataExporter: Sendable {
 
     public struct Document: Encodable {
         let format = "kiroku-export"
-        let version = 1
+        /// 2: workouts' and raw items' details are JSON objects and arrays (in 1 they were strings holding JSON).
+        let version = 2
         let exportedAt: Date
         let account: AccountProfile
         let records: [RecordResponse]

@@ -12,8 +12,8 @@ public struct RawItemResponse: Encodable, Sendable {
     public let end: Date?
     public let utcOffsetSeconds: Int?
     public let sourceName: String?
-    public let attributes: String
-    public let metadata: String
+    public let attributes: StoredJSON
+    public let metadata: StoredJSON
 
     public init(_ item: HealthRawItemRecord) throws(StoredRowError) {
         id = try item.savedId
@@ -25,7 +25,7 @@ public struct RawItemResponse: Encodable, Sendable {
         end = item.endAt
         utcOffsetSeconds = item.utcOffsetSeconds
         sourceName = item.sourceName
-        attributes = item.attributes
-        metadata = item.metadata
+        attributes = StoredJSON(text: item.attributes)
+        metadata = StoredJSON(text: item.metadata)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Storage
 
 /// An imported workout as the export shows it: totals in minutes, metres and kilocalories, the details
-/// (statistics, events, route files, metadata) as the JSON they were stored as.
+/// (statistics, events, route files, metadata) as JSON objects and arrays.
 public struct WorkoutResponse: Encodable, Sendable {
     public let id: Int64
     public let activityType: String
@@ -12,10 +12,10 @@ public struct WorkoutResponse: Encodable, Sendable {
     public let durationMinutes: Double?
     public let distanceMeters: Double?
     public let energyKcal: Double?
-    public let statistics: String
-    public let events: String
-    public let routeFiles: String
-    public let metadata: String
+    public let statistics: StoredJSON
+    public let events: StoredJSON
+    public let routeFiles: StoredJSON
+    public let metadata: StoredJSON
     public let source: String
     public let sourceName: String
     public let device: String?
@@ -29,10 +29,10 @@ public struct WorkoutResponse: Encodable, Sendable {
         durationMinutes = workout.durationMinutes
         distanceMeters = workout.distanceMeters
         energyKcal = workout.energyKcal
-        statistics = workout.statistics
-        events = workout.events
-        routeFiles = workout.routeFiles
-        metadata = workout.metadata
+        statistics = StoredJSON(text: workout.statistics)
+        events = StoredJSON(text: workout.events)
+        routeFiles = StoredJSON(text: workout.routeFiles)
+        metadata = StoredJSON(text: workout.metadata)
         source = workout.source
         sourceName = workout.sourceName
         device = workout.device

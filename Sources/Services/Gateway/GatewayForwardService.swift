@@ -28,15 +28,22 @@ public struct GatewayForwardService: Sendable {
     public func forward(_ body: Data, owner: String, now: Date) async throws -> GatewayIngestService.Outcome {
         let payload = try GatewayIngestService.decode(body, settings: settings)
         // The records are only the samples' verdicts: no account exists here, so the owner id is a placeholder.
-        let (records, samples, rejections) = GatewaySampleMapper(userId: 0, payload: payload, now: now).map()
+        let mapped = GatewaySampleMapper(userId: 0, payload: payload, now: now).map()
         let header = GatewayIngestService.PayloadHeader(payload)
         let encoder = GatewayKafkaMessage.makeEncoder()
-        let messages = try zip(records, samples).map { record, sample in
+        // Samples kept raw (a known type in a unit Kiroku does not know) travel too: the consumer keeps them raw,
+        // as the storing gateway does, so nothing a phone sent is lost on this path either.
+        let rawSamples: [(id: String, sample: GatewaySample)] = mapped.keptRaw.compactMap { raw in
+            guard case .value(let sample) = payload.samples[raw.index] else { return nil }
+            return (raw.sampleId, sample)
+        }
+        let outgoing = zip(mapped.records, mapped.samples).map { ($0.externalId ?? $1.id, $1) } + rawSamples
+        let messages = try outgoing.map { id, sample in
             let value = GatewayKafkaMessage(
                 deviceId: header.deviceId, userId: header.userId, sample: sample, timestamp: header.timestamp,
                 appVersion: header.appVersion, owner: owner
             )
-            return KafkaBatchPublisher.Message(topic: topic, key: GatewayKafkaMessage.key(owner: owner, sampleId: record.externalId ?? sample.id), value: try value.encoded(with: encoder))
+            return KafkaBatchPublisher.Message(topic: topic, key: GatewayKafkaMessage.key(owner: owner, sampleId: id), value: try value.encoded(with: encoder))
         }
         do {
             try await publisher.publish(messages, timeout: deliveryTimeout)
@@ -44,6 +51,7 @@ public struct GatewayForwardService: Sendable {
             logger.warning("kafka did not take a gateway batch", metadata: ["samples": "\(messages.count)", "error": "\(error)"])
             throw GatewayError.kafkaUnavailable
         }
-        return .init(received: payload.samples.count, synced: records.count, stored: records.count, rejections: rejections)
+        let synced = mapped.records.count + mapped.keptRaw.count
+        return .init(received: payload.samples.count, synced: synced, stored: synced, rejections: mapped.rejections, keptRaw: mapped.keptRaw)
     }
 }

@@ -18,19 +18,25 @@ public struct GatewayIngestService: Sendable {
     public struct Outcome: Sendable {
         /// Samples in the batch, readable or not.
         public let received: Int
-        /// Samples accepted: stored now or by an earlier attempt.
+        /// Samples accepted: stored now or by an earlier attempt, as records or kept raw.
         public let synced: Int
         /// Samples stored by this request.
         public let stored: Int
         public let rejections: [GatewaySampleMapper.Rejection]
+        /// Samples kept raw (a known type in a unit Kiroku cannot convert), with why.
+        public let keptRaw: [GatewaySampleMapper.KeptRaw]
     }
 
     /// Decodes, validates and stores one batch. Throws `GatewayError` (nothing stored) for a batch that cannot be
     /// read, is too large or finds the outbox full; single unreadable samples are rejections, not errors.
     public func ingest(_ body: Data, userId: Int64, now: Date) async throws -> Outcome {
         let payload = try Self.decode(body, settings: settings)
-        let (records, samples, rejections) = GatewaySampleMapper(userId: userId, payload: payload, now: now).map()
-        let message = settings.kafkaEnabled ? Self.outboxMessage(header: PayloadHeader(payload), samples: samples, userId: userId, now: now) : nil
+        let mapped = GatewaySampleMapper(userId: userId, payload: payload, now: now).map()
+        let records = mapped.records
+        let message = settings.kafkaEnabled ? Self.outboxMessage(header: PayloadHeader(payload), samples: mapped.samples, userId: userId, now: now) : nil
+        // Kept-raw samples are stored first, once each (their natural key is the sample id), so a batch answered
+        // 200 holds them however its records fare; they are not sent to Kafka, which carries records.
+        let rawStored = try await database.insertHealthAutoExportRaw(userId: userId, items: mapped.keptRaw.map(\.item), now: now)
         let outcomes: [(record: HealthRecord, inserted: Bool)]
         do {
             outcomes = try await database.ingestGatewayBatch(records, outboxLimit: settings.outboxLimit, message: message)
@@ -38,7 +44,10 @@ public struct GatewayIngestService: Sendable {
             throw GatewayError.outboxFull(depth: full.depth, limit: settings.outboxLimit)
         }
         if outcomes.contains(where: \.inserted) { await MotivationService(database: database).refreshBadgesAfterWrite(userId: userId, now: now) }
-        return Outcome(received: payload.samples.count, synced: records.count, stored: outcomes.filter(\.inserted).count, rejections: rejections)
+        return Outcome(
+            received: payload.samples.count, synced: records.count + mapped.keptRaw.count, stored: outcomes.filter(\.inserted).count + rawStored,
+            rejections: mapped.rejections, keptRaw: mapped.keptRaw
+        )
     }
 
     /// Reads a batch and checks its size: the one way both gateways (storing and forwarding to Kafka) read a body.

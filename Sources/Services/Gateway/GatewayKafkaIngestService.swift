@@ -42,6 +42,7 @@ public struct GatewayKafkaIngestService: Sendable {
         var tally = Tally()
         var owners: [String: Int64?] = [:]
         var records: [HealthRecord] = []
+        var keptRaw: [Int64: [ImportedRawItem]] = [:]
         let decoder = JSONDecoder()
         for message in messages {
             func skip(_ reason: String) {
@@ -61,14 +62,24 @@ public struct GatewayKafkaIngestService: Sendable {
                 continue
             }
             let header = GatewayPayload(deviceId: value.deviceId, userId: value.userId, timestamp: value.timestamp, appVersion: value.appVersion, samples: [])
-            switch GatewaySampleMapper(userId: userId, payload: header, now: now).record(for: value.sample) {
+            let mapper = GatewaySampleMapper(userId: userId, payload: header, now: now)
+            switch mapper.record(for: value.sample) {
             case .success(let record): records.append(record)
-            case .failure(let error): skip(error.message.en)
+            case .failure(let error):
+                // A known type in an unknown unit is kept raw, as the storing gateway keeps it.
+                if error.code == KeptRawReason.unknownUnit.rawValue, let raw = mapper.keptRaw(value.sample, index: 0, reason: GatewayText(error.message, ko: nil)) {
+                    keptRaw[userId, default: []].append(raw.item)
+                } else {
+                    skip(error.message.en)
+                }
             }
+        }
+        for (userId, items) in keptRaw {
+            tally.stored += try await database.insertHealthAutoExportRaw(userId: userId, items: items, now: now)
         }
         let outcomes = try await database.ingestGatewayBatch(records)
         let inserted = outcomes.filter(\.inserted)
-        tally.stored = inserted.count
+        tally.stored += inserted.count
         tally.duplicates = outcomes.count - inserted.count
         for userId in Set(inserted.map(\.record.userId)) {
             await MotivationService(database: database).refreshBadgesAfterWrite(userId: userId, now: now)

@@ -4,7 +4,8 @@ import Storage
 
 /// Turns the app's samples into health records, one verdict per sample. Known types go through the metric
 /// catalog (HealthKit units, percent ratios); a type the catalog doesn't know — later app versions add
-/// vitamins, minerals, hearing — is stored as sent rather than dropped.
+/// vitamins, minerals, hearing — is stored as sent rather than dropped, and a known type in a unit the catalog cannot
+/// convert is kept raw with its reason (as the Apple Health and Health Auto Export imports do) rather than refused.
 public struct GatewaySampleMapper {
     public let userId: Int64
     public let payload: GatewayPayload
@@ -17,29 +18,72 @@ public struct GatewaySampleMapper {
         public let reason: GatewayText
     }
 
-    public func map() -> (records: [HealthRecord], samples: [GatewaySample], rejections: [Rejection]) {
-        var records: [HealthRecord] = []
-        var samples: [GatewaySample] = []
-        var rejections: [Rejection] = []
+    /// A sample kept raw: stored as sent (type, value, unit, dates, source, metadata) with why it is not a record,
+    /// so a later Kiroku that learns the unit can promote it. The app counts it as synced.
+    public struct KeptRaw: Sendable, Equatable {
+        public let index: Int
+        public let sampleId: String
+        public let item: ImportedRawItem
+        public let reason: GatewayText
+    }
+
+    public struct Mapped: Sendable {
+        public var records: [HealthRecord] = []
+        public var samples: [GatewaySample] = []
+        public var rejections: [Rejection] = []
+        public var keptRaw: [KeptRaw] = []
+    }
+
+    public func map() -> Mapped {
+        var mapped = Mapped()
         var seen = Set<String>()
         for (index, entry) in payload.samples.enumerated() {
             switch entry {
             case .failure(let reason):
-                rejections.append(Rejection(index: index, sampleId: nil, reason: .init(ja: "読み取れないサンプル（\(reason)）", en: "Unreadable sample (\(reason))", ko: "읽을 수 없는 샘플 (\(reason))")))
+                mapped.rejections.append(Rejection(index: index, sampleId: nil, reason: .init(ja: "読み取れないサンプル（\(reason)）", en: "Unreadable sample (\(reason))", ko: "읽을 수 없는 샘플 (\(reason))")))
             case .value(let sample):
                 switch record(for: sample) {
                 case .success(let record):
                     // The same id twice in one batch is one sample.
                     guard seen.insert(record.externalId ?? "").inserted else { continue }
-                    records.append(record)
-                    samples.append(sample)
+                    mapped.records.append(record)
+                    mapped.samples.append(sample)
                 case .failure(let reason):
                     let korean = GatewayText.korean(forSampleRefusal: reason.code, type: sample.type, unit: sample.unit, value: sample.value)
-                    rejections.append(Rejection(index: index, sampleId: sample.id, reason: GatewayText(reason.message, ko: korean)))
+                    let text = GatewayText(reason.message, ko: korean)
+                    if reason.code == KeptRawReason.unknownUnit.rawValue, let raw = keptRaw(sample, index: index, reason: text) {
+                        guard seen.insert(raw.sampleId).inserted else { continue }
+                        mapped.keptRaw.append(raw)
+                    } else {
+                        mapped.rejections.append(Rejection(index: index, sampleId: sample.id, reason: text))
+                    }
                 }
             }
         }
-        return (records, samples, rejections)
+        return mapped
+    }
+
+    /// The raw row for a sample whose times and id are good but whose unit is unknown; nil when those are not good
+    /// (the sample is then refused, as before).
+    func keptRaw(_ sample: GatewaySample, index: Int, reason: GatewayText) -> KeptRaw? {
+        guard let sampleId = UUID(uuidString: sample.id)?.uuidString.lowercased(),
+              let start = try? Instant.parse(sample.startDate), let end = try? Instant.parse(sample.endDate)
+        else { return nil }
+        var key = NaturalKey()
+        key.add("Gateway")
+        key.add(sampleId)
+        var metadata = (sample.metadata ?? [:]).compactMapValues(\.text)
+        metadata["gatewayUserId"] = payload.userId
+        metadata["sampleId"] = sampleId
+        if let timezone = sample.timezone { metadata["timezone"] = timezone }
+        if let version = payload.appVersion { metadata["appVersion"] = version }
+        let item = ImportedRawItem(
+            element: "GatewaySample", type: sample.type, value: sample.value == sample.value.rounded() && abs(sample.value) < 1e15 ? String(Int64(sample.value)) : String(sample.value), unit: sample.unit,
+            startAt: start.date, endAt: end.date, utcOffsetSeconds: sample.timezoneOffset.map { $0 * 60 } ?? start.utcOffsetSeconds,
+            sourceName: sample.sourceBundle, attributes: ["deviceId": payload.deviceId], metadata: metadata, naturalKey: key,
+            reason: .unknownUnit
+        )
+        return KeptRaw(index: index, sampleId: sampleId, item: item, reason: reason)
     }
 
     public func record(for sample: GatewaySample) -> Result<HealthRecord, HealthError> {

@@ -27,7 +27,8 @@ public struct DeviceAuthService: Sendable {
     /// Tokens for the device's user, creating an anonymous user on the first call (limited per client address).
     public func authenticate(deviceId: String?, address: String = "local", now: Date) async throws -> Tokens {
         let deviceId = deviceId?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard (1...128).contains(deviceId.count), deviceId.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+        // Printable ASCII without spaces (the contract's pattern): no whitespace or control characters.
+        guard (1...128).contains(deviceId.count), deviceId.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
             throw DeviceAuthError.invalidDeviceId
         }
         if try await !database.workoutDeviceExists(deviceId: deviceId) {

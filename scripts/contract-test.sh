@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# The contract test: schemathesis (PyPI, pinned, in a venv under .build) generates requests from Kiroku's own
+# /openapi.yaml and runs every check against a real `kiroku serve` on loopback with a fresh data directory,
+# authenticated with a personal API token of a fresh account. Fixed seed, bounded examples: the same requests
+# every run, a few minutes long. Any failure fails `make test`; the server is stopped however the run ends.
+#
+# Usage: scripts/contract-test.sh [path/to/kiroku]   (default: the debug build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SEED="${CONTRACT_SEED:-20261125}"
+EXAMPLES="${CONTRACT_EXAMPLES:-25}"
+VENV=.build/schemathesis-venv
+KIROKU="${1:-$(swift build --show-bin-path)/kiroku}"
+
+scripts/install-schemathesis.sh
+
+# The server's log and schemathesis's JUnit report stay here after the run.
+WORK=.build/contract-test
+rm -rf "$WORK" && mkdir -p "$WORK"
+SERVER_PID=""
+stop_server() {
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+}
+trap stop_server EXIT
+trap 'exit 130' INT TERM
+
+DATA="$WORK/data"
+PASSWORD="contract-$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')"
+echo "$PASSWORD" | "$KIROKU" user create contract --password-stdin --data-dir "$DATA" >/dev/null
+TOKEN="$("$KIROKU" token create --user contract --name schemathesis --data-dir "$DATA")"
+TOKEN_ID="$("$KIROKU" token list --user contract --data-dir "$DATA" | awk 'NR == 2 { print $1 }')"
+# The wait-time operator feed takes a server-wide operator token; other routes ignore the header.
+OPERATOR_TOKEN="$("$KIROKU" stores operator-token create contract --data-dir "$DATA")"
+
+PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+"$KIROKU" serve --host 127.0.0.1 --port "$PORT" --data-dir "$DATA" >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+BASE="http://127.0.0.1:$PORT"
+# Answers the status of GET $1 with the run's token (000 when nothing answers).
+status_of() {
+  python3 - "$1" "$TOKEN" <<'PY'
+import sys, urllib.error, urllib.request
+request = urllib.request.Request(sys.argv[1], headers={"Authorization": "Bearer " + sys.argv[2]})
+try:
+    print(urllib.request.urlopen(request, timeout=5).status)
+except urllib.error.HTTPError as error:
+    print(error.code)
+except OSError:
+    print("000")
+PY
+}
+for _ in $(seq 100); do
+  [ "$(status_of "$BASE/health")" = 200 ] && break
+  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log"; echo "kiroku serve exited" >&2; exit 1; }
+  sleep 0.1
+done
+
+# The hooks keep the run from revoking the very token it runs with (DELETE /api/v1/tokens/{id}).
+status=0
+PYTHONDONTWRITEBYTECODE=1 KIROKU_CONTRACT_TOKEN_ID="$TOKEN_ID" SCHEMATHESIS_HOOKS=contract_hooks PYTHONPATH=scripts/contract \
+  "$VENV/bin/schemathesis" --config-file scripts/contract/schemathesis.toml run "$BASE/openapi.yaml" --url "$BASE" \
+    --header "Authorization: Bearer $TOKEN" --header "X-Operator-Token: $OPERATOR_TOKEN" \
+    --checks all --seed "$SEED" --max-examples "$EXAMPLES" --workers 1 \
+    --generation-database none --suppress-health-check all --no-color --output-truncate false --request-timeout 30 \
+    --report junit --report-dir "$WORK/report" || status=$?
+
+# The run must have kept its token (otherwise most operations were tested as a stranger).
+if [ "$(status_of "$BASE/api/v1/me")" != 200 ]; then
+  echo "contract test: the run lost its API token" >&2
+  status=1
+fi
+if [ "$status" -ne 0 ]; then
+  echo "contract test failed; the server's log is $WORK/server.log" >&2
+fi
+exit "$status"
