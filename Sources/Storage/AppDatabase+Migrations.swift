@@ -20,6 +20,7 @@ extension AppDatabase {
         migrator.registerMigration("v4-motivation", migrate: Migrations.motivation)
         migrator.registerMigration("v4-share-links", migrate: Migrations.shareLinks)
         migrator.registerMigration("v4-step-target-suggestions", migrate: Migrations.stepTargetSuggestions)
+        migrator.registerMigration("v5-workout-routes", migrate: Migrations.workoutRoutes)
         return migrator
     }
 }

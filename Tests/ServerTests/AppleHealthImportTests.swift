@@ -58,7 +58,7 @@ struct AppleHealthImportTests {
         #expect(job.keptRawReasons == ["unknown_unit": 1, "bad_date": 1, "unknown_type": 2, "no_metric": 2])
         #expect(job.total == ImportTally(imported: 33, alreadyPresent: 0, skipped: 0))
         let rows = try await database.importedRowCounts(userId: userId)
-        #expect(rows == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 9])
+        #expect(rows == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 9, "healthWorkoutRoutePoint": 0])
         let records = try await database.allRecords(userId: userId)
         #expect(records.filter { $0.metric == "bloodPressureSystolic" }.map(\.value) == [120])
         #expect(records.first { $0.metric == "bodyMass" }?.utcOffsetSeconds == 32_400)
@@ -220,7 +220,7 @@ struct AppleHealthImportTests {
         #expect(resumed.id == interrupted.id)
         #expect(resumed.state == .succeeded)
         #expect(resumed.total == ImportTally(imported: 33, alreadyPresent: 0, skipped: 0))
-        #expect(try await database.importedRowCounts(userId: userId) == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 9])
+        #expect(try await database.importedRowCounts(userId: userId) == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 9, "healthWorkoutRoutePoint": 0])
     }
 
     @Test("Malformed XML fails the job with the line, after committing everything before it")

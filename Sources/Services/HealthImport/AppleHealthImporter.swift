@@ -147,6 +147,7 @@ public struct AppleHealthImporter: Sendable {
             throw error
         }
         job.bytesProcessed = job.bytesTotal
+        job = try RouteFileImporter(database: database, batchSize: batchSize).run(job, file: file, now: started)
         job = try finish(job, started: started, error: nil)
         observer?(job)
         return job
