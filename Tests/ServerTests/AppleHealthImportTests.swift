@@ -248,9 +248,12 @@ struct AppleHealthImportTests {
         #expect(zipped.counts["Me"] == ImportTally(alreadyPresent: 1))
     }
 
-    @Test("Deleting the account deletes its imports, workouts, correlations and raw items")
+    @Test("Deleting the account deletes its imports, workouts, their routes, correlations and raw items")
     func accountDeletion() async throws {
         _ = try await importFile("export-modern.xml")
+        // The 2015 export's workout carries two inline <Location> points: a route to delete.
+        _ = try await importFile("export-legacy-2015.xml")
+        #expect(try await database.importedRowCounts(userId: userId)["healthWorkoutRoutePoint"] == 2)
         try await database.deleteUser(id: userId)
         #expect(try await database.importedRowCounts(userId: userId).values.allSatisfy { $0 == 0 })
         #expect(try await database.importJobs(userId: userId).isEmpty)
