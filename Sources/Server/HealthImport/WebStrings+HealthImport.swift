@@ -49,7 +49,6 @@ extension WebStrings {
         "hwRoutePoints": .init(ja: "記録された地点", en: "Recorded points"),
         "hwDownloadGPX": .init(ja: "GPX をダウンロード", en: "Download GPX"),
         "hwNoRoute": .init(ja: "このワークアウトには位置の記録がありません。", en: "This workout has no recorded route."),
-        "hwDetails": .init(ja: "詳細", en: "Details"),
         "hwLink": .init(ja: "読み込んだワークアウトを見る", en: "See imported workouts"),
         "impBack": .init(ja: "記録へ戻る", en: "Back to records"),
         "impSeeHistory": .init(ja: "ダッシュボードで全期間を見る", en: "See the whole history on the dashboard"),
