@@ -187,7 +187,8 @@ struct WorkoutRouteTests {
             let download = try await browser.get("/records/workouts/\(run)/route.gpx")
             #expect(download.status == .ok)
             #expect(download.headers[.contentType] == "application/gpx+xml; charset=utf-8")
-            #expect(download.headers[.contentDisposition]?.contains(".gpx") == true)
+            // Named by the day the run happened in Tokyo (06:00 +0900), not by the UTC day before.
+            #expect(download.headers[.contentDisposition]?.contains("2024-03-02.gpx") == true)
             var reader = GPXRouteReader(now: Date())
             var points: [RoutePoint] = []
             try reader.feed(Array(download.text.utf8)) { if case let .point(point) = $0 { points.append(point) } }

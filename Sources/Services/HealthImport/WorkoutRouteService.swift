@@ -34,7 +34,9 @@ public struct WorkoutRouteService: Sendable {
         let detail = try await detail(workoutId: workoutId, userId: userId)
         guard !detail.points.isEmpty else { throw ServiceError.notFound }
         let name = WorkoutActivityName.of(detail.workout.activityType).en
-        let day = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).year().month().day().format(detail.workout.startAt)
+        // The day where the workout happened (its own UTC offset), as the person remembers it.
+        let zone = TimeZone(secondsFromGMT: detail.workout.utcOffsetSeconds ?? 0) ?? TimeZone(identifier: "UTC")!
+        let day = Date.ISO8601FormatStyle(timeZone: zone).year().month().day().format(detail.workout.startAt)
         return ("kiroku-workout-\(workoutId)-\(day).gpx", GPXWriter.document(name: "\(name) \(day)", type: name, points: detail.points))
     }
 }
