@@ -246,6 +246,8 @@ struct AppleHealthImportTests {
         // One person has one Me: the legacy export's is already there.
         #expect(zipped.total == ImportTally(imported: 32, alreadyPresent: 1, skipped: 0))
         #expect(zipped.counts["Me"] == ImportTally(alreadyPresent: 1))
+        // Its one route file is empty: no route, and no empty line in the summary.
+        #expect(zipped.counts["workoutRoutePoint"] == nil)
     }
 
     @Test("Deleting the account deletes its imports, workouts, their routes, correlations and raw items")

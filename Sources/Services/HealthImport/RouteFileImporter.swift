@@ -67,8 +67,11 @@ struct RouteFileImporter {
             }
         }
         try flush()
-        job.counts[WorkoutRoutePointRecord.importType, default: ImportTally()].imported += stored
-        job.counts[WorkoutRoutePointRecord.importType, default: ImportTally()].alreadyPresent += read - stored
+        // An empty route file (the Health app writes some) adds no line of zeros to the summary.
+        if read > 0 {
+            job.counts[WorkoutRoutePointRecord.importType, default: ImportTally()].imported += stored
+            job.counts[WorkoutRoutePointRecord.importType, default: ImportTally()].alreadyPresent += read - stored
+        }
         try keep(rejected, job: &job, now: now)
     }
 
