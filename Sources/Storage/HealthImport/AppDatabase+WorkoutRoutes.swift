@@ -23,18 +23,6 @@ extension AppDatabase {
             try WorkoutRoutePointRecord.owned(by: userId).order { [$0.workoutId, $0.sequence] }.fetchReadable(db)
         }
     }
-
-    /// How many route points each of the user's workouts has, for lists that mark the ones with a map.
-    public func routePointCounts(userId: Int64, workoutIds: [Int64]) async throws -> [Int64: Int] {
-        try await reader.read { db in
-            let request = WorkoutRoutePointRecord.owned(by: userId).filter { workoutIds.contains($0.workoutId) }
-                .select([WorkoutRoutePointRecord.Columns.workoutId, count(WorkoutRoutePointRecord.Columns.id)], as: Row.self)
-                .group(WorkoutRoutePointRecord.Columns.workoutId)
-            var counts: [Int64: Int] = [:]
-            for row in try request.fetchAll(db) { counts[row[0]] = row[1] }
-            return counts
-        }
-    }
 }
 
 // MARK: - The import's own thread
@@ -52,11 +40,6 @@ extension AppDatabase {
             }
             return byName
         }
-    }
-
-    /// Points the workout's route already has.
-    public func routePointCountBlocking(userId: Int64, workoutId: Int64) throws -> Int {
-        try reader.read { db in try WorkoutRoutePointRecord.owned(by: userId).filter { $0.workoutId == workoutId }.fetchCount(db) }
     }
 
     /// Appends a batch of a route file's points, numbered from `sequence`; answers how many were new.
