@@ -128,6 +128,26 @@ struct WorkoutRouteTests {
         #expect(rowsBefore["healthWorkoutRoutePoint"] == 7)
     }
 
+    struct Stop: Error {}
+
+    @Test("Stopped between route files (a shutdown), the import resumes and its routes come out whole")
+    func stoppedDuringRouteFiles() async throws {
+        let database = try AppDatabase.temporary()
+        let userId = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id!
+        let zip = try Self.exportZip()
+        defer { try? FileManager.default.removeItem(at: zip) }
+        let importer = AppleHealthImporter(database: database)
+        let job = try await importer.prepareJob(userId: userId, file: zip, now: Date())
+        await #expect(throws: Stop.self) {
+            try await importer.run(job, file: zip, beforeCommit: { batch in if batch == 0 { throw Stop() } })
+        }
+        #expect(try await database.routePoints(userId: userId).count == 3, "only the inline route so far")
+        let resumed = try await Self.importZip(zip, userId: userId, database: database)
+        #expect(resumed.id == job.id && resumed.state == .succeeded)
+        #expect(resumed.counts["workoutRoutePoint"] == ImportTally(imported: 7))
+        #expect(try await database.routePoints(userId: userId).count == 7)
+    }
+
     @Test("Deleting the account deletes its routes")
     func deletion() async throws {
         let database = try AppDatabase.temporary()

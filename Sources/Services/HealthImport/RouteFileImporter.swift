@@ -12,12 +12,16 @@ import Storage
 struct RouteFileImporter {
     let database: AppDatabase
     var batchSize = 5_000
+    /// Runs before each file; throwing stops the pass (shutdown: the job stays unfinished and the next start
+    /// reads the route files again, adding only what is missing).
+    var checkpoint: () throws -> Void = {}
 
     func run(_ job: ImportJob, file: URL, now: Date) throws -> ImportJob {
         guard let archive = try WorkoutRouteArchive(url: file), !archive.paths.isEmpty else { return job }
         var job = job
         let workouts = try database.routeFileWorkoutsBlocking(userId: job.userId)
         for path in archive.paths {
+            try checkpoint()
             let name = WorkoutRouteArchive.fileName(path)
             do {
                 if let workoutId = workouts[name] {
