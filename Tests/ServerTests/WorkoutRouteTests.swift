@@ -82,6 +82,13 @@ struct WorkoutRouteTests {
         return url
     }
 
+    /// A fresh database with one user, and the zip (the caller removes it).
+    static func setUp() async throws -> (AppDatabase, Int64, URL) {
+        let database = try AppDatabase.temporary()
+        let userId = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id!
+        return (database, userId, try exportZip())
+    }
+
     static func importZip(_ zip: URL, userId: Int64, database: AppDatabase) async throws -> ImportJob {
         var importer = AppleHealthImporter(database: database)
         importer.batchSize = 2
@@ -91,9 +98,7 @@ struct WorkoutRouteTests {
 
     @Test("A zip's GPX files and inline locations become routes; an orphan file and a bad point are kept raw and counted; re-import adds nothing")
     func zipImport() async throws {
-        let database = try AppDatabase.temporary()
-        let userId = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id!
-        let zip = try Self.exportZip()
+        let (database, userId, zip) = try await Self.setUp()
         defer { try? FileManager.default.removeItem(at: zip) }
 
         let first = try await Self.importZip(zip, userId: userId, database: database)
@@ -132,9 +137,7 @@ struct WorkoutRouteTests {
 
     @Test("Stopped between route files (a shutdown), the import resumes and its routes come out whole")
     func stoppedDuringRouteFiles() async throws {
-        let database = try AppDatabase.temporary()
-        let userId = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id!
-        let zip = try Self.exportZip()
+        let (database, userId, zip) = try await Self.setUp()
         defer { try? FileManager.default.removeItem(at: zip) }
         let importer = AppleHealthImporter(database: database)
         let job = try await importer.prepareJob(userId: userId, file: zip, now: Date())
@@ -150,9 +153,7 @@ struct WorkoutRouteTests {
 
     @Test("Deleting the account deletes its routes")
     func deletion() async throws {
-        let database = try AppDatabase.temporary()
-        let userId = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id!
-        let zip = try Self.exportZip()
+        let (database, userId, zip) = try await Self.setUp()
         defer { try? FileManager.default.removeItem(at: zip) }
         _ = try await Self.importZip(zip, userId: userId, database: database)
         #expect(try await database.routePoints(userId: userId).count == 7)
@@ -163,11 +164,10 @@ struct WorkoutRouteTests {
 
     @Test("The export holds every route, point by point")
     func export() async throws {
-        let database = try AppDatabase.temporary()
-        let user = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date()))
-        let zip = try Self.exportZip()
+        let (database, userId, zip) = try await Self.setUp()
         defer { try? FileManager.default.removeItem(at: zip) }
-        _ = try await Self.importZip(zip, userId: user.id!, database: database)
+        _ = try await Self.importZip(zip, userId: userId, database: database)
+        let user = try #require(try await database.user(id: userId))
         let document = try JSONSerialization.jsonObject(with: try await DataExporter(database: database).json(user: user, now: Date())) as? [String: Any]
         let routes = try #require(document?["healthWorkoutRoutes"] as? [[String: Any]])
         #expect(routes.map { ($0["points"] as? [Any])?.count } == [4, 3])
