@@ -42,26 +42,6 @@ public struct WorkoutRoutePointRecord: Codable, Sendable, Equatable, Identifiabl
 extension WorkoutRoutePointRecord: FetchableRecord, TableRecord {
     public static let databaseTableName = "healthWorkoutRoutePoint"
 
-    /// Read by column rather than through Codable's keyed containers: a long ride is a few hundred thousand rows.
-    public init(row: Row) throws {
-        id = try row.decode(forColumn: Columns.id)
-        userId = try row.decode(forColumn: Columns.userId)
-        workoutId = try row.decode(forColumn: Columns.workoutId)
-        sequence = try row.decode(forColumn: Columns.sequence)
-        time = try row.decode(forColumn: Columns.time)
-        latitude = try row.decode(forColumn: Columns.latitude)
-        longitude = try row.decode(forColumn: Columns.longitude)
-        elevation = try row.decode(forColumn: Columns.elevation)
-        speed = try row.decode(forColumn: Columns.speed)
-        course = try row.decode(forColumn: Columns.course)
-        horizontalAccuracy = try row.decode(forColumn: Columns.horizontalAccuracy)
-        verticalAccuracy = try row.decode(forColumn: Columns.verticalAccuracy)
-        guard let origin = Origin(rawValue: try row.decode(String.self, forColumn: Columns.origin)) else {
-            throw StoredRowError(table: Self.databaseTableName, column: "origin", id: id.map(String.init))
-        }
-        self.origin = origin
-    }
-
     public enum Columns {
         public static let id = Column(CodingKeys.id)
         public static let userId = Column(CodingKeys.userId)
