@@ -40,20 +40,7 @@ public struct WorkoutRouteArchive {
     public func read(_ path: String, now: Date, chunkSize: Int = 1 << 16, _ emit: (GPXRouteReader.Read) throws -> Void) throws {
         guard let entry = archive[path] else { throw ImportError.unreadable(path) }
         var reader = GPXRouteReader(now: now)
-        var downstream: (any Error)?
-        do {
-            _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { chunk in
-                do {
-                    try reader.feed(chunk, emit)
-                } catch {
-                    downstream = error
-                    throw error
-                }
-            }
-        } catch {
-            if let downstream { throw downstream }
-            throw ImportError.brokenZip
-        }
+        try ZipEntryStream.extract(entry, from: archive, chunkSize: chunkSize) { chunk in try reader.feed(chunk, emit) }
         try reader.finish()
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a route amounts to: its length along the ground, how much it climbed and descended, its elevation
 /// range and its elapsed time.
-public struct RouteSummary: Sendable, Equatable {
+public struct RouteSummary: Sendable, Equatable, Codable {
     public var pointCount: Int
     public var distanceMeters: Double
     public var ascentMeters: Double?

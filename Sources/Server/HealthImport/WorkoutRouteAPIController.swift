@@ -31,21 +31,11 @@ struct WorkoutRouteAPIController {
 }
 
 struct WorkoutRouteResponse: ResponseEncodable {
-    struct Summary: Encodable {
-        let pointCount: Int
-        let distanceMeters: Double
-        let ascentMeters: Double?
-        let descentMeters: Double?
-        let lowestElevation: Double?
-        let highestElevation: Double?
-        let elapsedSeconds: Double?
-    }
-
     let workoutId: Int64
     let activityType: String
     let start: Date
     let end: Date
-    let summary: Summary
+    let summary: RouteSummary
     let points: [RoutePoint]
     let heartRates: [WorkoutHeartRate]
 
@@ -54,12 +44,7 @@ struct WorkoutRouteResponse: ResponseEncodable {
         activityType = detail.workout.activityType
         start = detail.workout.startAt
         end = detail.workout.endAt
-        let summary = detail.summary
-        self.summary = Summary(
-            pointCount: summary.pointCount, distanceMeters: summary.distanceMeters, ascentMeters: summary.ascentMeters,
-            descentMeters: summary.descentMeters, lowestElevation: summary.lowestElevation, highestElevation: summary.highestElevation,
-            elapsedSeconds: summary.elapsedSeconds
-        )
+        summary = detail.summary
         points = detail.points
         heartRates = detail.heartRates
     }
