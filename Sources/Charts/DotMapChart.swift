@@ -57,16 +57,10 @@ public struct DotMapChart: Sendable {
 
     func position(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
         let plot = style.plot
-        let latitudes = places.map(\.latitude), longitudes = places.map(\.longitude)
-        guard let minLat = latitudes.min(), let maxLat = latitudes.max(), let minLon = longitudes.min(), let maxLon = longitudes.max() else {
+        guard let projection = GeoProjection(latitudes: places.map(\.latitude), longitudes: places.map(\.longitude), plot: plot) else {
             return (plot.x, plot.y)
         }
-        let squeeze = cos((minLat + maxLat) / 2 * .pi / 180)
-        let spanX = max((maxLon - minLon) * squeeze, 1e-9), spanY = max(maxLat - minLat, 1e-9)
-        let scale = min(plot.width / spanX, plot.height / spanY)
-        // Centred in the plot whichever side limits the scale.
-        let offsetX = plot.x + (plot.width - spanX * scale) / 2, offsetY = plot.y + (plot.height - spanY * scale) / 2
-        return (offsetX + (longitude - minLon) * squeeze * scale, offsetY + (maxLat - latitude) * scale)
+        return projection.position(latitude: latitude, longitude: longitude)
     }
 
     public func svg(id: String = "dotmap") -> String {

@@ -16,6 +16,8 @@ public struct ExportItemAssembler {
     }
 
     private static let childLimit = 10_000
+    /// A day-long ride at one fix a second, with room to spare.
+    static let locationLimit = 200_000
 
     private var depth = 0
     private var current = Current.none
@@ -192,7 +194,9 @@ public struct ExportItemAssembler {
         case "FileReference":
             if let path = attributes.first(where: { $0.name == "path" })?.value { workout.routeFiles.append(path) }
         case "Location":
+            // Old exports carry the route inline under <WorkoutRoute>; beyond the cap the points are counted.
             workout.inlineLocationCount += 1
+            if workout.locations.count < locationLimit { workout.locations.append(dictionary(attributes)) }
         default:
             break
         }

@@ -66,7 +66,10 @@ public struct ExportedWorkout: Sendable, Equatable {
     public var events: [ExportedElement] = []
     /// GPX paths from `<WorkoutRoute><FileReference path=…>` (iOS 13 and later).
     public var routeFiles: [String] = []
-    /// Inline `<Location>` points of very old exports, counted rather than kept.
+    /// Inline `<WorkoutRoute><Location …/>` points of exports before iOS 13, their attributes as written
+    /// (`date`, `latitude`, `longitude`, `altitude`, `horizontalAccuracy`, `verticalAccuracy`, `course`, `speed`).
+    public var locations: [[String: String]] = []
+    /// How many `<Location>`s the workout had (more than `locations` holds when past the assembler's cap).
     public var inlineLocationCount = 0
     public var otherAttributes: [String: String] = [:]
 

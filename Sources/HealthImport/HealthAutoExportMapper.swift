@@ -96,14 +96,96 @@ public struct HealthAutoExportMapper: Sendable {
         var key = NaturalKey()
         key.add("HealthAutoExportWorkout")
         key.add(id ?? "\(name)|\(start.date.timeIntervalSince1970)")
-        return ImportedWorkout(
+        // Version 1 sends active energy as a per-minute series: its sum is the workout's total.
+        let activeSeries = Self.sum(row["activeEnergy"], energy)
+        let active = canonical(row["activeEnergyBurned"], energy) ?? canonical(row["activeEnergy"], energy) ?? activeSeries
+        var statistics: [ImportedWorkoutStatistic] = []
+        if let active { statistics.append(ImportedWorkoutStatistic(type: energy.healthKitIdentifier, metric: energy.id, unit: energy.canonicalUnit, sum: active)) }
+        if let total = canonical(row["totalEnergy"], energy) {
+            statistics.append(ImportedWorkoutStatistic(type: "totalEnergy", unit: energy.canonicalUnit, sum: total))
+        }
+        var workout = ImportedWorkout(
             activityType: name, startAt: start.date, endAt: end.date, utcOffsetSeconds: start.utcOffsetSeconds,
             durationMinutes: row["duration"]?.number.flatMap { try? minutes.canonicalValue($0, unit: "s") },
             distanceMeters: canonical(row["distance"], distance),
-            energyKcal: canonical(row["activeEnergyBurned"], energy) ?? canonical(row["activeEnergy"], energy),
-            statistics: [], events: [], routeFiles: [], metadata: id.map { ["id": $0] } ?? [:],
+            energyKcal: active,
+            statistics: statistics, events: [], routeFiles: [], metadata: id.map { ["id": $0] } ?? [:],
             sourceName: Self.defaultSource, device: nil, naturalKey: key
         )
+        workout.heartRates = heartRates(row["heartRateData"], workoutKey: key)
+        let rates = workout.heartRates.map(\.average)
+        if !rates.isEmpty, let heart = MetricCatalog.metric(named: "heartRate") {
+            statistics.append(ImportedWorkoutStatistic(
+                type: heart.healthKitIdentifier, metric: heart.id, unit: heart.canonicalUnit,
+                average: rates.reduce(0, +) / Double(rates.count),
+                minimum: workout.heartRates.map { $0.minimum ?? $0.average }.min(), maximum: workout.heartRates.map { $0.maximum ?? $0.average }.max()
+            ))
+            workout.statistics = statistics
+        }
+        workout.route = route(row["route"], workoutKey: key)
+        return workout
+    }
+
+    /// Version 2 writes `latitude`/`longitude`, version 1 `lat`/`lon`; both write `altitude` and `timestamp`.
+    /// A point that cannot be read is kept raw with why.
+    private mutating func route(_ value: JSONValue?, workoutKey: NaturalKey) -> [RoutePoint] {
+        guard case let .array(entries) = value else { return [] }
+        var points: [RoutePoint] = []
+        points.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            var input = RoutePointInput()
+            input.time = entry["timestamp"]?.text ?? entry["date"]?.text
+            input.latitude = (entry["latitude"] ?? entry["lat"])?.number
+            input.longitude = (entry["longitude"] ?? entry["lon"])?.number
+            input.elevation = (entry["altitude"] ?? entry["elevation"])?.number
+            input.speed = entry["speed"]?.number
+            input.course = entry["course"]?.number
+            input.horizontalAccuracy = entry["horizontalAccuracy"]?.number
+            input.verticalAccuracy = entry["verticalAccuracy"]?.number
+            switch input.point(window: window) {
+            case let .success(point): points.append(point)
+            case let .failure(reason):
+                var fields: [String: String] = [:]
+                if case let .object(members) = entry { for (name, member) in members { fields[name] = Self.describe(member) } }
+                keptRaw[reason.rawValue, default: 0] += 1
+                rawItems.append(RejectedRoutePoint.raw(
+                    element: "HealthAutoExportRoute", workoutKey: workoutKey, file: nil, index: index, fields: fields, reason: reason
+                ))
+            }
+        }
+        return points
+    }
+
+    /// `heartRateData`: `{date, Min, Avg, Max}` (version 2) or `{date, qty}` (version 1), beats per minute.
+    /// An entry that cannot be read is kept raw with why.
+    private mutating func heartRates(_ value: JSONValue?, workoutKey: NaturalKey) -> [WorkoutHeartRate] {
+        guard case let .array(entries) = value else { return [] }
+        var rates: [WorkoutHeartRate] = []
+        for (index, entry) in entries.enumerated() {
+            let time = entry["date"]?.text.flatMap(instant)
+            let average = (entry["Avg"] ?? entry["qty"])?.number
+            if let time, let average {
+                rates.append(WorkoutHeartRate(time: time.date, average: average, minimum: entry["Min"]?.number, maximum: entry["Max"]?.number))
+                continue
+            }
+            var fields: [String: String] = [:]
+            if case let .object(members) = entry { for (name, member) in members { fields[name] = Self.describe(member) } }
+            let reason: KeptRawReason = time == nil ? .badDate : .badValue
+            keptRaw[reason.rawValue, default: 0] += 1
+            var raw = RejectedRoutePoint.raw(element: "HealthAutoExportHeartRate", workoutKey: workoutKey, file: nil, index: index, fields: fields, reason: reason)
+            raw.type = "WorkoutHeartRate"
+            rawItems.append(raw)
+        }
+        return rates
+    }
+
+    /// The sum of a series of `{qty, units}` entries in the metric's canonical unit, or nil when it is no series.
+    private static func sum(_ value: JSONValue?, _ metric: Metric) -> Double? {
+        guard case let .array(entries) = value, !entries.isEmpty else { return nil }
+        let values = entries.compactMap { entry in
+            entry["qty"]?.number.flatMap { try? metric.canonicalValue(fromHealthKit: $0, unit: entry["units"]?.text) }
+        }
+        return values.isEmpty ? nil : values.reduce(0, +)
     }
 
     private mutating func add(

@@ -53,23 +53,10 @@ public struct HealthExportReader: Sendable {
         let total = Int(entry.uncompressedSize)
         let document = DocumentReader()
         var read = 0
-        // Errors from our own closures (a broken document, a failed write) pass through unchanged; only
-        // the archive's own errors (a zip cut off mid-entry, bad compressed data) become "unreadable".
-        var downstream: (any Error)?
-        do {
-            _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: true) { chunk in
-                do {
-                    try document.feed(chunk, emit)
-                    read += chunk.count
-                    try progress(read, total)
-                } catch {
-                    downstream = error
-                    throw error
-                }
-            }
-        } catch {
-            if let downstream { throw downstream }
-            throw ImportError.brokenZip
+        try ZipEntryStream.extract(entry, from: archive, chunkSize: chunkSize) { chunk in
+            try document.feed(chunk, emit)
+            read += chunk.count
+            try progress(read, total)
         }
         try document.finish()
     }

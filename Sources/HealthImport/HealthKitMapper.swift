@@ -209,12 +209,36 @@ public struct HealthKitMapper {
         var metadata = workout.metadata
         for (name, value) in workout.otherAttributes { metadata["@" + name] = value }
         if workout.inlineLocationCount > 0 { metadata["inlineLocationCount"] = String(workout.inlineLocationCount) }
-        return .workout(ImportedWorkout(
+        var mapped = ImportedWorkout(
             activityType: workout.activityType, startAt: start.date, endAt: end.date, utcOffsetSeconds: start.utcOffsetSeconds,
             durationMinutes: duration, distanceMeters: distanceTotal, energyKcal: energyTotal, statistics: statistics,
             events: workout.events.map(\.attributes), routeFiles: workout.routeFiles, metadata: metadata,
             sourceName: workout.sourceName, device: workout.device, naturalKey: key
-        ))
+        )
+        addInlineRoute(workout, to: &mapped)
+        return .workout(mapped)
+    }
+
+    /// Inline `<Location>` points become the workout's route; one that cannot be read is kept raw with why.
+    private func addInlineRoute(_ workout: ExportedWorkout, to mapped: inout ImportedWorkout) {
+        mapped.route.reserveCapacity(workout.locations.count)
+        for (index, attributes) in workout.locations.enumerated() {
+            switch RoutePointInput(location: attributes).point(window: window) {
+            case let .success(point): mapped.route.append(point)
+            case let .failure(reason):
+                mapped.rejectedRoutePoints.append(RejectedRoutePoint.raw(
+                    element: "Location", workoutKey: mapped.naturalKey, file: nil, index: index, fields: attributes, reason: reason
+                ))
+            }
+        }
+        let beyondCap = workout.inlineLocationCount - workout.locations.count
+        if beyondCap > 0 {
+            // Past the assembler's cap only the count is known: it is kept, so the loss is visible.
+            mapped.rejectedRoutePoints.append(RejectedRoutePoint.raw(
+                element: "Location", workoutKey: mapped.naturalKey, file: nil, index: workout.locations.count,
+                fields: ["pointsBeyondLimit": String(beyondCap)], reason: .badValue
+            ))
+        }
     }
 
     /// Distances that the catalog has no metric for (swimming, skiing…) are still lengths: they convert with

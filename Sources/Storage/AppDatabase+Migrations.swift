@@ -23,6 +23,7 @@ extension AppDatabase {
         migrator.registerMigration("v5-motivation-choices", migrate: Migrations.motivationChoices)
         migrator.registerMigration("v5-hourly-rollups", migrate: Migrations.hourlyRollups)
         migrator.registerMigration("v5-anomaly-confirmations", migrate: Migrations.anomalyConfirmations)
+        migrator.registerMigration("v5-workout-routes", migrate: Migrations.workoutRoutes)
         return migrator
     }
 }

@@ -112,6 +112,7 @@ struct ImportSummary {
     static func name(_ type: String, _ language: Language) -> String {
         if let metric = MetricCatalog.metric(named: type), metric.id == type { return metric.name.text(in: language) }
         if type == "workout" { return language == .ja ? "ワークアウト" : "Workout" }
+        if type == "workoutRoutePoint" { return language == .ja ? "ルートの地点" : "Route points" }
         return type
     }
 }

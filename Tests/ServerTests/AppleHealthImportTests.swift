@@ -58,7 +58,7 @@ struct AppleHealthImportTests {
         #expect(job.keptRawReasons == ["unknown_unit": 1, "bad_date": 1, "unknown_type": 2, "no_metric": 2])
         #expect(job.total == ImportTally(imported: 33, alreadyPresent: 0, skipped: 0))
         let rows = try await database.importedRowCounts(userId: userId)
-        #expect(rows == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 9])
+        #expect(rows == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 9, "healthWorkoutRoutePoint": 0])
         let records = try await database.allRecords(userId: userId)
         #expect(records.filter { $0.metric == "bloodPressureSystolic" }.map(\.value) == [120])
         #expect(records.first { $0.metric == "bodyMass" }?.utcOffsetSeconds == 32_400)
@@ -227,7 +227,7 @@ struct AppleHealthImportTests {
         #expect(resumed.id == interrupted.id)
         #expect(resumed.state == .succeeded)
         #expect(resumed.total == ImportTally(imported: 33, alreadyPresent: 0, skipped: 0))
-        #expect(try await database.importedRowCounts(userId: userId) == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 9])
+        #expect(try await database.importedRowCounts(userId: userId) == ["healthRecord": 20, "healthWorkout": 2, "healthCorrelation": 2, "healthRawItem": 9, "healthWorkoutRoutePoint": 0])
     }
 
     @Test("Malformed XML fails the job with the line, after committing everything before it")
@@ -253,11 +253,16 @@ struct AppleHealthImportTests {
         // One person has one Me: the legacy export's is already there.
         #expect(zipped.total == ImportTally(imported: 32, alreadyPresent: 1, skipped: 0))
         #expect(zipped.counts["Me"] == ImportTally(alreadyPresent: 1))
+        // Its one route file is empty: no route, and no empty line in the summary.
+        #expect(zipped.counts["workoutRoutePoint"] == nil)
     }
 
-    @Test("Deleting the account deletes its imports, workouts, correlations and raw items")
+    @Test("Deleting the account deletes its imports, workouts, their routes, correlations and raw items")
     func accountDeletion() async throws {
         _ = try await importFile("export-modern.xml")
+        // The 2015 export's workout carries two inline <Location> points: a route to delete.
+        _ = try await importFile("export-legacy-2015.xml")
+        #expect(try await database.importedRowCounts(userId: userId)["healthWorkoutRoutePoint"] == 2)
         try await database.deleteUser(id: userId)
         #expect(try await database.importedRowCounts(userId: userId).values.allSatisfy { $0 == 0 })
         #expect(try await database.importJobs(userId: userId).isEmpty)

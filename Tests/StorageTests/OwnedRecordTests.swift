@@ -11,7 +11,7 @@ import Testing
         HealthRecord.self, SyncAttemptRecord.self, OutboxMessage.self,
         TaskRow.self, TaskStepRow.self,
         WaitAlert.self, InboxMessage.self,
-        ImportJob.self, HealthWorkoutRecord.self, HealthCorrelationRecord.self, HealthRawItemRecord.self,
+        ImportJob.self, HealthWorkoutRecord.self, HealthCorrelationRecord.self, HealthRawItemRecord.self, WorkoutRoutePointRecord.self,
         WorkoutSetRecord.self, WorkoutCustomExercise.self, WorkoutExerciseUsage.self, WorkoutDevice.self, WorkoutDeviceToken.self,
         BadgeAwardRow.self, MotivationPauseRow.self, GoalRow.self, GoalHistoryRow.self, GoalSuggestionDismissalRow.self,
         ReminderLogRow.self, ReminderSettingRow.self, ShareLinkRow.self, StepTargetSuggestionRow.self, AnomalyConfirmationRow.self, WeightPlanSettingRow.self,

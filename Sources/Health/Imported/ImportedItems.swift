@@ -83,6 +83,8 @@ public enum KeptRawReason: String, Sendable, Codable, CaseIterable {
     case badDate = "bad_date"
     /// A category value with no metric (an Awake sleep segment, a stand hour).
     case noMetric = "no_metric"
+    /// A route file of the export that no workout of the export refers to.
+    case unmatchedRoute = "unmatched_route"
 
     public static let metadataKey = "keptRawReason"
 }
@@ -127,6 +129,12 @@ public struct ImportedWorkout: Sendable, Equatable {
     public var sourceName: String
     public var device: String?
     public var naturalKey: NaturalKey
+    /// GPS points carried in the workout itself (inline `<Location>`s, Health Auto Export's `route`), in order.
+    public var route: [RoutePoint] = []
+    /// Route points that could not be read (coordinates off the Earth, an unreadable time), kept raw with why.
+    public var rejectedRoutePoints: [ImportedRawItem] = []
+    /// The heart-rate series recorded during the workout (Health Auto Export's `heartRateData`).
+    public var heartRates: [WorkoutHeartRate] = []
 
     public init(activityType: String, startAt: Date, endAt: Date, utcOffsetSeconds: Int, durationMinutes: Double? = nil, distanceMeters: Double? = nil, energyKcal: Double? = nil, statistics: [ImportedWorkoutStatistic], events: [[String: String]], routeFiles: [String], metadata: [String: String], sourceName: String, device: String? = nil, naturalKey: NaturalKey) {
         self.activityType = activityType

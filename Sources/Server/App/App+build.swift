@@ -156,6 +156,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     api.addRoutes(AccountAPIController(accounts: accounts, exporter: exporter).endpoints, atPath: "v1")
     api.addRoutes(TaskStepsAPIController(service: TaskStepsService(database: database), exporter: TaskExporter(database: database)).endpoints, atPath: "v1")
     api.addRoutes(ImportsAPIController(imports: imports).endpoints, atPath: "v1")
+    api.addRoutes(WorkoutRouteAPIController(routes: WorkoutRouteService(database: database)).endpoints, atPath: "v1")
     api.addRoutes(WaitAlertsAPIController(service: waitTimes, inboxService: inbox).endpoints)
     let motivation = MotivationService(
         database: database,

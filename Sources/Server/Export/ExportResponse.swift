@@ -19,4 +19,12 @@ enum ExportResponse {
             body: .init(byteBuffer: ByteBuffer(bytes: data))
         )
     }
+
+    static func gpx(_ text: String, filename: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "application/gpx+xml; charset=utf-8", .contentDisposition: "attachment; filename=\"\(filename)\""],
+            body: .init(byteBuffer: ByteBuffer(string: text))
+        )
+    }
 }

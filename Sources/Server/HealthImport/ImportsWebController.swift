@@ -84,6 +84,7 @@ struct ImportsWebController {
         "unknown_unit": .init(ja: "単位が不明", en: "unknown unit"),
         "unknown_type": .init(ja: "Kiroku が知らない種類", en: "type Kiroku does not know"),
         "no_metric": .init(ja: "対応する項目がない（覚醒中の睡眠など）", en: "no matching metric (e.g. awake in sleep)"),
+        "unmatched_route": .init(ja: "どのワークアウトにも属さないルートファイル", en: "route file no workout refers to"),
     ]
 
     /// Recent imports for the records page.
@@ -104,6 +105,8 @@ struct ImportsWebController {
     static func typeName(_ type: String, _ language: Language) -> String {
         if let metric = MetricCatalog.metric(named: type), metric.id == type { return metric.name.text(in: language) }
         if type == "workout" { return LocalizedText(ja: "ワークアウト", en: "Workouts").text(in: language) }
+        if type == "workoutRoutePoint" { return LocalizedText(ja: "ルートの地点", en: "Route points").text(in: language) }
+        if type == "WorkoutRoute" { return LocalizedText(ja: "ルート（未変換）", en: "Routes (kept raw)").text(in: language) }
         // A catalog metric kept raw (a bad date, an odd unit) goes by its own name, marked as kept raw.
         if let metric = MetricCatalog.metric(named: type) {
             return LocalizedText(ja: "\(metric.name.ja)（未変換）", en: "\(metric.name.en) (kept raw)").text(in: language)

@@ -50,6 +50,8 @@ public struct DataExporter: Sendable {
         let workouts: WorkoutExport
         /// Workouts from Apple Health imports and Health Auto Export.
         let healthWorkouts: [WorkoutResponse]
+        /// The GPS routes of those workouts, point by point, by workout id.
+        let healthWorkoutRoutes: [WorkoutRouteExport]
         /// Blood-pressure and food correlations from Apple Health imports, linked to their records.
         let healthCorrelations: [CorrelationResponse]
         /// Everything imports kept as written (ActivitySummary, Me, types without a metric).
@@ -71,6 +73,7 @@ public struct DataExporter: Sendable {
             inbox: try await database.inbox(userId: user.savedId, limit: .max),
             workouts: try await WorkoutExport(user: user, workouts: WorkoutService(database: database)),
             healthWorkouts: try await database.workouts(userId: user.savedId).map(WorkoutResponse.init),
+            healthWorkoutRoutes: WorkoutRouteExport.grouped(try await database.routePoints(userId: user.savedId)),
             healthCorrelations: try await database.correlations(userId: user.savedId).map { try CorrelationResponse($0.correlation, recordIds: $0.recordIds) },
             healthRawItems: try await database.rawItems(userId: user.savedId).map(RawItemResponse.init),
             imports: try await database.importJobs(userId: user.savedId, limit: .max).map { try ImportJobResponse($0, language: .en) },

@@ -147,6 +147,8 @@ public struct AppleHealthImporter: Sendable {
             throw error
         }
         job.bytesProcessed = job.bytesTotal
+        // Batch 0 stands for the route files' pass: shutdown stops it between files; batches of items count from 1.
+        job = try RouteFileImporter(database: database, batchSize: batchSize) { try beforeCommit?(0) }.run(job, file: file, now: started)
         job = try finish(job, started: started, error: nil)
         observer?(job)
         return job

@@ -37,6 +37,7 @@ extension AppDatabase {
             let insert = try ImportedSampleInsert(db, userId: userId, now: now)
             let recordSlots = try NaturalKeySlots(db: db, table: "healthRecord", userId: userId)
             let workoutSlots = try NaturalKeySlots(db: db, table: "healthWorkout", userId: userId)
+            let routes = try WorkoutRouteWriter(db: db, userId: userId)
             let nowText = DatabaseDateText.string(now)
             for (sample, externalId) in samples {
                 let metadata = sample.metadata.map(ImportJSON.object)
@@ -75,27 +76,35 @@ extension AppDatabase {
                 case let .present(found): slot = found
                 case let .free(free): slot = free
                 }
-                let existing = try Row.fetchOne(db, sql: "SELECT durationMinutes, distanceMeters, energyKcal FROM healthWorkout WHERE userId = ? AND naturalKey = ?", arguments: [userId, slot])
+                let statistics = ImportJSON.string(workout.statistics)
+                let heartRates = DatedJSON.string(workout.heartRates)
+                let existing = try Row.fetchOne(db, sql: "SELECT id, durationMinutes, distanceMeters, energyKcal, statistics, heartRates FROM healthWorkout WHERE userId = ? AND naturalKey = ?", arguments: [userId, slot])
                 if let existing {
+                    let workoutId: Int64 = existing["id"]
+                    // A route sent later than its workout (the app adds it once the phone has it) is still stored.
+                    let routeStored = try routes.storeOnce(workout.route, workoutId: workoutId, origin: .healthAutoExport).stored
                     let same = existing["durationMinutes"] as Double? == workout.durationMinutes
                         && existing["distanceMeters"] as Double? == workout.distanceMeters && existing["energyKcal"] as Double? == workout.energyKcal
-                    if same { workoutCounts.unchanged += 1; continue }
+                        && existing["statistics"] as String? == statistics && existing["heartRates"] as String? == heartRates
+                    if same && routeStored == 0 { workoutCounts.unchanged += 1; continue }
                     try db.execute(sql: """
-                        UPDATE healthWorkout SET durationMinutes = ?, distanceMeters = ?, energyKcal = ?, endAt = ? WHERE userId = ? AND naturalKey = ?
-                        """, arguments: [workout.durationMinutes, workout.distanceMeters, workout.energyKcal, workout.endAt, userId, slot])
+                        UPDATE healthWorkout SET durationMinutes = ?, distanceMeters = ?, energyKcal = ?, endAt = ?, statistics = ?, heartRates = ?
+                        WHERE userId = ? AND naturalKey = ?
+                        """, arguments: [workout.durationMinutes, workout.distanceMeters, workout.energyKcal, workout.endAt, statistics, heartRates, userId, slot])
                     workoutCounts.updated += 1
                     continue
                 }
                 try db.execute(sql: """
                     INSERT INTO healthWorkout
                     (userId, activityType, startAt, endAt, utcOffsetSeconds, durationMinutes, distanceMeters, energyKcal,
-                     statistics, events, routeFiles, metadata, source, sourceName, device, naturalKey, naturalKeyCheck, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', '[]', '[]', ?, ?, ?, NULL, ?, ?, ?)
+                     statistics, events, routeFiles, metadata, source, sourceName, device, naturalKey, naturalKeyCheck, createdAt, heartRates)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', '[]', ?, ?, ?, NULL, ?, ?, ?, ?)
                     """, arguments: [
                         userId, workout.activityType, workout.startAt, workout.endAt, workout.utcOffsetSeconds, workout.durationMinutes,
-                        workout.distanceMeters, workout.energyKcal, ImportJSON.object(workout.metadata), source, workout.sourceName,
-                        slot, workout.naturalKey.check, now,
+                        workout.distanceMeters, workout.energyKcal, statistics, ImportJSON.object(workout.metadata), source, workout.sourceName,
+                        slot, workout.naturalKey.check, now, heartRates,
                     ])
+                _ = try routes.storeOnce(workout.route, workoutId: db.lastInsertedRowID, origin: .healthAutoExport)
                 workoutCounts.inserted += 1
             }
             return (records, workoutCounts)
@@ -109,24 +118,29 @@ extension AppDatabase {
     public func insertHealthAutoExportRaw(userId: Int64, items: [ImportedRawItem], now: Date) async throws -> Int {
         guard !items.isEmpty else { return 0 }
         return try await writer.write { db in
-            let statement = try ImportStatement(db, sql: """
-                INSERT OR IGNORE INTO healthRawItem
-                (userId, element, type, value, unit, startAt, endAt, utcOffsetSeconds, sourceName, attributes, metadata,
-                 naturalKey, naturalKeyCheck, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let slots = try NaturalKeySlots(db: db, table: "healthRawItem", userId: userId)
-            let nowText = DatabaseDateText.string(now)
-            var inserted = 0
-            for raw in items {
-                let stored = try slots.store(raw.naturalKey) { slot in
-                    try statement.execute(db) { row in
-                        row.addRawItem(raw, userId: userId, slot: slot, createdAt: nowText)
-                    }
-                }
-                if stored.inserted { inserted += 1 }
-            }
-            return inserted
+            try Self.insertRawItems(items, userId: userId, now: now, db: db)
         }
+    }
+
+    /// Raw items stored once each (a repeat finds them by natural key); answers how many were new.
+    static func insertRawItems(_ items: [ImportedRawItem], userId: Int64, now: Date, db: Database) throws -> Int {
+        let statement = try ImportStatement(db, sql: """
+            INSERT OR IGNORE INTO healthRawItem
+            (userId, element, type, value, unit, startAt, endAt, utcOffsetSeconds, sourceName, attributes, metadata,
+             naturalKey, naturalKeyCheck, createdAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let slots = try NaturalKeySlots(db: db, table: "healthRawItem", userId: userId)
+        let nowText = DatabaseDateText.string(now)
+        var inserted = 0
+        for raw in items {
+            let stored = try slots.store(raw.naturalKey) { slot in
+                try statement.execute(db) { row in
+                    row.addRawItem(raw, userId: userId, slot: slot, createdAt: nowText)
+                }
+            }
+            if stored.inserted { inserted += 1 }
+        }
+        return inserted
     }
 }

@@ -123,6 +123,7 @@ extension AppDatabase {
                 HealthWorkoutRecord.databaseTableName: try HealthWorkoutRecord.owned(by: userId).fetchCount(db),
                 HealthCorrelationRecord.databaseTableName: try HealthCorrelationRecord.owned(by: userId).fetchCount(db),
                 HealthRawItemRecord.databaseTableName: try HealthRawItemRecord.owned(by: userId).fetchCount(db),
+                WorkoutRoutePointRecord.databaseTableName: try WorkoutRoutePointRecord.owned(by: userId).fetchCount(db),
             ]
         }
     }

@@ -21,6 +21,7 @@ struct ImportRowWriter {
     private let rawSlots: NaturalKeySlots
     private let workoutSlots: NaturalKeySlots
     private let correlationSlots: NaturalKeySlots
+    private let routes: WorkoutRouteWriter
 
     init(db: Database, userId: Int64, jobId: Int64, now: Date) throws {
         self.db = db
@@ -51,6 +52,7 @@ struct ImportRowWriter {
         rawSlots = try NaturalKeySlots(db: db, table: "healthRawItem", userId: userId)
         workoutSlots = try NaturalKeySlots(db: db, table: "healthWorkout", userId: userId)
         correlationSlots = try NaturalKeySlots(db: db, table: "healthCorrelation", userId: userId)
+        routes = try WorkoutRouteWriter(db: db, userId: userId)
     }
 
     func write(_ item: MappedItem, job: inout ImportJob, tracker: inout ImportTracker) throws {
@@ -65,7 +67,9 @@ struct ImportRowWriter {
             }
             Self.count(try insert(correlation, memberSlots: memberSlots), type: correlation.type, in: &job)
         case let .workout(workout):
-            Self.count(try insert(workout), type: "workout", in: &job)
+            let outcome = try insert(workout)
+            Self.count(outcome.inserted, type: "workout", in: &job)
+            try writeRoute(of: workout, slot: outcome.slot, job: &job)
         case let .skippedWorkout(reason):
             Self.skip(type: "workout", reason: reason, in: &job)
         case let .raw(raw):
@@ -117,6 +121,19 @@ struct ImportRowWriter {
         return outcome.slot
     }
 
+    /// The workout's inline route, stored once per workout, and the points that could not be read, kept raw.
+    private func writeRoute(of workout: ImportedWorkout, slot: Int64, job: inout ImportJob) throws {
+        if !workout.route.isEmpty, let workoutId = try routes.workoutId(slot: slot) {
+            let outcome = try routes.storeOnce(workout.route, workoutId: workoutId, origin: .exportInline)
+            job.counts[WorkoutRoutePointRecord.importType, default: ImportTally()].imported += outcome.stored
+            job.counts[WorkoutRoutePointRecord.importType, default: ImportTally()].alreadyPresent += outcome.present
+        }
+        for raw in workout.rejectedRoutePoints {
+            Self.count(try insert(raw).inserted, type: raw.type, in: &job)
+            Self.keptRaw(raw, in: &job)
+        }
+    }
+
     private func storedByThisJob(_ record: MappedRecord, slot: Int64) throws -> Bool {
         guard case .sample = record else { return false }
         return try Int64.fetchOne(recordJobStatement, arguments: [userId, slot]) == jobId
@@ -154,7 +171,7 @@ struct ImportRowWriter {
         }
     }
 
-    private func insert(_ workout: ImportedWorkout) throws -> Bool {
+    private func insert(_ workout: ImportedWorkout) throws -> (inserted: Bool, slot: Int64) {
         try workoutSlots.store(workout.naturalKey) { slot in
             try workoutStatement.execute(db) { row in
                 row.add(userId)
@@ -176,7 +193,7 @@ struct ImportRowWriter {
                 row.add(workout.naturalKey.check)
                 row.add(nowText)
             }
-        }.inserted
+        }
     }
 
     private func insert(_ correlation: ImportedCorrelation, memberSlots: [Int64]) throws -> Bool {

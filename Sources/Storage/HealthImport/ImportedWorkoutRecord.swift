@@ -22,6 +22,8 @@ public struct HealthWorkoutRecord: Codable, Sendable, Equatable, Identifiable {
     public var device: String?
     public var naturalKey: Int64
     public var createdAt: Date
+    /// JSON array of the heart-rate series (time, average, minimum, maximum), `[]` when none came.
+    public var heartRates: String
 }
 
 extension HealthWorkoutRecord: FetchableRecord, MutablePersistableRecord {
@@ -46,6 +48,7 @@ extension HealthWorkoutRecord: FetchableRecord, MutablePersistableRecord {
         public static let device = Column(CodingKeys.device)
         public static let naturalKey = Column(CodingKeys.naturalKey)
         public static let createdAt = Column(CodingKeys.createdAt)
+        public static let heartRates = Column(CodingKeys.heartRates)
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
