@@ -24,6 +24,7 @@ extension AppDatabase {
         migrator.registerMigration("v5-hourly-rollups", migrate: Migrations.hourlyRollups)
         migrator.registerMigration("v5-anomaly-confirmations", migrate: Migrations.anomalyConfirmations)
         migrator.registerMigration("v5-workout-routes", migrate: Migrations.workoutRoutes)
+        migrator.registerMigration("v5-token-addresses", migrate: Migrations.tokenAddresses)
         return migrator
     }
 }

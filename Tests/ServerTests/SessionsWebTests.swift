@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 @testable import Server
+import Storage
 import Testing
 
 /// Settings lists every signed-in browser (which, from where, since when, last used) and signs any one of them out.
@@ -45,5 +46,22 @@ import Testing
         #expect(BrowserDescription.of(Self.laptop) == "Chrome · Linux")
         #expect(BrowserDescription.of("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0") == "Edge · Windows")
         #expect(BrowserDescription.of(nil) == nil)
+    }
+}
+
+/// A personal token's list entry says when and from where it was last used, over a real socket; a burst of
+/// requests from the same address stamps it once.
+@Suite struct TokenUseWebTests {
+    @Test func aTokensLastUseShowsItsAddress() async throws {
+        let server = try TestServer()
+        let (user, token) = try await server.user("hanako")
+        try await server.liveClient { client in
+            let listed = try await client.execute(uri: "/api/v1/tokens", method: .get, headers: .bearer(token)).json()
+            let first = (listed["tokens"] as? [[String: Any]])?.first
+            #expect(first?["lastAddress"] as? String == "127.0.0.1", "\(listed)")
+            let stamped = try #require(try await server.database.apiTokens(userId: user.id!).first?.lastUsedAt)
+            _ = try await client.execute(uri: "/api/v1/tokens", method: .get, headers: .bearer(token))
+            #expect(try await server.database.apiTokens(userId: user.id!).first?.lastUsedAt == stamped, "used again within the minute: not written again")
+        }
     }
 }

@@ -16,6 +16,8 @@ struct AccountAPIController {
         let prefix: String
         let createdAt: Date
         let lastUsedAt: Date?
+        /// The client address of the last use.
+        let lastAddress: String?
         /// Present only in the answer that creates the token.
         let token: String?
 
@@ -25,6 +27,7 @@ struct AccountAPIController {
             prefix = token.prefix
             createdAt = token.createdAt
             lastUsedAt = token.lastUsedAt
+            lastAddress = token.lastAddress
             self.token = secret
         }
     }

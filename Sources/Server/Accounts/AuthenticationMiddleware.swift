@@ -21,12 +21,12 @@ struct AuthenticationMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         if let key = Self.keyHeader(request.headers), !request.uri.path.hasPrefix(Self.gatewayPath) {
-            guard let user = try await accounts.user(bearerToken: key, now: now) else { throw APIError.unauthorized }
+            guard let user = try await accounts.user(bearerToken: key, address: context.clientAddress, now: now) else { throw APIError.unauthorized }
             context.user = user
         } else if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
             let secret = String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
             // A wrong token is an error, not an anonymous request: the client meant to authenticate.
-            guard let user = try await accounts.user(bearerToken: secret, now: now) else { throw APIError.unauthorized }
+            guard let user = try await accounts.user(bearerToken: secret, address: context.clientAddress, now: now) else { throw APIError.unauthorized }
             context.user = user
         } else if let cookie = request.cookies[Self.sessionCookie]?.value,
                   let (session, user) = try await accounts.session(cookie: cookie, now: now)

@@ -29,7 +29,7 @@ struct StoringGatewayBackend: GatewayBackend {
     /// already checked by the middleware.
     func authenticate(_ request: Request, context: AppRequestContext, now: Date) async throws -> (User, String) {
         if let key = AuthenticationMiddleware.keyHeader(request.headers) {
-            guard let user = try await accounts.user(bearerToken: key, now: now) else { throw APIError.unauthorized }
+            guard let user = try await accounts.user(bearerToken: key, address: context.clientAddress, now: now) else { throw APIError.unauthorized }
             return (user, "key:" + SecretToken.hash(key))
         }
         if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("basic ") {

@@ -96,6 +96,7 @@ struct SettingsWebController {
                 "id": try token.savedId, "name": token.name, "prefix": token.prefix,
                 "created": WebFormatting.dateTime(token.createdAt, timeZone: timeZone),
                 "lastUsed": token.lastUsedAt.map { WebFormatting.dateTime($0, timeZone: timeZone) } ?? strings["never"]!,
+                "lastAddress": token.lastAddress ?? "",
             ]
         }
         let sessions = try await accounts.sessions(userId: user.savedId, now: context.now)

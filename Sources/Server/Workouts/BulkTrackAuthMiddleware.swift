@@ -21,7 +21,7 @@ struct BulkTrackAuthMiddleware: RouterMiddleware {
         var context = context
         if let user = try await devices.user(accessToken: secret, now: now) {
             context.user = user
-        } else if let user = try await accounts.user(bearerToken: secret, now: now) {
+        } else if let user = try await accounts.user(bearerToken: secret, address: context.clientAddress, now: now) {
             context.user = user
         } else {
             throw DeviceAuthError.unauthorized

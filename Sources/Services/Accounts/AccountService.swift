@@ -133,8 +133,8 @@ public struct AccountService: Sendable {
         try await database.deleteSessions(userId: userId, keeping: session?.tokenHash)
     }
 
-    public func user(bearerToken: String, now: Date) async throws -> User? {
-        guard let token = try await database.useAPIToken(tokenHash: SecretToken.hash(bearerToken), now: now) else { return nil }
+    public func user(bearerToken: String, address: String? = nil, now: Date) async throws -> User? {
+        guard let token = try await database.useAPIToken(tokenHash: SecretToken.hash(bearerToken), address: address, now: now) else { return nil }
         return try await database.user(id: token.userId)
     }
 

@@ -11,6 +11,8 @@ public struct APIToken: Codable, Sendable, Equatable, Identifiable {
     public var prefix: String
     public var createdAt: Date
     public var lastUsedAt: Date?
+    /// The client address of that last use (noted at most once a minute per token and address).
+    public var lastAddress: String?
 
     public init(id: Int64? = nil, userId: Int64, name: String, tokenHash: String, prefix: String, createdAt: Date, lastUsedAt: Date? = nil) {
         self.id = id
@@ -34,6 +36,7 @@ extension APIToken: FetchableRecord, MutablePersistableRecord {
         public static let prefix = Column(CodingKeys.prefix)
         public static let createdAt = Column(CodingKeys.createdAt)
         public static let lastUsedAt = Column(CodingKeys.lastUsedAt)
+        public static let lastAddress = Column(CodingKeys.lastAddress)
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -43,4 +46,13 @@ extension APIToken: FetchableRecord, MutablePersistableRecord {
 
 extension APIToken: UserOwnedRecord {
     static var ownerColumn: Column { Columns.userId }
+}
+
+extension Migrations {
+    /// Where a token was last used from, for the list of signed-in browsers and tokens (issue 17).
+    static func tokenAddresses(_ db: Database) throws {
+        try db.alter(table: "apiToken") { t in
+            t.add(column: "lastAddress", .text)
+        }
+    }
 }

@@ -136,14 +136,22 @@ extension AppDatabase {
         }
     }
 
-    /// Finds the token with this hash and stamps its last use. Returns nil for unknown (or revoked) tokens.
-    public func useAPIToken(tokenHash: String, now: Date) async throws -> APIToken? {
-        try await writer.write { db in
-            guard var token = try APIToken.filter(APIToken.Columns.tokenHash == tokenHash).fetchFirstReadable(db) else { return nil }
-            token.lastUsedAt = now
-            try token.update(db)
-            return token
+    /// Finds the token with this hash and stamps its last use and address. Returns nil for unknown (or revoked)
+    /// tokens. A token used again within a minute from the same address is only read: a phone posting every few
+    /// seconds does not turn every request into a write.
+    public func useAPIToken(tokenHash: String, address: String? = nil, now: Date) async throws -> APIToken? {
+        let found = try await reader.read { db in try APIToken.filter(APIToken.Columns.tokenHash == tokenHash).fetchFirstReadable(db) }
+        guard var token = found else { return nil }
+        if let last = token.lastUsedAt, now.timeIntervalSince(last) < 60, now >= last, token.lastAddress == address { return token }
+        token.lastUsedAt = now
+        token.lastAddress = address
+        let stamped = token
+        // Only the two columns, and only if the token still exists (it may have been revoked in between).
+        let updated = try await writer.write { db in
+            try APIToken.filter(APIToken.Columns.tokenHash == tokenHash)
+                .updateAll(db, [APIToken.Columns.lastUsedAt.set(to: stamped.lastUsedAt), APIToken.Columns.lastAddress.set(to: stamped.lastAddress)])
         }
+        return updated > 0 ? stamped : nil
     }
 
     /// Revokes one of the user's tokens. Returns false when the user owns no token with that id.
