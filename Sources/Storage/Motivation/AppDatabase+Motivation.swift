@@ -11,10 +11,12 @@ extension AppDatabase {
         return try await reader.read { db in
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(identifier: "UTC")!
-            let rows = try Row.fetchAll(db, sql: """
+            // Hours come straight from the hourly rollups (one row per hour with data, kept by triggers), so a
+            // badge refresh after each gateway batch does not re-read every record of a large account.
+            let rows = try Row.fetchAll(db, sql: minutePrecision ? """
                 SELECT metric, substr(startAt, 1, \(length)) AS bucket FROM healthRecord
                 WHERE userId = ? GROUP BY metric, bucket
-                """, arguments: [userId])
+                """ : "SELECT metric, hour AS bucket FROM healthRecordHourly WHERE userId = ?", arguments: [userId])
             return rows.compactMap { row -> (metric: String, instant: Date)? in
                 let bucket: String = row["bucket"]
                 // "YYYY-MM-DD HH" or "YYYY-MM-DD HH:MM", as GRDB stores dates (UTC).
@@ -32,7 +34,7 @@ extension AppDatabase {
     /// The sum of a metric's values (steps total).
     public func recordSum(userId: Int64, metric: String) async throws -> Double {
         try await reader.read { db in
-            try Double.fetchOne(db, sql: "SELECT COALESCE(SUM(value), 0) FROM healthRecord WHERE userId = ? AND metric = ?", arguments: [userId, metric]) ?? 0
+            try Double.fetchOne(db, sql: "SELECT COALESCE(SUM(sum), 0) FROM healthRecordHourly WHERE userId = ? AND metric = ?", arguments: [userId, metric]) ?? 0
         }
     }
 
