@@ -125,6 +125,8 @@ let package = Package(
                 "Workouts",
                 "Motivation",
                 "Insights",
+                // The share card's drawing, shared by the server's download and `kiroku share-card`.
+                "Charts",
                 "Storage",
                 "EventStream",
                 "Webhooks",
@@ -187,6 +189,7 @@ let package = Package(
                 "Workouts",
                 "Motivation",
                 "Insights",
+                "Charts",
                 "HealthImport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

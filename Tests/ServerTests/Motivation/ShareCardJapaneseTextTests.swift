@@ -3,6 +3,7 @@ import Health
 import Charts
 import Motivation
 @testable import Server
+import Services
 import Testing
 import ZIPFoundation
 

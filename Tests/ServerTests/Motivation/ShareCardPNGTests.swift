@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 @testable import Server
+import Services
 import Storage
 import Testing
 

@@ -3,11 +3,11 @@ import Health
 
 /// Turns an SVG into a PNG with Debian's `rsvg-convert` (librsvg, package librsvg2-bin), then removes every
 /// ancillary chunk (text, EXIF, time, …) so nothing but pixels leaves the server.
-enum PNGRasterizer {
-    struct Unavailable: DomainError {
-        var code: String { "share_card_unavailable" }
-        var httpStatus: Int { 503 }
-        var message: LocalizedText {
+public enum PNGRasterizer {
+    public struct Unavailable: DomainError {
+        public var code: String { "share_card_unavailable" }
+        public var httpStatus: Int { 503 }
+        public var message: LocalizedText {
             LocalizedText(
                 ja: "共有カードを作れませんでした（サーバーに rsvg-convert がありません）。",
                 en: "The share card could not be drawn (rsvg-convert is missing on the server)."
@@ -18,7 +18,7 @@ enum PNGRasterizer {
     static let candidates = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"]
 
     /// `environment` replaces the tool's environment (tests use it to hide fonts); nil inherits the server's.
-    static func png(svg: String, width: Int, height: Int, environment: [String: String]? = nil) async throws -> Data {
+    public static func png(svg: String, width: Int, height: Int, environment: [String: String]? = nil) async throws -> Data {
         guard let tool = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { throw Unavailable() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-card-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -41,7 +41,7 @@ enum PNGRasterizer {
     }
 
     /// The PNG with only IHDR, PLTE, tRNS, IDAT and IEND: no tEXt/zTXt/iTXt/eXIf/tIME or anything else.
-    static func strippingAncillaryChunks(_ png: Data) throws -> Data {
+    public static func strippingAncillaryChunks(_ png: Data) throws -> Data {
         let bytes = [UInt8](png)
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count > 8, Array(bytes[0..<8]) == signature else { throw Unavailable() }
