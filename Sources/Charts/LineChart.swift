@@ -109,7 +109,43 @@ public struct LineChart: Sendable {
                 ])
             }
         }
-        // The average goes under the series so the dots, the actual measurements, stay on top.
+        // Few points: the average goes under the series so the dots, the actual measurements, stay on top. Many
+        // (a year of weigh-ins): the dots are small and faint and the average is drawn over them, or the daily
+        // scatter would hide the trend it summarises.
+        let dense = geometry.points.count > Self.denseAbove
+        if !dense { drawMovingAverage(geometry, into: &writer) }
+        for segment in geometry.segments {
+            writer.element("path", [
+                ("class", "kc-line"),
+                ("d", Self.pathData(segment)),
+                ("fill", "none"),
+                ("stroke", style.lineColor),
+                ("stroke-width", SVGNumber.coordinate(dense ? style.lineWidth / 2 : style.lineWidth)),
+                ("stroke-linecap", "round"),
+                ("stroke-linejoin", "round"),
+            ] + (dense ? [("stroke-opacity", "0.5")] : []))
+        }
+        writer.open("g", [("class", "kc-points"), ("fill", style.lineColor)] + (dense ? [("fill-opacity", "0.5")] : []))
+        for plotted in geometry.points {
+            writer.element("circle", [
+                ("cx", SVGNumber.coordinate(plotted.x)),
+                ("cy", SVGNumber.coordinate(plotted.y)),
+                ("r", SVGNumber.coordinate(dense ? style.pointRadius / 2 : style.pointRadius)),
+            ], tooltip: "\(calendar.label(plotted.point.date)) \(SVGNumber.value(plotted.point.value, decimals: valueDecimals, unit: unit))")
+        }
+        writer.end("g")
+        if dense { drawMovingAverage(geometry, into: &writer) }
+        if let legend {
+            drawLegend(legend, showsAverage: !geometry.movingAverage.isEmpty, plot: geometry.plot, into: &writer)
+        }
+        writer.close()
+        return writer.markup
+    }
+
+    /// Above this many measurements the dots give way to the moving average (a 90-day view stays as it is).
+    public static let denseAbove = 120
+
+    private func drawMovingAverage(_ geometry: LineChartGeometry, into writer: inout SVGWriter) {
         for segment in geometry.movingAverageSegments {
             writer.element("path", [
                 ("class", "kc-ma"),
@@ -122,31 +158,6 @@ public struct LineChart: Sendable {
                 ("stroke-opacity", "0.85"),
             ])
         }
-        for segment in geometry.segments {
-            writer.element("path", [
-                ("class", "kc-line"),
-                ("d", Self.pathData(segment)),
-                ("fill", "none"),
-                ("stroke", style.lineColor),
-                ("stroke-width", SVGNumber.coordinate(style.lineWidth)),
-                ("stroke-linecap", "round"),
-                ("stroke-linejoin", "round"),
-            ])
-        }
-        writer.open("g", [("class", "kc-points"), ("fill", style.lineColor)])
-        for plotted in geometry.points {
-            writer.element("circle", [
-                ("cx", SVGNumber.coordinate(plotted.x)),
-                ("cy", SVGNumber.coordinate(plotted.y)),
-                ("r", SVGNumber.coordinate(style.pointRadius)),
-            ], tooltip: "\(calendar.label(plotted.point.date)) \(SVGNumber.value(plotted.point.value, decimals: valueDecimals, unit: unit))")
-        }
-        writer.end("g")
-        if let legend {
-            drawLegend(legend, showsAverage: !geometry.movingAverage.isEmpty, plot: geometry.plot, into: &writer)
-        }
-        writer.close()
-        return writer.markup
     }
 
     /// "M x y L x y …"; a one-point segment becomes a bare move, which draws nothing and leaves

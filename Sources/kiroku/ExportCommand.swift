@@ -15,6 +15,8 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "Owner's username.") var user: String
     @Option(help: "csv or json.") var format: Format = .json
     @Option(name: .shortAndLong, help: "Write to this file (mode 0600) instead of standard output.") var output: String?
+    static let noBOMHelp = ArgumentHelp("CSV without the UTF-8 byte-order mark that tells Excel the file is UTF-8.")
+    @Flag(name: .customLong("no-bom"), help: Self.noBOMHelp) var noBOM = false
     @Flag(help: "Seal the export with a passphrase (read from standard input, or KIROKU_EXPORT_PASSPHRASE); open it with `kiroku unseal`.")
     var encrypt = false
 
@@ -30,7 +32,7 @@ struct ExportCommand: AsyncParsableCommand {
         let exporter = DataExporter(database: database, secrets: SecretBox(dataDirectory: data.directoryURL))
         let bytes: Data
         switch format {
-        case .csv: bytes = Data(try await exporter.csv(userId: owner.savedId).utf8)
+        case .csv: bytes = SpreadsheetCSV.bytes(try await exporter.csv(userId: owner.savedId, timeZone: owner.resolvedTimeZone), byteOrderMark: !noBOM)
         case .json: bytes = try await exporter.json(user: owner, now: Date())
         }
         if encrypt, let output {

@@ -98,13 +98,14 @@ struct TasksCommand: AsyncParsableCommand {
         @OptionGroup var owner: Owner
         @Option(help: "csv or json.") var format: ExportCommand.Format = .json
         @Option(name: .shortAndLong, help: "Write to this file (mode 0600) instead of standard output.") var output: String?
+        @Flag(name: .customLong("no-bom"), help: ExportCommand.noBOMHelp) var noBOM = false
 
         func run() async throws {
             let (tasks, user) = try await owner.open()
             let exporter = TaskExporter(database: tasks.database)
             let bytes: Data
             switch format {
-            case .csv: bytes = Data(try await exporter.csv(userId: user.savedId).utf8)
+            case .csv: bytes = SpreadsheetCSV.bytes(try await exporter.csv(userId: user.savedId, timeZone: user.resolvedTimeZone), byteOrderMark: !noBOM)
             case .json: bytes = try await exporter.json(userId: user.savedId, now: Date())
             }
             try ExportOutput.write(bytes, to: output)

@@ -85,6 +85,26 @@ import Testing
         #expect(legendTexts.contains("7-day average"))
     }
 
+    /// Issue 15: on the 1-year chart the dots hid the moving average. With a year of weigh-ins the dots shrink and
+    /// fade and the average is drawn over them; a month keeps full dots on top of the average.
+    @Test func aYearOfDotsLeavesTheMovingAverageVisible() throws {
+        let values = (0..<365).map { 65 + sin(Double($0) / 9) }
+        let year = chart(F.series(values), movingAverage: Array(F.series(values).dropFirst(6)))
+        let yearMarkup = SVGMarkup(year.svg())
+        let yearAverage = try #require(yearMarkup.elements.firstIndex { $0.attributes["class"] == "kc-ma" })
+        let yearDot = try #require(yearMarkup.elements.firstIndex { $0.name == "circle" })
+        #expect(yearAverage > yearDot, "the average is drawn over a year of dots")
+        let small = try #require(Double(yearMarkup.elements[yearDot].attributes["r"] ?? ""))
+
+        let month = chart(F.series(Array(values.prefix(30))), movingAverage: Array(F.series(Array(values.prefix(30))).dropFirst(6)))
+        let monthMarkup = SVGMarkup(month.svg())
+        let monthAverage = try #require(monthMarkup.elements.firstIndex { $0.attributes["class"] == "kc-ma" })
+        let monthDot = try #require(monthMarkup.elements.firstIndex { $0.name == "circle" })
+        #expect(monthAverage < monthDot, "a month's measurements stay on top")
+        let full = try #require(Double(monthMarkup.elements[monthDot].attributes["r"] ?? ""))
+        #expect(small < full)
+    }
+
     @Test func equalValuesGiveFiniteCoordinatesInsideThePlot() {
         let geometry = chart(F.series([72, 72, 72, 72])).geometry
         #expect(geometry.points.allSatisfy { $0.x.isFinite && $0.y.isFinite })

@@ -8,7 +8,7 @@ enum BrowserHarness {
     static let artifacts = Programs.packageRoot.appendingPathComponent("test-artifacts", isDirectory: true)
 
     static func run(
-        _ name: String, width: Int = 390, height: Int = 844,
+        _ name: String, width: Int = 390, height: Int = 844, seed: ((_ kiroku: String, _ dataDirectory: URL) throws -> Void)? = nil,
         _ body: (_ browser: WebDriver, _ site: String) async throws -> Void
     ) async throws {
         let kiroku = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")
@@ -16,6 +16,7 @@ enum BrowserHarness {
         let chromedriver = try #require(Programs.chromedriver, "install chromium-driver (make test does this as root)")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-\(name)-\(UUID().uuidString)")
+        try seed?(kiroku.path, dataDirectory)
         let port = Programs.freePort()
         let site = "http://127.0.0.1:\(port)"
         let server = try Programs.start(

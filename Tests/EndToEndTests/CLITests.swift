@@ -36,8 +36,11 @@ import Testing
 
         let csv = try kiroku(["export", "--user", "hanako", "--format", "csv"])
         let lines = csv.output.split(separator: "\r\n")
-        #expect(lines.first?.hasPrefix("id,metric,value,unit") == true)
+        #expect(lines.first?.hasPrefix("\u{FEFF}id,metric,value,unit") == true, "a byte-order mark so Excel reads UTF-8")
         #expect(lines.count == 3)
+        #expect(csv.output.contains(",2026-01-16 07:30:00,"), "times on the user's clock")
+        let plain = try kiroku(["export", "--user", "hanako", "--format", "csv", "--no-bom"])
+        #expect(plain.output.hasPrefix("id,metric,"))
         let json = try kiroku(["export", "--user", "hanako", "--format", "json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         #expect((document["records"] as? [Any])?.count == 2)

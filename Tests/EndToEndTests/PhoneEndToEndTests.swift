@@ -21,9 +21,10 @@ import Testing
         try await BrowserHarness.run("phone") { browser, site in
             try await BrowserHarness.signUp(browser, site: site, username: "hanako")
 
-            // The inbox is one tap away from any page.
+            // The inbox is two taps away from any page: More, then Inbox.
             try await browser.open("\(site)/records")
-            try await browser.submit("#nav-inbox")
+            try await browser.submit("#tab-more")
+            try await browser.submit("#more-inbox")
             #expect(try await browser.currentURL() == "\(site)/inbox")
 
             // Tap targets: navigation, form buttons and list buttons are at least 44 px.

@@ -60,6 +60,12 @@ struct WebDriver {
 
     func click(_ css: String) async throws {
         let id = try await element(css)
+        // As a thumb would, bring the control to mid-screen first: WebDriver only scrolls what is off screen, and a
+        // control at the bottom edge sits under the phone's fixed tab bar.
+        _ = try await Self.call(base.appendingPathComponent("execute/sync"), method: "POST", body: [
+            "script": "arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' }); return true;",
+            "args": [[Self.elementKey: id]],
+        ])
         _ = try await Self.call(base.appendingPathComponent("element/\(id)/click"), method: "POST", body: [:])
     }
 
@@ -88,6 +94,11 @@ struct WebDriver {
     /// Runs a script in the page and returns its result.
     func evaluate(_ script: String) async throws -> Any? {
         try await Self.call(base.appendingPathComponent("execute/sync"), method: "POST", body: ["script": script, "args": []])
+    }
+
+    /// A DevTools protocol command through chromedriver (`Emulation.setEmulatedMedia` for dark mode).
+    func devTools(_ command: String, _ parameters: [String: Any]) async throws {
+        _ = try await Self.call(base.appendingPathComponent("goog/cdp/execute"), method: "POST", body: ["cmd": command, "params": parameters])
     }
 
     func source() async throws -> String {

@@ -30,6 +30,24 @@ import Testing
         }
     }
 
+    /// Issue 15: the weight tile showed the day's mean (61.0) beside a BMI and "kg to go" from the latest weigh-in (62.0).
+    @Test func theWeightTileShowsTheLatestWeighInWithItsTime() async throws {
+        let evening = Tokyo.at("2026-11-22 22:00")
+        let server = try TestServer(clock: { evening })
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            _ = try await browser.submit(page: "/records", to: "/records", form: ["metric": "bodyMass", "value": "60", "when": "2026-11-22T07:00"])
+            _ = try await browser.submit(page: "/records", to: "/records", form: ["metric": "bodyMass", "value": "62", "when": "2026-11-22T21:30"])
+            _ = try await browser.submit(page: "/settings", to: "/settings/profile", form: ["heightCm": "170", "targetWeightKg": "60", "timeZone": "Asia/Tokyo", "language": "ja", "displayName": "はなこ"])
+            let page = try await browser.get("/").text
+            let tile = try #require(page.range(of: #"<li class="tile" id="tile-bodyMass">[\s\S]*?</li>"#, options: .regularExpression))
+            #expect(page[tile].contains(#"<span class="tile-value">62.0</span>"#), "the latest weigh-in, not the day's mean: \(page[tile])")
+            #expect(page[tile].contains("最新 2026-11-22 21:30"), "labelled with its time")
+            #expect(page.contains("目標まであと 2.0 kg"), "the same figure as the target line")
+        }
+    }
+
     @Test func rangeSwitchChangesTheChartSpanAndIgnoresUnknownRanges() async throws {
         let server = try TestServer()
         try await server.test { client in

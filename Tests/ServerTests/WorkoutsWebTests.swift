@@ -7,6 +7,19 @@ import Storage
 import Testing
 
 @Suite struct WorkoutsWebTests {
+    /// Issue 15: the span switch read "4w / 12w", which is not Japanese.
+    @Test func theSpanSwitchIsWrittenInWords() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let page = try await browser.get("/workouts?span=4w").text
+            #expect(page.contains(#"<a href="/workouts?span=4w" aria-current="true">4週間</a>"#))
+            #expect(page.contains(">52週間</a>"))
+            #expect(!page.contains(">12w</a>"))
+        }
+    }
+
     @Test func loggingASetShowsItTodayAndRepeatingItFromRecentsIsOneTap() async throws {
         let server = try TestServer()
         try await server.test { client in

@@ -81,7 +81,10 @@ struct AccountAPIController {
             let userId = try context.requireUserId()
             let format = request.uri.queryParameters["format"].map(String.init) ?? "json"
             switch format {
-            case "csv": return ExportResponse.csv(try await context.logger.timed("export.csv") { try await exporter.csv(userId: userId) })
+            case "csv":
+                _ = try ExportResponse.byteOrderMark(request)
+                let timeZone = try context.requireUser().resolvedTimeZone
+                return try ExportResponse.csv(try await context.logger.timed("export.csv") { try await exporter.csv(userId: userId, timeZone: timeZone) }, request: request)
             case "json": return ExportResponse.json(try await context.logger.timed("export.json") { try await exporter.json(user: try context.requireUser(), now: context.now) })
             default: throw APIError.invalidParameter("format")
             }

@@ -194,6 +194,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     web.addRoutes(auth.publicEndpoints)
     web.addRoutes(sawayaka.publicEndpoints)
     signedIn.addRoutes(DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).endpoints)
+    signedIn.addRoutes(MoreWebController(pages: pages).endpoints)
     signedIn.addRoutes(TrendsWebController(insights: InsightsService(database: database), pages: pages).endpoints)
     signedIn.addRoutes(InsightsWebController(insights: InsightsService(database: database), pages: pages).endpoints)
     signedIn.addRoutes(AnomalyWebController(insights: InsightsService(database: database)).endpoints)

@@ -49,11 +49,13 @@ struct DashboardWebController {
             let latest = try await summaries.database.latestRecord(userId: userId, metric: metric.id)
             latestByMetric[metric.id] = latest
             var tile: [String: Any] = ["name": metric.name.text(in: context.language), "unit": metric.unitLabel(in: context.language), "id": metric.id]
-            if let summary = trend.days.first {
-                tile["value"] = metric.format(summary.value)
-            } else if metric.aggregation == .discrete, let latest {
+            // A measurement (weight, heart rate) shows the latest one with its time, the figure BMI and "kg to go"
+            // use below; a day's mean of several weigh-ins next to them read as a contradiction.
+            if metric.aggregation == .discrete, let latest {
                 tile["value"] = metric.format(latest.value)
                 tile["asOf"] = WebFormatting.dateTime(latest.startAt, timeZone: timeZone)
+            } else if let summary = trend.days.first {
+                tile["value"] = metric.format(summary.value)
             } else {
                 tile["value"] = "—"
             }

@@ -60,9 +60,10 @@ struct SettingsWebController {
         routes.post("settings/sign-out-others", use: signOutOthers)
         routes.post("settings/sessions/{id}/end", use: endSession)
         routes.post("settings/delete-account", use: deleteAccount)
-        routes.get("settings/export.csv") { _, context -> Response in
-            let userId = try context.requireUserId()
-            return ExportResponse.csv(try await exporter.csv(userId: userId))
+        routes.get("settings/export.csv") { request, context -> Response in
+            let user = try context.requireUser()
+            _ = try ExportResponse.byteOrderMark(request)
+            return try ExportResponse.csv(try await exporter.csv(userId: user.savedId, timeZone: user.resolvedTimeZone), request: request)
         }
         routes.get("settings/export.json") { _, context -> Response in
             let user = try context.requireUser()

@@ -7,7 +7,8 @@ extension TaskExporter {
         ExportResponse.json(try await json(userId: userId, now: now), filename: "kiroku-tasks.json")
     }
 
-    func csvResponse(userId: Int64) async throws -> Response {
-        ExportResponse.csv(try await csv(userId: userId), filename: "kiroku-tasks.csv")
+    func csvResponse(userId: Int64, timeZone: TimeZone, request: Request) async throws -> Response {
+        _ = try ExportResponse.byteOrderMark(request)
+        return try ExportResponse.csv(try await csv(userId: userId, timeZone: timeZone), filename: "kiroku-tasks.csv", request: request)
     }
 }

@@ -130,7 +130,7 @@ struct TaskStepsAPIController {
         let userId = try context.requireUserId()
         switch request.uri.queryParameters["format"].map(String.init) ?? "json" {
         case "json": return try await exporter.jsonResponse(userId: userId, now: context.now)
-        case "csv": return try await exporter.csvResponse(userId: userId)
+        case "csv": return try await exporter.csvResponse(userId: userId, timeZone: try context.requireUser().resolvedTimeZone, request: request)
         default: throw APIError.invalidParameter("format")
         }
     }

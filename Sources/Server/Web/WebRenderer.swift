@@ -47,6 +47,8 @@ public struct WebRenderer: Sendable {
     }
 
     func render(_ template: String, _ values: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
+        var values = values
+        TabBar.mark(&values)
         let html = library.render(values, withTemplate: template) ?? "<!doctype html><meta charset=\"utf-8\"><p>template \(template) missing</p>"
         return Response(
             status: status,

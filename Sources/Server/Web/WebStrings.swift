@@ -95,6 +95,9 @@ enum WebStrings {
         "newPassword": .init(ja: "新しいパスワード", en: "New password"),
         "passwordChanged": .init(ja: "パスワードを変更しました。ほかの端末はログアウトされました。", en: "Password changed. Other browsers have been signed out."),
         "targetReached": .init(ja: "目標体重を達成しました！", en: "You have reached your target weight!"),
+        "navTabs": .init(ja: "タブ", en: "Tabs"),
+        "navMore": .init(ja: "その他", en: "More"),
+        "moreTitle": .init(ja: "その他のページ", en: "More pages"),
         "bodyHint": .init(ja: "設定で身長と目標体重を入れると、BMI と目標までの差を表示します。", en: "Add your height and target weight in Settings to see your BMI and how far the target is."),
     ]
 

@@ -14,6 +14,11 @@ struct WorkoutsWebController {
     var database: AppDatabase { workouts.database }
 
     static let spans: [WeekSpan] = [.w4, .w12, .w24, .w52]
+
+    /// A span in words ("4週間", "4 weeks"): "4w" reads as nothing in Japanese.
+    static func spanLabel(_ span: WeekSpan) -> LocalizedText {
+        LocalizedText(ja: "\(span.weeks)週間", en: span.weeks == 1 ? "1 week" : "\(span.weeks) weeks")
+    }
     static let historyPageSize = 10
 
     struct SetForm: Decodable {
@@ -92,7 +97,9 @@ struct WorkoutsWebController {
 
         let span = parameters["span"].flatMap { WeekSpan(rawValue: String($0)) } ?? .w12
         let dashboard = try await workouts.dashboard(user: user, span: span, now: now)
-        values["spans"] = Self.spans.map { ["id": $0.rawValue, "current": $0 == span] }
+        values["spans"] = Self.spans.map { option -> [String: Any] in
+            ["id": option.rawValue, "label": Self.spanLabel(option).text(in: context.language), "current": option == span]
+        }
         values["thisWeek"] = Self.number(dashboard.thisWeek.totalVolume)
         values["lastWeek"] = Self.number(dashboard.lastWeek.totalVolume)
         values["volumeChart"] = WorkoutCharts.weekly(dashboard, strings: strings, language: language)

@@ -15,10 +15,12 @@ public struct DataExporter: Sendable {
 
     public static let csvHeader = [
         "id", "metric", "value", "unit", "original_value", "original_unit", "start", "end",
-        "utc_offset_seconds", "source", "source_name", "device", "metadata", "created_at", "updated_at",
+        "utc_offset_seconds", "source", "source_name", "device", "metadata", "created_at", "updated_at", "time_zone",
     ]
 
-    public func csv(userId: Int64) async throws -> String {
+    /// One row per record; `start`, `end`, `created_at` and `updated_at` on the wall clock of `timeZone`.
+    public func csv(userId: Int64, timeZone: TimeZone) async throws -> String {
+        let clock = SpreadsheetCSV.Clock(timeZone: timeZone)
         var lines = [Self.csvHeader.joined(separator: ",")]
         for record in try await database.allRecords(userId: userId) {
             let metadata = record.metadata.flatMap { try? String(data: JSONEncoder.sorted.encode($0), encoding: .utf8) } ?? ""
@@ -26,9 +28,9 @@ public struct DataExporter: Sendable {
                 String(record.id ?? 0), record.metric, Self.number(record.value),
                 MetricCatalog.metric(named: record.metric)?.canonicalUnit ?? record.originalUnit,
                 Self.number(record.originalValue), record.originalUnit,
-                APIJSON.formatDate(record.startAt), APIJSON.formatDate(record.endAt),
+                clock.format(record.startAt), clock.format(record.endAt),
                 record.utcOffsetSeconds.map(String.init) ?? "", record.source, record.sourceName ?? "",
-                record.device ?? "", metadata, APIJSON.formatDate(record.createdAt), APIJSON.formatDate(record.updatedAt),
+                record.device ?? "", metadata, clock.format(record.createdAt), clock.format(record.updatedAt), timeZone.identifier,
             ]
             lines.append(fields.map(Self.csvField).joined(separator: ","))
         }

@@ -14,7 +14,7 @@ public struct TaskExporter: Sendable {
 
     public static let csvHeader = [
         "task_id", "task_title", "task_position", "notes", "due_date", "tags", "archived", "task_created_at",
-        "task_completed_at", "step_id", "step_title", "step_position", "step_done", "step_completed_at",
+        "task_completed_at", "step_id", "step_title", "step_position", "step_done", "step_completed_at", "time_zone",
     ]
 
     public struct Document: Encodable {
@@ -31,16 +31,18 @@ public struct TaskExporter: Sendable {
         return try encoder.encode(Document(exportedAt: now, tasks: tasks))
     }
 
-    public func csv(userId: Int64) async throws -> String {
+    /// Times on the wall clock of `timeZone` (see `SpreadsheetCSV`).
+    public func csv(userId: Int64, timeZone: TimeZone) async throws -> String {
+        let clock = SpreadsheetCSV.Clock(timeZone: timeZone)
         var lines = [Self.csvHeader.joined(separator: ",")]
         for task in try await database.tasks(userId: userId) {
             let taskFields: [String] = [
                 String(task.id), task.title, String(task.position), task.notes, task.dueDate?.description ?? "",
-                task.tags.joined(separator: " "), task.isArchived ? "true" : "false", APIJSON.formatDate(task.createdAt),
-                task.completedAt.map(APIJSON.formatDate) ?? "",
+                task.tags.joined(separator: " "), task.isArchived ? "true" : "false", clock.format(task.createdAt),
+                task.completedAt.map(clock.format) ?? "",
             ]
-            let stepRows: [[String]] = task.steps.isEmpty ? [["", "", "", "", ""]] : task.steps.map { step in
-                [String(step.id), step.title, String(step.position), step.isDone ? "true" : "false", step.completedAt.map(APIJSON.formatDate) ?? ""]
+            let stepRows: [[String]] = task.steps.isEmpty ? [["", "", "", "", "", timeZone.identifier]] : task.steps.map { step in
+                [String(step.id), step.title, String(step.position), step.isDone ? "true" : "false", step.completedAt.map(clock.format) ?? "", timeZone.identifier]
             }
             for stepFields in stepRows {
                 lines.append((taskFields + stepFields).map(DataExporter.csvField).joined(separator: ","))
