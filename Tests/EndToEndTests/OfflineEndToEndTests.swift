@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Issue 15 item 2 in chromium at 390×844: Kiroku installs (manifest, icons, service worker), a page opened before
-/// reads offline, and a weight entered with no network waits on the device with a badge and arrives once when the
-/// network returns — even when the outbox is sent twice. Offline is real: the server is stopped, and the page is
+/// reads offline, and a weight and a task step's tick entered with no network wait on the device with a badge and
+/// arrive once when the network returns — even when the outbox is sent twice. Offline is real: the server is stopped, and the page is
 /// told it is offline through the DevTools protocol.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct OfflineEndToEndTests {
     static let manifestCheck = """
@@ -24,7 +24,7 @@ import Testing
 
     static let badge = "var b = document.getElementById('pwa-outbox'); return b.hidden ? '' : document.getElementById('pwa-outbox-count').textContent;"
 
-    @Test func aWeightEnteredOfflineArrivesOnceWhenTheNetworkReturns() async throws {
+    @Test func aWeightAndAStepTickEnteredOfflineArriveOnceWhenTheNetworkReturns() async throws {
         try await BrowserHarness.run("offline") { browser, site, server in
             try await BrowserHarness.signUp(browser, site: site, username: "hanako")
 
@@ -41,6 +41,12 @@ import Testing
                 return try await browser.evaluate("return navigator.serviceWorker.controller !== null;") as? Bool == true
             }
             try await browser.open("\(site)/")
+            try await browser.open("\(site)/tasks")
+            try await browser.type("部屋の片付け", into: "#task-title")
+            try await browser.type("机の上\n本棚\nクローゼット", into: "#task-steps")
+            try await browser.submit("#create-task")
+            let task = try await browser.currentURL()
+            try await browser.open(task)
 
             // Offline: the server is gone and the browser knows it.
             await server.stop()
@@ -62,7 +68,12 @@ import Testing
             try await waitFor("the badge counts one", browser) { try await browser.evaluate(Self.badge) as? String ?? "" } until: { $0 == "1" }
             #expect(try await browser.source().contains("送信待ち"))
             try await browser.screenshot().write(to: BrowserHarness.artifacts.appendingPathComponent("offline-waiting-390x844.png"))
-            let kept = try #require(try await browser.evaluate("return KirokuOutbox.pending().then(function (items) { return JSON.stringify(items[0]); });") as? String)
+            // A step ticked offline shows ticked and joins the queue.
+            try await browser.open(task)
+            try await browser.click("#steps li:first-child button.check")
+            try await waitFor("the badge counts two", browser) { try await browser.evaluate(Self.badge) as? String ?? "" } until: { $0 == "2" }
+            #expect(try await browser.evaluate("return document.querySelector('#steps li:first-child button.check').getAttribute('aria-pressed');") as? String == "true")
+            let kept = try #require(try await browser.evaluate("return KirokuOutbox.pending().then(function (items) { return JSON.stringify(items.filter(function (i) { return i.action === '/records'; })[0]); });") as? String)
 
             // Back online: sent (twice at once, on top of the browser's own 'online' send), the badge empties.
             try await server.start()
@@ -80,6 +91,8 @@ import Testing
             #expect(stored == "64.2", "stored exactly once")
             try await browser.open("\(site)/records")
             #expect(try await browser.source().contains("64.2"))
+            try await browser.open(task)
+            #expect(try await browser.source().contains("id=\"task-percent\">33%"), "the tick arrived")
         }
     }
 

@@ -1,8 +1,8 @@
 // Kiroku as an installed app: registers the service worker, lists the pages kept for offline reading, and keeps
-// records entered with no network in IndexedDB (each with an id made here) until they can be sent. A record is
-// sent as the same form post the page makes, with its session's CSRF token and its client id: the server stores
-// one record per client id, so a send that is repeated or cut half-way never doubles it. Without JavaScript none of
-// this runs and the pages work as before.
+// what is entered with no network (a record, a task step's tick) in IndexedDB until it can be sent. Each is sent as
+// the same form post the page makes, with the session's CSRF token. A record carries a client id made here, and the
+// server stores one record per client id; a tick says "done" or "not done", never "toggle": so a send that is
+// repeated or cut half-way never doubles anything. Without JavaScript none of this runs and the pages work as before.
 (function () {
   'use strict';
   var PAGES = 'kiroku-pages';
@@ -67,16 +67,16 @@
     return field ? field.value : '';
   }
 
-  // Sends one kept record. True: stored (now or by an earlier try); 'rejected': the server refused its values
-  // and never will take them; false: try again later (offline, signed out, server trouble).
+  // Sends one kept entry. True: stored (now or by an earlier try); 'rejected': the server refused its values and
+  // never will take them; false: try again later (offline, signed out, server trouble). Stored is the form's
+  // redirect to its page — not the sign-in page a lapsed session is sent to.
   function send(item) {
     var body = new URLSearchParams(item.form);
-    body.set('clientId', item.clientId);
     body.set('csrf', csrfToken());
-    return fetch('/records', { method: 'POST', body: body, credentials: 'same-origin', redirect: 'follow' }).then(function (response) {
+    return fetch(item.action, { method: 'POST', body: body, credentials: 'same-origin', redirect: 'follow' }).then(function (response) {
       var landed = new URL(response.url);
-      if (response.ok && landed.pathname === '/records' && landed.searchParams.has('saved')) { return true; }
-      if (response.status === 400) { return 'rejected'; }
+      if (response.ok && response.redirected && !landed.pathname.startsWith('/signin')) { return true; }
+      if (response.status === 400 || response.status === 404) { return 'rejected'; }
       return false;
     }, function () { return false; });
   }
@@ -131,7 +131,8 @@
       var when = form.elements.when.value || localNow();
       var item = {
         clientId: clientId,
-        form: { metric: form.elements.metric.value, value: form.elements.value.value, unit: form.elements.unit.value, when: when },
+        action: '/records',
+        form: { metric: form.elements.metric.value, value: form.elements.value.value, unit: form.elements.unit.value, when: when, clientId: clientId },
         keptAt: new Date().toISOString()
       };
       outbox.keep(item).then(function () {
@@ -141,6 +142,26 @@
       });
     });
   }
+
+  // A step ticked offline: shown ticked at once, kept under the step's own key, so ticking it back before the
+  // network returns replaces the waiting tick instead of queueing a second one.
+  document.querySelectorAll('form.tick').forEach(function (tick) {
+    tick.addEventListener('submit', function (event) {
+      if (navigator.onLine || !window.indexedDB) { return; }
+      event.preventDefault();
+      var state = tick.querySelector('input[name="done"]');
+      var done = state.value;
+      outbox.keep({ clientId: 'tick:' + tick.getAttribute('action'), action: tick.getAttribute('action'), form: { done: done }, keptAt: new Date().toISOString() }).then(function () {
+        var button = tick.querySelector('button.check');
+        state.value = done === '1' ? '0' : '1';
+        button.setAttribute('aria-pressed', done === '1' ? 'true' : 'false');
+        button.classList.toggle('checked', done === '1');
+        button.querySelector('[aria-hidden]').textContent = done === '1' ? '☑' : '☐';
+        if (tick.parentElement) { tick.parentElement.classList.toggle('is-done', done === '1'); }
+        say('queued');
+      });
+    });
+  });
 
   if (window.indexedDB && badge) {
     showCount();
