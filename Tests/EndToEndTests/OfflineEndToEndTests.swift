@@ -56,8 +56,8 @@ import Testing
             #expect(try await browser.source().contains("id=\"add-record\""), "the records page reads from the cache")
             try await browser.open("\(site)/goals")
             try await waitFor("the offline page lists the kept pages", browser) {
-                try await browser.evaluate("return document.getElementById('pwa-cached').textContent;") as? String ?? ""
-            } until: { $0.contains("/records") }
+                try await browser.evaluate("return Array.from(document.querySelectorAll('#pwa-cached a')).map(function (a) { return a.textContent + ' ' + a.getAttribute('href'); }).join('|');") as? String ?? ""
+            } until: { $0.contains("記録 · 記録 Kiroku /records") }
             #expect(try await browser.source().contains("オフラインです"))
             try await browser.screenshot().write(to: BrowserHarness.artifacts.appendingPathComponent("offline-page-390x844.png"))
 
@@ -93,6 +93,12 @@ import Testing
             #expect(try await browser.source().contains("64.2"))
             try await browser.open(task)
             #expect(try await browser.source().contains("id=\"task-percent\">33%"), "the tick arrived")
+
+            // Signing out forgets the pages kept for this person.
+            try await browser.submit("nav form[action=\"/signout\"] button")
+            try await waitFor("the kept records page is forgotten", browser) {
+                try await browser.evaluate("return caches.match('/records').then(function (r) { return r === undefined; });") as? Bool == true
+            }
         }
     }
 

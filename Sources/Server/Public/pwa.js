@@ -176,23 +176,30 @@
     });
   });
 
-  // The offline page lists what can be read without a network.
+  // The offline page lists what can be read without a network, by each kept page's own title.
   var list = document.getElementById('pwa-cached');
   if (list && window.caches) {
-    caches.open(PAGES).then(function (cache) { return cache.keys(); }).then(function (requests) {
-      var paths = requests.map(function (request) { return new URL(request.url); })
-        .filter(function (url) { return !url.pathname.startsWith('/static/'); })
-        .map(function (url) { return url.pathname + url.search; });
-      if (paths.length === 0) {
+    caches.open(PAGES).then(function (cache) {
+      return cache.keys().then(function (requests) {
+        return Promise.all(requests.filter(function (request) { return !new URL(request.url).pathname.startsWith('/static/'); }).map(function (request) {
+          return cache.match(request).then(function (response) { return response.text(); }).then(function (html) {
+            var url = new URL(request.url);
+            var title = new DOMParser().parseFromString(html, 'text/html').title;
+            return { path: url.pathname + url.search, title: title || url.pathname };
+          });
+        }));
+      });
+    }).then(function (pages) {
+      if (pages.length === 0) {
         var none = document.createElement('li');
         none.textContent = list.dataset.none;
         list.appendChild(none);
       }
-      paths.forEach(function (path) {
+      pages.forEach(function (page) {
         var item = document.createElement('li');
         var link = document.createElement('a');
-        link.href = path;
-        link.textContent = path;
+        link.href = page.path;
+        link.textContent = page.title;
         item.appendChild(link);
         list.appendChild(item);
       });
