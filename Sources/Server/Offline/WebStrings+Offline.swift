@@ -18,7 +18,7 @@ extension WebStrings {
         ),
         "pwaWaiting": .init(ja: "送信待ち", en: "Waiting to send"),
         "pwaQueued": .init(
-            ja: "オフラインのため、この端末に保存しました。ネットワークが戻ると送信します。",
+            ja: "オフラインです。この端末に預かり、ネットワークが戻ると送信します。",
             en: "You are offline: kept on this device, and sent when the network returns."
         ),
         "pwaSent": .init(ja: "オフライン中に入力した記録を送信しました。", en: "The records entered offline have been sent."),
