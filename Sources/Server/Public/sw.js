@@ -1,6 +1,7 @@
 // Kiroku's service worker: the app shell is cached at install; pages are fetched from the network first and the
 // last copy of each is kept, so a page opened before can be read offline. Anything else that fails offline gets the
-// offline page. Only same-origin GETs are touched: forms, the API and other sites go straight to the network.
+// offline page. Only same-origin page loads and /static/ files are touched: forms, scripts' fetches, the API and other
+// sites go straight to the network.
 'use strict';
 
 var SHELL = 'kiroku-shell-v1';
@@ -31,7 +32,10 @@ function keepable(request, response) {
 self.addEventListener('fetch', function (event) {
   var request = event.request;
   var url = new URL(request.url);
-  if (request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/')) { return; }
+  // Page loads and the shell only: a page's own script that fetches fresh data (the さわやか refresh) must see the
+  // network fail, not a kept copy.
+  if (request.method !== 'GET' || url.origin !== self.location.origin) { return; }
+  if (request.mode !== 'navigate' && !url.pathname.startsWith('/static/')) { return; }
   event.respondWith(fetch(request).then(function (response) {
     if (keepable(request, response)) {
       var copy = response.clone();
