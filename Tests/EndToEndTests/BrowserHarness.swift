@@ -7,43 +7,85 @@ import Testing
 enum BrowserHarness {
     static let artifacts = Programs.packageRoot.appendingPathComponent("test-artifacts", isDirectory: true)
 
+    /// `seed` fills the data directory (with the `kiroku` binary) before the server first starts.
+    typealias Seed = (_ kiroku: String, _ dataDirectory: URL) throws -> Void
+
     static func run(
-        _ name: String, width: Int = 390, height: Int = 844, seed: ((_ kiroku: String, _ dataDirectory: URL) throws -> Void)? = nil,
+        _ name: String, width: Int = 390, height: Int = 844, seed: Seed? = nil,
         _ body: (_ browser: WebDriver, _ site: String) async throws -> Void
     ) async throws {
-        let kiroku = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")
+        try await run(name, width: width, height: height, seed: seed) { browser, site, _ in try await body(browser, site) }
+    }
+
+    /// The same, handing the body the server too, for tests that take the network away by stopping it.
+    static func run(
+        _ name: String, width: Int = 390, height: Int = 844, seed: Seed? = nil,
+        _ body: (_ browser: WebDriver, _ site: String, _ server: Server) async throws -> Void
+    ) async throws {
         let chromium = try #require(Programs.chromium, "install chromium (make test does this as root)")
         let chromedriver = try #require(Programs.chromedriver, "install chromium-driver (make test does this as root)")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-\(name)-\(UUID().uuidString)")
-        try seed?(kiroku.path, dataDirectory)
-        let port = Programs.freePort()
-        let site = "http://127.0.0.1:\(port)"
-        let server = try Programs.start(
-            kiroku.path, ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path, "--log-format", "json"],
-            log: artifacts.appendingPathComponent("\(name)-server.log")
-        )
+        let server = try await Server(name: name, seed: seed)
         let driverPort = Programs.freePort()
         let driver = try Programs.start(chromedriver, ["--port=\(driverPort)"], log: artifacts.appendingPathComponent("\(name)-chromedriver.log"))
         defer {
             driver.terminate()
-            if server.isRunning { server.terminate() }
-            try? FileManager.default.removeItem(at: dataDirectory)
+            server.discard()
         }
-        try await Programs.waitUntilUp(URL(string: "\(site)/health")!)
         try await Programs.waitUntilUp(URL(string: "http://127.0.0.1:\(driverPort)/status")!)
         let browser = try await WebDriver.start(
             driverURL: URL(string: "http://127.0.0.1:\(driverPort)")!, chromium: chromium, width: width, height: height
         )
         do {
-            try await body(browser, site)
+            try await body(browser, server.site, server)
         } catch {
             try? await browser.screenshot().write(to: artifacts.appendingPathComponent("\(name)-failure.png"))
             await browser.quit()
             throw error
         }
         await browser.quit()
-        await Programs.stop(server)
+        await server.stop()
+    }
+
+    /// A `kiroku serve` with its own data directory that can be stopped and started again on the same port.
+    final class Server {
+        let name: String
+        let port = Programs.freePort()
+        let dataDirectory: URL
+        private var process: ChildProcess?
+        private var starts = 0
+        var site: String { "http://127.0.0.1:\(port)" }
+
+        init(name: String, seed: Seed? = nil) async throws {
+            self.name = name
+            dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-\(name)-\(UUID().uuidString)")
+            if let seed {
+                let kiroku = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")
+                try seed(kiroku.path, dataDirectory)
+            }
+            try await start()
+        }
+
+        func start() async throws {
+            let kiroku = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")
+            starts += 1
+            process = try Programs.start(
+                kiroku.path, ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path, "--log-format", "json"],
+                log: artifacts.appendingPathComponent("\(name)-server\(starts == 1 ? "" : "-\(starts)").log")
+            )
+            try await Programs.waitUntilUp(URL(string: "\(site)/health")!)
+        }
+
+        func stop() async {
+            if let process { await Programs.stop(process) }
+            process = nil
+        }
+
+        /// On the way out, whatever happened: no process left, no data left.
+        func discard() {
+            if let process, process.isRunning { process.terminate() }
+            try? FileManager.default.removeItem(at: dataDirectory)
+        }
     }
 
     /// Signs a new user up through the real form.

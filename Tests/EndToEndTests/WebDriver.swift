@@ -96,9 +96,10 @@ struct WebDriver {
         try await Self.call(base.appendingPathComponent("execute/sync"), method: "POST", body: ["script": script, "args": []])
     }
 
-    /// A DevTools protocol command through chromedriver (`Emulation.setEmulatedMedia` for dark mode).
-    func devTools(_ command: String, _ parameters: [String: Any]) async throws {
-        _ = try await Self.call(base.appendingPathComponent("goog/cdp/execute"), method: "POST", body: ["cmd": command, "params": parameters])
+    /// A Chrome DevTools protocol command through chromedriver (network emulation and the like).
+    @discardableResult
+    func devTools(_ command: String, _ parameters: [String: Any] = [:]) async throws -> Any? {
+        try await Self.call(base.appendingPathComponent("goog/cdp/execute"), method: "POST", body: ["cmd": command, "params": parameters])
     }
 
     func source() async throws -> String {

@@ -193,6 +193,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     let importPages = ImportsWebController(imports: imports, pages: pages, csrf: csrf)
     web.addRoutes(auth.publicEndpoints)
     web.addRoutes(sawayaka.publicEndpoints)
+    web.addRoutes(OfflineAppController(pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(MoreWebController(pages: pages).endpoints)
     signedIn.addRoutes(TrendsWebController(insights: InsightsService(database: database), pages: pages).endpoints)

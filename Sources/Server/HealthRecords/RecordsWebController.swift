@@ -19,6 +19,8 @@ struct RecordsWebController {
         var unit: String?
         var when: String?
         var csrf: String?
+        /// Set by the page's script: a record sent again (a double tap, or the offline outbox retrying) is stored once.
+        var clientId: String?
     }
 
     /// Pages for a signed-in user: mounted behind the sign-in guard and the CSRF guard.
@@ -117,11 +119,12 @@ struct RecordsWebController {
         let unit = form.unit?.trimmingCharacters(in: .whitespaces)
         let input = RecordInput(
             metric: form.metric ?? "", value: value, unit: unit?.isEmpty == false ? unit : nil, start: start,
-            utcOffsetSeconds: user.resolvedTimeZone.secondsFromGMT(for: start)
+            utcOffsetSeconds: user.resolvedTimeZone.secondsFromGMT(for: start),
+            clientId: form.clientId.flatMap { $0.isEmpty ? nil : $0 }
         )
         do {
             let outcome = try await records.add([input], userId: userId, source: .manual, now: context.now)[0]
-            metrics.recordsStored(count: 1, source: RecordSource.manual.rawValue)
+            if outcome.created { metrics.recordsStored(count: 1, source: RecordSource.manual.rawValue) }
             let warnings = outcome.warnings.map(\.code).joined(separator: ",")
             return .redirect(to: "/records?saved=\(try outcome.record.savedId)" + (warnings.isEmpty ? "" : "&warn=\(warnings)"))
         } catch let failure as HealthRecordService.BatchError {

@@ -4,7 +4,7 @@ import Health
 enum WebStrings {
     /// Each system adds its own table in its folder (`WebStrings+<System>.swift`); keys must be unique across
     /// tables, which a test checks.
-    static let tables: [[String: LocalizedText]] = [common, taskSteps, gateway, waitTimes, workouts, healthImport, profileCharacteristics, motivation, insights]
+    static let tables: [[String: LocalizedText]] = [common, taskSteps, gateway, waitTimes, workouts, healthImport, profileCharacteristics, motivation, insights, offline]
 
     static let all: [String: LocalizedText] = tables.reduce(into: [:]) { merged, table in
         merged.merge(table) { first, _ in first }

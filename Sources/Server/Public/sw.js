@@ -1,0 +1,52 @@
+// Kiroku's service worker: the app shell is cached at install; pages are fetched from the network first and the
+// last copy of each is kept, so a page opened before can be read offline. Anything else that fails offline gets the
+// offline page. Only same-origin page loads and /static/ files are touched: forms, scripts' fetches, the API and other
+// sites go straight to the network.
+'use strict';
+
+var SHELL = 'kiroku-shell-v1';
+var PAGES = 'kiroku-pages';
+var SHELL_FILES = ['/static/kiroku.css', '/static/pwa.js', '/static/icon.svg', '/static/icon-192.png', '/static/icon-512.png', '/offline'];
+
+self.addEventListener('install', function (event) {
+  event.waitUntil(caches.open(SHELL).then(function (cache) { return cache.addAll(SHELL_FILES); }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener('activate', function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name !== SHELL && name !== PAGES; }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+self.addEventListener('message', function (event) {
+  // Signing out forgets the pages kept for this person.
+  if (event.data === 'forget-pages') { event.waitUntil(caches.delete(PAGES)); }
+});
+
+function keepable(request, response) {
+  var url = new URL(request.url);
+  return response.ok && !response.redirected && response.type === 'basic' && !url.pathname.startsWith('/api/') &&
+    url.pathname !== '/sw.js' && (request.mode === 'navigate' || url.pathname.startsWith('/static/'));
+}
+
+self.addEventListener('fetch', function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  // Page loads and the shell only: a page's own script that fetches fresh data (the さわやか refresh) must see the
+  // network fail, not a kept copy.
+  if (request.method !== 'GET' || url.origin !== self.location.origin) { return; }
+  if (request.mode !== 'navigate' && !url.pathname.startsWith('/static/')) { return; }
+  event.respondWith(fetch(request).then(function (response) {
+    if (keepable(request, response)) {
+      var copy = response.clone();
+      event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.put(request, copy); }));
+    }
+    return response;
+  }).catch(function () {
+    return caches.match(request).then(function (cached) {
+      if (cached) { return cached; }
+      if (request.mode === 'navigate') { return caches.match('/offline'); }
+      return Response.error();
+    });
+  }));
+});

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// Issue 15 item 2 in chromium at 390×844: Kiroku installs (manifest, icons, service worker), a page opened before
+/// reads offline, and a weight and a task step's tick entered with no network wait on the device with a badge and
+/// arrive once when the network returns — even when the outbox is sent twice. Offline is real: the server is stopped, and the page is
+/// told it is offline through the DevTools protocol.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct OfflineEndToEndTests {
+    static let manifestCheck = """
+        var href = document.querySelector('link[rel="manifest"]').href;
+        return fetch(href).then(function (r) { return r.json(); }).then(function (m) {
+          return Promise.all(m.icons.filter(function (i) { return i.type === 'image/png'; }).map(function (icon) {
+            return new Promise(function (done) {
+              var image = new Image();
+              image.onload = function () { done(icon.sizes === image.naturalWidth + 'x' + image.naturalHeight); };
+              image.onerror = function () { done(false); };
+              image.src = icon.src;
+            });
+          })).then(function (sizesRight) {
+            return [m.name, m.short_name, m.start_url, m.display, m.theme_color, String(m.icons.length), String(sizesRight.every(Boolean))].join('|');
+          });
+        });
+        """
+
+    static let badge = "var b = document.getElementById('pwa-outbox'); return b.hidden ? '' : document.getElementById('pwa-outbox-count').textContent;"
+
+    @Test func aWeightAndAStepTickEnteredOfflineArriveOnceWhenTheNetworkReturns() async throws {
+        try await BrowserHarness.run("offline") { browser, site, server in
+            try await BrowserHarness.signUp(browser, site: site, username: "hanako")
+
+            // Installable: the manifest in Japanese, with icons that load at their stated sizes.
+            try await browser.open("\(site)/records")
+            let manifest = try await browser.evaluate(Self.manifestCheck) as? String
+            #expect(manifest == "記録 Kiroku|記録|/|standalone|#2f6fde|3|true")
+
+            // The service worker takes control; the pages opened from then on are kept.
+            let active = try await browser.evaluate("return navigator.serviceWorker.ready.then(function (r) { return r.active.state; });") as? String
+            #expect(active == "activated")
+            try await waitFor("the worker controls the page", browser) {
+                try await browser.open("\(site)/records")
+                return try await browser.evaluate("return navigator.serviceWorker.controller !== null;") as? Bool == true
+            }
+            try await browser.open("\(site)/")
+            try await browser.open("\(site)/tasks")
+            try await browser.type("部屋の片付け", into: "#task-title")
+            try await browser.type("机の上\n本棚\nクローゼット", into: "#task-steps")
+            try await browser.submit("#create-task")
+            let task = try await browser.currentURL()
+            try await browser.open(task)
+
+            // Offline: the server is gone and the browser knows it.
+            await server.stop()
+            try await browser.devTools("Network.enable")
+            try await setOffline(true, browser)
+            try await browser.open("\(site)/records")
+            #expect(try await browser.source().contains("id=\"add-record\""), "the records page reads from the cache")
+            try await browser.open("\(site)/goals")
+            try await waitFor("the offline page lists the kept pages", browser) {
+                try await browser.evaluate("return Array.from(document.querySelectorAll('#pwa-cached a')).map(function (a) { return a.textContent + ' ' + a.getAttribute('href'); }).join('|');") as? String ?? ""
+            } until: { $0.contains("記録 · 記録 Kiroku /records") }
+            #expect(try await browser.source().contains("オフラインです"))
+            try await browser.screenshot().write(to: BrowserHarness.artifacts.appendingPathComponent("offline-page-390x844.png"))
+
+            // A weight entered offline waits on the device, with the badge.
+            try await browser.open("\(site)/records")
+            try await browser.type("64.2", into: "#value")
+            try await browser.click("#save")
+            try await waitFor("the badge counts one", browser) { try await browser.evaluate(Self.badge) as? String ?? "" } until: { $0 == "1" }
+            #expect(try await browser.source().contains("送信待ち"))
+            try await browser.screenshot().write(to: BrowserHarness.artifacts.appendingPathComponent("offline-waiting-390x844.png"))
+            // A step ticked offline shows ticked and joins the queue.
+            try await browser.open(task)
+            try await browser.click("#steps li:first-child button.check")
+            try await waitFor("the badge counts two", browser) { try await browser.evaluate(Self.badge) as? String ?? "" } until: { $0 == "2" }
+            #expect(try await browser.evaluate("return document.querySelector('#steps li:first-child button.check').getAttribute('aria-pressed');") as? String == "true")
+            let kept = try #require(try await browser.evaluate("return KirokuOutbox.pending().then(function (items) { return JSON.stringify(items.filter(function (i) { return i.action === '/records'; })[0]); });") as? String)
+
+            // Back online: sent (twice at once, on top of the browser's own 'online' send), the badge empties.
+            try await server.start()
+            try await setOffline(false, browser)
+            _ = try await browser.evaluate("return Promise.all([KirokuOutbox.flush(), KirokuOutbox.flush()]).then(function () { return true; });")
+            try await waitFor("the badge empties", browser) { try await browser.evaluate(Self.badge) as? String ?? "" } until: { $0 == "" || $0 == "0" }
+            // A send that reached the server but whose answer was lost: the same record is sent again.
+            _ = try await browser.evaluate("return KirokuOutbox.keep(\(kept)).then(function () { return KirokuOutbox.flush(); });")
+            #expect(try await browser.evaluate("return KirokuOutbox.pending().then(function (items) { return items.length; });") as? Int == 0)
+
+            let stored = try await browser.evaluate("""
+                return fetch('/api/v1/records?metric=bodyMass').then(function (r) { return r.json(); })
+                  .then(function (body) { return body.records.map(function (r) { return String(r.value); }).join(','); });
+                """) as? String
+            #expect(stored == "64.2", "stored exactly once")
+            try await browser.open("\(site)/records")
+            #expect(try await browser.source().contains("64.2"))
+            try await browser.open(task)
+            #expect(try await browser.source().contains("id=\"task-percent\">33%"), "the tick arrived")
+
+            // Signing out forgets the pages kept for this person.
+            try await browser.submit("nav form[action=\"/signout\"] button")
+            try await waitFor("the kept records page is forgotten", browser) {
+                try await browser.evaluate("return caches.match('/records').then(function (r) { return r === undefined; });") as? Bool == true
+            }
+        }
+    }
+
+    private func setOffline(_ offline: Bool, _ browser: WebDriver) async throws {
+        try await browser.devTools("Network.emulateNetworkConditions", [
+            "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
+        ])
+    }
+
+    private func waitFor(_ what: String, _ browser: WebDriver, _ condition: () async throws -> Bool) async throws {
+        try await waitFor(what, browser, condition) { $0 }
+    }
+
+    private func waitFor<Value>(
+        _ what: String, _ browser: WebDriver, _ read: () async throws -> Value, until done: (Value) -> Bool
+    ) async throws {
+        let deadline = Date().addingTimeInterval(15)
+        var last: Value?
+        while Date() < deadline {
+            let value = try await read()
+            if done(value) { return }
+            last = value
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        throw WebDriver.Failure(description: "\(what): not within 15 s (last: \(String(describing: last)))")
+    }
+}
