@@ -80,9 +80,10 @@ struct AccountAPIController {
         routes.get("export") { request, context -> Response in
             let userId = try context.requireUserId()
             let format = request.uri.queryParameters["format"].map(String.init) ?? "json"
+            // `bom` is checked whatever the format, so a mistyped value is never quietly ignored.
+            _ = try ExportResponse.byteOrderMark(request)
             switch format {
             case "csv":
-                _ = try ExportResponse.byteOrderMark(request)
                 let timeZone = try context.requireUser().resolvedTimeZone
                 return try ExportResponse.csv(try await context.logger.timed("export.csv") { try await exporter.csv(userId: userId, timeZone: timeZone) }, request: request)
             case "json": return ExportResponse.json(try await context.logger.timed("export.json") { try await exporter.json(user: try context.requireUser(), now: context.now) })

@@ -128,6 +128,8 @@ struct TaskStepsAPIController {
 
     @Sendable func export(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
+        // `bom` is checked whatever the format, so a mistyped value is never quietly ignored.
+        _ = try ExportResponse.byteOrderMark(request)
         switch request.uri.queryParameters["format"].map(String.init) ?? "json" {
         case "json": return try await exporter.jsonResponse(userId: userId, now: context.now)
         case "csv": return try await exporter.csvResponse(userId: userId, timeZone: try context.requireUser().resolvedTimeZone, request: request)
