@@ -202,7 +202,7 @@ let package = Package(
         .executableTarget(
             name: "KirokuBenchmarks",
             dependencies: [
-                "Health", "Charts", "Storage", "EventStream", "WaitTimes", "Workouts", "Services", "Server",
+                "Health", "HealthImport", "Charts", "Storage", "EventStream", "WaitTimes", "Workouts", "Services", "Server",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

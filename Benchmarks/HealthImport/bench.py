@@ -5,8 +5,12 @@ in the same run. Measures wall time, records/s and peak RSS (from /usr/bin/time 
   kiroku, re-import into the same database (adds nothing)
   kiroku, fresh database, half-size file   (RSS must not grow with file size)
   healthkit-to-sqlite, fresh database      (export.zip)
-Usage: bench.py KIROKU_BINARY WORK_DIR [--size MB]"""
-import argparse, os, re, shutil, sqlite3, subprocess, sys, zipfile
+and, given the benchmark binary, the import's two floors on the same file (KirokuBenchmarks import-floors):
+  parse only (inflate, read and map every item, write nothing) and write only (the same mapped items, held in
+  memory, committed into a fresh database by the import's own writer); an import that overlaps them perfectly
+  takes as long as the larger.
+Usage: bench.py KIROKU_BINARY WORK_DIR [--size MB] [--floors KIROKU_BENCHMARKS_BINARY]"""
+import argparse, json, os, re, shutil, sqlite3, subprocess, sys, zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -74,7 +78,10 @@ def main():
     parser.add_argument("binary")
     parser.add_argument("work")
     parser.add_argument("--size", type=int, default=220)
+    parser.add_argument("--floors", help="the KirokuBenchmarks binary: also measure the parse-only and write-only floors")
     args = parser.parse_args()
+    load = os.getloadavg()
+    print(f"load average at start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     os.makedirs(args.work, exist_ok=True)
     xml, archive = export(args.work, args.size)
     _, half = export(args.work, args.size // 2)
@@ -96,6 +103,17 @@ def main():
     for name, items, added, wall, rss, cpu in rows:
         print(f"| {name} | {items:,} | {added:,} | {wall:.1f} | {items / wall:,.0f} | {cpu:.1f} | {rss:.0f} |")
     print(f"ratio (records/s, fresh): kiroku / healthkit-to-sqlite = {fresh_rate / (hk_rows / rows[-1][3]):.1f}x")
+    if args.floors:
+        floor_dir = os.path.join(args.work, "floors")
+        shutil.rmtree(floor_dir, ignore_errors=True)
+        out, wall, rss, cpu = timed([args.floors, "import-floors", archive, floor_dir])
+        floors = json.loads(out.strip().splitlines()[-1])
+        larger = max(floors["parse_seconds"], floors["write_seconds"])
+        print(f"floors: parse only {floors['parse_seconds']:.2f} s ({floors['items']:,} items), "
+              f"write only {floors['write_seconds']:.2f} s ({floors['write_rows_added']:,} rows added)")
+        print(f"kiroku fresh import / larger floor = {rows[0][3] / larger:.2f}x")
+    load = os.getloadavg()
+    print(f"load average at end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
 
 
 if __name__ == "__main__":

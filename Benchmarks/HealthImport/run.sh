@@ -3,5 +3,7 @@
 set -e
 cd "$(dirname "$0")/../.."
 swift build -c release --product kiroku
-BIN="$(swift build -c release --show-bin-path)/kiroku"
-python3 Benchmarks/HealthImport/bench.py "$BIN" "${BENCH_DIR:-/tmp/kiroku-import-bench}" --size "${BENCH_SIZE_MB:-220}"
+swift build -c release --product KirokuBenchmarks
+BIN_DIR="$(swift build -c release --show-bin-path)"
+python3 Benchmarks/HealthImport/bench.py "$BIN_DIR/kiroku" "${BENCH_DIR:-/tmp/kiroku-import-bench}" --size "${BENCH_SIZE_MB:-220}" \
+    --floors "$BIN_DIR/KirokuBenchmarks"

@@ -52,6 +52,8 @@ enum InsightsBenchmark {
         let now = Date()
         let user = try await accounts.signUp(username: "insights", password: "correct horse battery", now: now)
         let (token, _) = try await accounts.createToken(for: user.id!, name: "bench", now: now)
+        // The web pages are timed signed in as a browser is: with a session cookie.
+        let (sessionCookie, _) = try await accounts.startSession(for: user, now: now)
         let clock = ContinuousClock()
         let seeding = clock.now
         try await seed(database, userId: user.id!, years: years, now: now)
@@ -84,12 +86,31 @@ enum InsightsBenchmark {
             ("GET /api/v1/trends/bodyMass?period=month", "/api/v1/trends/bodyMass?period=month"),
             ("GET /api/v1/insights", "/api/v1/insights"),
         ]
+        let pages = [
+            ("GET /trends/heartRate?period=month (page)", "/trends/heartRate?period=month"),
+            ("GET /trends/heartRate?period=year (page)", "/trends/heartRate?period=year"),
+            ("GET /trends/stepCount?period=year (page)", "/trends/stepCount?period=year"),
+            ("GET /trends/bodyMass?period=year (page)", "/trends/bodyMass?period=year"),
+            ("GET /insights (page)", "/insights"),
+        ]
         try await app.test(.router) { client in
             for (name, path) in paths {
                 var seconds: [Double] = []
                 for round in 0...repetitions {
                     let start = clock.now
                     let response = try await client.execute(uri: path, method: .get, headers: [.authorization: "Bearer \(token)"])
+                    guard response.status == .ok else { throw CancellationError() }
+                    if round > 0 { seconds.append(elapsed(since: start, clock: clock)) }
+                }
+                WorkoutsBenchmark.report(name, seconds)
+            }
+            for (name, path) in pages {
+                var seconds: [Double] = []
+                for round in 0...repetitions {
+                    let start = clock.now
+                    let response = try await client.execute(
+                        uri: path, method: .get, headers: [.cookie: "kiroku_session=\(sessionCookie)", .accept: "text/html"]
+                    )
                     guard response.status == .ok else { throw CancellationError() }
                     if round > 0 { seconds.append(elapsed(since: start, clock: clock)) }
                 }

@@ -56,6 +56,13 @@ if CommandLine.arguments.dropFirst().first == "kafka-mock" {
     while true { try await Task.sleep(for: .seconds(3600)) }
 }
 
+// `KirokuBenchmarks import-floors export.zip DIR`: the parse-only and write-only floors of an Apple Health import,
+// for Benchmarks/HealthImport/bench.py; prints one JSON line.
+if CommandLine.arguments.dropFirst().first == "import-floors", CommandLine.arguments.count == 4 {
+    try await ImportFloors.run(export: URL(fileURLWithPath: CommandLine.arguments[2]), directory: URL(fileURLWithPath: CommandLine.arguments[3]))
+    exit(0)
+}
+
 let repetitions = Int(ProcessInfo.processInfo.environment["KIROKU_BENCH_REPETITIONS"] ?? "") ?? 7
 let database = try AppDatabase.temporary()
 let user = try await database.createUser(User(username: "bench", passwordHash: "x", createdAt: Date()))

@@ -33,6 +33,11 @@ import Testing
         // only ≈ 55 % of runs can fall within 0.1 kg/week (2Φ(0.1/0.131) − 1). The estimator reaches that floor.
         let within = errors.filter { abs($0) < 0.1 }.count
         #expect((95...125).contains(within), "\(within) of 200 within 0.1 kg/week at 28 days")
+        // The "after 28 days the rate error is under 0.1 kg/week" holds for the typical run: the median
+        // error of an unbiased estimate at that floor is 0.6745 · 0.131 ≈ 0.088 kg/week.
+        let absolute = errors.map(abs).sorted()
+        let median = (absolute[99] + absolute[100]) / 2
+        #expect(median < 0.1, "median rate error \(median) kg/week at 28 days")
     }
 
     @Test func theRateIsWithinATenthOfAKiloAWeekForNineInTenSeedsOnceTheDataAllowsIt() throws {

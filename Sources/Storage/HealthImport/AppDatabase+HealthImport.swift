@@ -197,9 +197,11 @@ extension AppDatabase {
         try writer.write { db in
             var job = job
             var tracker = tracker
-            let writer = try ImportRowWriter(db: db, userId: job.userId, jobId: try job.savedId, now: now)
-            for item in items {
-                try writer.write(item, job: &job, tracker: &tracker)
+            try HourlyRollupDeferral.around(db, userId: job.userId) { rollups in
+                let writer = try ImportRowWriter(db: db, userId: job.userId, jobId: try job.savedId, now: now, rollups: rollups)
+                for item in items {
+                    try writer.write(item, job: &job, tracker: &tracker)
+                }
             }
             job.itemsCommitted += items.count
             try job.update(db)

@@ -23,13 +23,15 @@ struct ImportRowWriter {
     private let correlationSlots: NaturalKeySlots
     private let routes: WorkoutRouteWriter
 
-    init(db: Database, userId: Int64, jobId: Int64, now: Date) throws {
+    /// `rollups`: the transaction's rollup deferral for `userId` (the import only inserts records, never updates
+    /// or deletes them, so the hours can be merged once at the end of the batch).
+    init(db: Database, userId: Int64, jobId: Int64, now: Date, rollups: HourlyRollupDeferral) throws {
         self.db = db
         self.userId = userId
         self.jobId = jobId
         self.now = now
         self.nowText = DatabaseDateText.string(now)
-        recordStatement = try ImportedSampleInsert(db, userId: userId, now: now)
+        recordStatement = try ImportedSampleInsert(db, userId: userId, now: now, rollups: rollups)
         rawStatement = try ImportStatement(db, sql: """
             INSERT OR IGNORE INTO healthRawItem
             (userId, element, type, value, unit, startAt, endAt, utcOffsetSeconds, sourceName, attributes, metadata,

@@ -44,15 +44,20 @@ extension Migrations {
         "userId = \(row)userId AND metric = \(row)metric AND hour = substr(\(row)startAt, 1, 13)"
     }
 
-    private static func add(_ row: String) -> String {
+    static func add(_ row: String) -> String {
         """
         INSERT INTO healthRecordHourly (userId, metric, hour, count, sum, min, max, latestKey)
         VALUES (\(row)userId, \(row)metric, substr(\(row)startAt, 1, 13), 1, \(row)value, \(row)value, \(row)value, \(latestKey(row)))
-        ON CONFLICT (userId, metric, hour) DO UPDATE SET
-            count = count + 1, sum = sum + excluded.sum, min = min(min, excluded.min), max = max(max, excluded.max),
-            latestKey = max(latestKey, excluded.latestKey);
+        \(mergeIntoHour);
         """
     }
+
+    /// How a new part joins an hour that already has records: counts and sums add, extremes and latest widen.
+    static let mergeIntoHour = """
+        ON CONFLICT (userId, metric, hour) DO UPDATE SET
+            count = count + excluded.count, sum = sum + excluded.sum, min = min(min, excluded.min), max = max(max, excluded.max),
+            latestKey = max(latestKey, excluded.latestKey)
+        """
 
     /// Takes a record out of its hour: the count and sum by arithmetic; min, max and latest read again from the
     /// hour's records only when the removed one was one of them. An hour with nothing left goes. A bucket already

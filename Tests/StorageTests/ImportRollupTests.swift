@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import Health
+import Storage
+import Testing
+
+/// The Apple Health import keeps the hourly rollups itself (one merge per hour and batch) instead of through the
+/// per-row insert trigger. Whatever it writes — new hours, hours that already held the owner's records, members
+/// of correlations, a re-import that adds nothing, a batch that fails before its commit — the rollups equal a
+/// fresh grouping of the records, another owner's hours are untouched, and later writes by other paths are
+/// rolled up by the trigger again.
+@Suite struct ImportRollupTests {
+    let start = Date(timeIntervalSince1970: 1_767_225_600)
+
+    func sample(_ metric: String, minute: Int, value: Double) -> ImportedSample {
+        let at = start.addingTimeInterval(Double(minute * 60))
+        return ImportedSample(
+            metric: metric, value: value, originalValue: value, originalUnit: "count/min", startAt: at, endAt: at, utcOffsetSeconds: 32_400,
+            sourceName: "Apple Watch", naturalKey: .sample(metric: metric, sourceName: "Apple Watch", start: at, end: at, value: value)
+        )
+    }
+
+    /// A batch of minute-level heart rate and 10-minute steps over `minutes`, plus one blood-pressure correlation.
+    func items(minutes: Range<Int>) -> [MappedItem] {
+        var items: [MappedItem] = minutes.map { minute in
+            .record(.sample(sample("heartRate", minute: minute, value: 55 + Double((minute * 7_919) % 60))))
+        }
+        items += minutes.filter { $0 % 10 == 0 }.map { minute in
+            .record(.sample(sample("stepCount", minute: minute, value: Double(20 + (minute * 31) % 400))))
+        }
+        let at = start.addingTimeInterval(Double(minutes.lowerBound * 60))
+        items.append(.correlation(ImportedCorrelation(
+            type: "HKCorrelationTypeIdentifierBloodPressure", startAt: at, endAt: at, utcOffsetSeconds: 32_400, sourceName: "Omron",
+            metadata: [:], members: [
+                .sample(sample("bloodPressureSystolic", minute: minutes.lowerBound, value: 121)),
+                .sample(sample("bloodPressureDiastolic", minute: minutes.lowerBound, value: 79)),
+            ],
+            naturalKey: .sample(metric: "bloodPressure", sourceName: "Omron", start: at, end: at, value: 121)
+        )))
+        return items
+    }
+
+    func deferrals(_ database: AppDatabase) async throws -> Int {
+        try await database.reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM healthRecordRollupDeferral") ?? -1 }
+    }
+
+    @Test func importBatchesKeepTheRollupsEqualToTheRecords() async throws {
+        let database = try AppDatabase.temporary()
+        let hanako = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date()))
+        let taro = try await database.createUser(User(username: "taro", passwordHash: "x", createdAt: Date()))
+        // Records already in hours the import fills, for the importer and for someone else (trigger-kept).
+        var earlier: [HealthRecord] = []
+        for owner in [hanako, taro] {
+            for minute in stride(from: 5, to: 300, by: 37) {
+                let at = start.addingTimeInterval(Double(minute * 60) + 30)
+                earlier.append(HealthRecord(userId: owner.id!, metric: "heartRate", value: Double(200 + minute), originalValue: Double(200 + minute),
+                                            originalUnit: "count/min", startAt: at, endAt: at, source: .manual, createdAt: Date()))
+            }
+        }
+        _ = try await database.insertRecords(earlier)
+        let taroBefore = try await HourlyRollupTests.buckets(database, sql: "SELECT * FROM healthRecordHourly WHERE userId = \(taro.id!) ORDER BY metric, hour")
+
+        var job = try await database.insertImportJob(ImportJob(
+            userId: hanako.id!, kind: .appleHealth, fileName: "export.zip", fileSize: 1, fingerprint: "f", createdAt: Date()
+        ))
+        var tracker = ImportTracker()
+        for minutes in [0..<240, 240..<600, 590..<900] {
+            (job, tracker) = try database.commitImportBatchBlocking(items(minutes: minutes), job: job, tracker: tracker, now: Date())
+            try await HourlyRollupTests.expectConsistent(database, "after importing minutes \(minutes)")
+        }
+        #expect(job.counts["heartRate"]?.imported == 900)
+        #expect(job.counts["heartRate"]?.alreadyPresent == 10)
+        #expect(try await deferrals(database) == 0)
+
+        // A re-import adds nothing and changes no hour.
+        let before = try await HourlyRollupTests.storedAndFresh(database).stored
+        (job, tracker) = try database.commitImportBatchBlocking(items(minutes: 0..<900), job: job, tracker: ImportTracker(), now: Date())
+        #expect(try await HourlyRollupTests.storedAndFresh(database).stored == before)
+
+        // A batch that fails before its commit leaves records, rollups and the deferral as they were.
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            _ = try database.commitImportBatchBlocking(items(minutes: 900..<1_000), job: job, tracker: tracker, now: Date()) { throw Stop() }
+        }
+        #expect(try await HourlyRollupTests.storedAndFresh(database).stored == before)
+        #expect(try await deferrals(database) == 0)
+
+        // Other writers are rolled up by the trigger again: a record typed in afterwards lands in its hour.
+        let typed = start.addingTimeInterval(61 * 60)
+        _ = try await database.insertRecords([HealthRecord(
+            userId: hanako.id!, metric: "heartRate", value: 250, originalValue: 250, originalUnit: "count/min",
+            startAt: typed, endAt: typed, source: .manual, createdAt: Date()
+        )])
+        try await HourlyRollupTests.expectConsistent(database, "after a manual record following the import")
+        let taroAfter = try await HourlyRollupTests.buckets(database, sql: "SELECT * FROM healthRecordHourly WHERE userId = \(taro.id!) ORDER BY metric, hour")
+        #expect(taroAfter == taroBefore)
+    }
+}
