@@ -103,8 +103,7 @@ struct HealthWorkoutsWebController {
     @Sendable func gpx(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUser().savedId
         guard let id = context.parameters.get("id", as: Int64.self) else { throw ServiceError.notFound }
-        let file = try await routes.gpx(workoutId: id, userId: userId)
-        return ExportResponse.gpx(file.document, filename: file.fileName)
+        return ExportResponse.gpx(try await routes.gpx(workoutId: id, userId: userId))
     }
 
     static func kilometres(_ meters: Double) -> String {
