@@ -79,8 +79,7 @@ struct HealthWorkoutsWebController {
             values["heartRate"] = "\(Int(average.rounded()))\(range) bpm"
         }
         values["hasRoute"] = !detail.points.isEmpty
-        if !detail.points.isEmpty {
-            let summary = detail.summary
+        if !detail.points.isEmpty, let summary = detail.summary {
             values["routeSVG"] = RouteTrackChart(
                 latitudes: detail.points.map(\.latitude), longitudes: detail.points.map(\.longitude),
                 title: "\(strings["hwRouteMap"]!) — \(name)", startLabel: strings["hwRouteStart"]!, endLabel: strings["hwRouteEnd"]!,

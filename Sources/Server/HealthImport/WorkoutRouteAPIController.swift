@@ -48,7 +48,8 @@ struct WorkoutRouteResponse: ResponseEncodable {
     let activityType: String
     let start: Date
     let end: Date
-    let summary: RouteSummary
+    /// Absent on the pages after the first.
+    let summary: RouteSummary?
     let points: [RoutePoint]
     /// `points` is an evenly spaced overview of the route's `summary.pointCount` points.
     let pointsThinned: Bool
