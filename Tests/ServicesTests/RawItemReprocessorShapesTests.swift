@@ -77,6 +77,12 @@ import Testing
         ("active_energy", "kcal", ["date": .string("2024-01-15 00:00:00 +0900"), "qty": .number(412.5), "source": .string("Apple Watch")]),
         ("walking_running_distance", "km", ["date": .string("2024-01-15 00:00:00 +0900"), "qty": .number(6.2), "source": .string("iPhone")]),
         ("blood_pressure", "mmHg", ["date": .string("2024-01-15 07:10:00 +0900"), "systolic": .number(118), "diastolic": .number(76), "source": .string("Omron")]),
+        // iOS 16+ aggregated night: asleep 0, the night in totalSleep split into stages, apps named per part.
+        ("sleep_analysis", "hr", [
+            "date": .string("2024-01-15 00:00:00 +0900"), "asleep": .number(0), "totalSleep": .number(6.75), "core": .number(3.5),
+            "deep": .number(1.25), "rem": .number(2), "awake": .number(0.2), "inBed": .number(7.5),
+            "sleepSource": .string("Apple Watch"), "inBedSource": .string("iPhone"),
+        ]),
         ("time_in_daylight", "min", ["date": .string("2024-01-15 00:00:00 +0900"), "qty": .number(35), "source": .string("Apple Watch")]),
     ]
 
@@ -98,13 +104,17 @@ import Testing
                 attributes: row.fields.mapValues(Self.text), metadata: [:], naturalKey: Self.key(row.name), reason: .unknownType
             )
         }
-        #expect(try await database.insertHealthAutoExportRaw(userId: userId, items: kept, now: now) == 4)
+        #expect(try await database.insertHealthAutoExportRaw(userId: userId, items: kept, now: now) == 5)
 
         let first = try await RawItemReprocessor(database: database).run(userId: userId, now: now)
-        #expect(first.promoted == 3)
+        #expect(first.promoted == 4)
         #expect(first.stillRaw == ["unknown_type": 1], "the catalog has no time in daylight")
         let records = try await database.allRecords(userId: userId)
-        #expect(Set(records.map(\.metric)) == ["activeEnergyBurned", "distanceWalkingRunning", "bloodPressureSystolic", "bloodPressureDiastolic"])
+        #expect(Set(records.map(\.metric)) == ["activeEnergyBurned", "distanceWalkingRunning", "bloodPressureSystolic", "bloodPressureDiastolic", "sleepAnalysis", "timeInBed"])
+        let sleep = try #require(records.first { $0.metric == "sleepAnalysis" })
+        #expect(sleep.value == 405 && sleep.sourceName == "Apple Watch", "6.75 h of totalSleep, from the sleep app")
+        #expect(sleep.metadata?["deep"] == "1.25")
+        #expect(records.first { $0.metric == "timeInBed" }?.sourceName == "iPhone")
         #expect(records.allSatisfy { $0.source == RecordSource.healthAutoExport.rawValue && $0.externalId != nil })
         #expect(records.first { $0.metric == "bloodPressureSystolic" }?.value == 118)
         #expect(try await database.rawItems(userId: userId).map(\.type) == ["time_in_daylight"])
@@ -114,11 +124,11 @@ import Testing
         var samples: [HealthAutoExportMapper.Sample] = []
         for row in Self.rows { mapper.map(row: .object(row.fields), metric: row.name, units: row.units, into: &samples) }
         let delivery = try await database.upsertHealthAutoExport(userId: userId, samples: samples, workouts: [], now: now)
-        #expect(delivery.records == UpsertCounts(unchanged: 4))
+        #expect(delivery.records == UpsertCounts(unchanged: 6))
 
         let again = try await RawItemReprocessor(database: database).run(userId: userId, now: now)
         #expect(again.promoted == 0)
         #expect(again.stillRaw == ["unknown_type": 1])
-        #expect(try await database.allRecords(userId: userId).count == 4)
+        #expect(try await database.allRecords(userId: userId).count == 6)
     }
 }
