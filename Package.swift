@@ -245,6 +245,8 @@ let package = Package(
             dependencies: [
                 "Server",
                 "Services",
+                // Sign in with Apple's tests make their own RSA key and sign their own identity tokens.
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 // The stateless gateway's tests run librdkafka's mock cluster.
                 "EventStream",
                 "Webhooks",

@@ -9,7 +9,14 @@ public enum GPXWriter {
     public static let trackPointExtension = "http://www.garmin.com/xmlschemas/TrackPointExtension/v2"
     public static let kirokuNamespace = "urn:kiroku:gpx:1"
 
+    /// The whole document at once, for short routes and tests; the download streams `header`, `trackPoints`
+    /// and `footer` instead.
     public static func document(name: String, type: String?, points: [RoutePoint]) -> String {
+        header(name: name, type: type, firstTime: points.first(where: { $0.time != nil })?.time) + trackPoints(points) + footer
+    }
+
+    /// Everything before the first track point; `firstTime` (the first timed point's) is the document's time.
+    public static func header(name: String, type: String?, firstTime: Date?) -> String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="Kiroku" xmlns="http://www.topografix.com/GPX/1/1" \
@@ -19,32 +26,44 @@ public enum GPXWriter {
 
             """
         out += "  <metadata><name>\(escaped(name))</name>"
-        if let first = points.first(where: { $0.time != nil })?.time { out += "<time>\(time(first))</time>" }
+        if let firstTime { out += "<time>\(time(firstTime))</time>" }
         out += "</metadata>\n  <trk><name>\(escaped(name))</name>"
         if let type { out += "<type>\(escaped(type))</type>" }
-        out += "<trkseg>\n"
-        out.reserveCapacity(out.utf8.count + points.count * 200)
-        for point in points { out += trackPoint(point) }
-        out += "  </trkseg></trk>\n</gpx>\n"
+        return out + "<trkseg>\n"
+    }
+
+    /// A run of `<trkpt>` lines, appended to one string: a long route writes hundreds of thousands of them.
+    public static func trackPoints(_ points: [RoutePoint]) -> String {
+        var out = ""
+        out.reserveCapacity(points.count * 200)
+        for point in points { appendTrackPoint(point, to: &out) }
         return out
     }
 
-    private static func trackPoint(_ point: RoutePoint) -> String {
-        var line = "    <trkpt lat=\"\(decimal(point.latitude))\" lon=\"\(decimal(point.longitude))\">"
-        if let elevation = point.elevation { line += "<ele>\(decimal(elevation))</ele>" }
-        if let time = point.time { line += "<time>\(Self.time(time))</time>" }
-        var garmin = ""
-        if let speed = point.speed { garmin += "<gpxtpx:speed>\(decimal(speed))</gpxtpx:speed>" }
-        if let course = point.course { garmin += "<gpxtpx:course>\(decimal(course))</gpxtpx:course>" }
-        var own = ""
-        if let accuracy = point.horizontalAccuracy { own += "<kiroku:hAcc>\(decimal(accuracy))</kiroku:hAcc>" }
-        if let accuracy = point.verticalAccuracy { own += "<kiroku:vAcc>\(decimal(accuracy))</kiroku:vAcc>" }
-        if !garmin.isEmpty || !own.isEmpty {
-            line += "<extensions>"
-            if !garmin.isEmpty { line += "<gpxtpx:TrackPointExtension>\(garmin)</gpxtpx:TrackPointExtension>" }
-            line += own + "</extensions>"
+    public static let footer = "  </trkseg></trk>\n</gpx>\n"
+
+    private static func appendTrackPoint(_ point: RoutePoint, to out: inout String) {
+        out += "    <trkpt lat=\""
+        out += decimal(point.latitude)
+        out += "\" lon=\""
+        out += decimal(point.longitude)
+        out += "\">"
+        if let elevation = point.elevation { out += "<ele>" + decimal(elevation) + "</ele>" }
+        if let time = point.time { out += "<time>" + Self.time(time) + "</time>" }
+        let garmin = point.speed != nil || point.course != nil
+        if garmin || point.horizontalAccuracy != nil || point.verticalAccuracy != nil {
+            out += "<extensions>"
+            if garmin {
+                out += "<gpxtpx:TrackPointExtension>"
+                if let speed = point.speed { out += "<gpxtpx:speed>" + decimal(speed) + "</gpxtpx:speed>" }
+                if let course = point.course { out += "<gpxtpx:course>" + decimal(course) + "</gpxtpx:course>" }
+                out += "</gpxtpx:TrackPointExtension>"
+            }
+            if let accuracy = point.horizontalAccuracy { out += "<kiroku:hAcc>" + decimal(accuracy) + "</kiroku:hAcc>" }
+            if let accuracy = point.verticalAccuracy { out += "<kiroku:vAcc>" + decimal(accuracy) + "</kiroku:vAcc>" }
+            out += "</extensions>"
         }
-        return line + "</trkpt>\n"
+        out += "</trkpt>\n"
     }
 
     /// The shortest text that reads back as the same number, never in exponent form (xsd:decimal has none).
@@ -57,12 +76,11 @@ public enum GPXWriter {
         return fixed
     }
 
-    /// UTC, with milliseconds only when the time has them.
+    /// UTC, with milliseconds only when the time has them. Written field by field rather than through a format
+    /// style: a long route formats one time per point.
     static func time(_ date: Date) -> String {
-        let whole = date.timeIntervalSince1970.rounded(.down)
-        let utc = TimeZone(identifier: "UTC")!
-        let fractional = date.timeIntervalSince1970 != whole
-        return Date.ISO8601FormatStyle(includingFractionalSeconds: fractional, timeZone: utc).format(date)
+        let milliseconds = Instant(date).millisecondsSince1970
+        return DateTimeFields(wallClockMilliseconds: milliseconds).text(milliseconds: milliseconds % 1000 != 0) + "Z"
     }
 
     private static func escaped(_ text: String) -> String {

@@ -25,6 +25,7 @@ extension AppDatabase {
         migrator.registerMigration("v5-anomaly-confirmations", migrate: Migrations.anomalyConfirmations)
         migrator.registerMigration("v5-workout-routes", migrate: Migrations.workoutRoutes)
         migrator.registerMigration("v5-token-addresses", migrate: Migrations.tokenAddresses)
+        migrator.registerMigration("v5-workout-apple-accounts", migrate: Migrations.workoutAppleAccounts)
         migrator.registerMigration("v6-rollup-deferral", migrate: Migrations.rollupDeferral)
         return migrator
     }

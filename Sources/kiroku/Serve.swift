@@ -121,6 +121,12 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("backup-passphrase-file"), help: "Seal every backup with the passphrase in this file (or set KIROKU_BACKUP_PASSPHRASE).")
     var backupPassphraseFile: String?
 
+    @Option(name: .customLong("apple-jwks"), help: "Sign in with Apple for the BulkTrack app: Apple's signing keys as a JWKS file, saved from https://appleid.apple.com/auth/keys (env KIROKU_APPLE_JWKS).")
+    var appleJWKS: String?
+
+    @Option(name: .customLong("apple-audience"), help: "With --apple-jwks: a client id (the app's bundle id or Services ID) Apple identity tokens may be issued to; repeatable (env KIROKU_APPLE_AUDIENCES, comma-separated).")
+    var appleAudiences: [String] = []
+
     static func environmentNumber(_ name: String) -> Double? {
         ProcessInfo.processInfo.environment[name].flatMap(Double.init)
     }
@@ -154,6 +160,7 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("--kafka-delivery-timeout must be 0–3600 s. / --kafka-delivery-timeout は 0〜3600 秒で指定してください。")
             }
         }
+        _ = try appleSignInSettings()
         guard (tlsFiles.certificate == nil) == (tlsFiles.key == nil) else {
             throw ValidationError("--tls-certificate and --tls-key go together. / --tls-certificate と --tls-key は両方指定してください。")
         }
@@ -180,6 +187,7 @@ struct Serve: AsyncParsableCommand {
         configuration.allowPrivateWebhooks = allowPrivateWebhooks
         configuration.publicURL = try PublicURLOption.value(publicURL)
         configuration.shareCardRendersPerMinute = shareCardRenders
+        configuration.appleSignIn = try appleSignInSettings()
         if let backupDirectory {
             configuration.backups = BackupSchedule(
                 directory: URL(fileURLWithPath: backupDirectory), interval: .seconds(backupEvery.seconds), keep: backupKeep,

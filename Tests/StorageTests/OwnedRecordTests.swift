@@ -22,6 +22,8 @@ import Testing
         "syncConfirmation", "workoutDeviceUser", "workoutIdempotencyKey", "workoutPreference", "workoutWeekTotal",
         // Kept by triggers from healthRecord and read only by dailyAggregates, whose SQL filters by owner.
         "healthRecordHourly",
+        // Looked up by the Apple account's hashed `sub` only, to find which user it signs in as.
+        "workoutAppleAccount",
     ]
 
     @Test func everyTableWithAnOwnerHasAnOwnedRecordType() async throws {

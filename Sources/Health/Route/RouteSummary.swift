@@ -15,26 +15,63 @@ public struct RouteSummary: Sendable, Equatable, Codable {
     public static let earthRadius = 6_371_008.8
 
     public init(_ points: [RoutePoint]) {
-        pointCount = points.count
-        var distance = 0.0
-        var ascent = 0.0
-        var descent = 0.0
-        var sawClimb = false
-        for (previous, next) in zip(points, points.dropFirst()) {
-            distance += Self.meters(from: previous, to: next)
-            if let from = previous.elevation, let to = next.elevation {
-                sawClimb = true
-                if to > from { ascent += to - from } else { descent += from - to }
+        var builder = Builder()
+        for point in points { builder.add(point) }
+        self = builder.summary
+    }
+
+    init(pointCount: Int, distanceMeters: Double, ascentMeters: Double?, descentMeters: Double?, lowestElevation: Double?, highestElevation: Double?, elapsedSeconds: Double?) {
+        self.pointCount = pointCount
+        self.distanceMeters = distanceMeters
+        self.ascentMeters = ascentMeters
+        self.descentMeters = descentMeters
+        self.lowestElevation = lowestElevation
+        self.highestElevation = highestElevation
+        self.elapsedSeconds = elapsedSeconds
+    }
+
+    /// The summary of a route read one point at a time, so a 200,000-point route needs no array of all of them.
+    public struct Builder: Sendable {
+        private var count = 0
+        private var distance = 0.0
+        private var ascent = 0.0
+        private var descent = 0.0
+        private var sawClimb = false
+        private var previous: RoutePoint?
+        private var lowest: Double?
+        private var highest: Double?
+        private var earliest: Date?
+        private var latest: Date?
+
+        public init() {}
+
+        public mutating func add(_ point: RoutePoint) {
+            count += 1
+            if let previous {
+                distance += RouteSummary.meters(from: previous, to: point)
+                // Climb counts between neighbours that both know their elevation.
+                if let from = previous.elevation, let to = point.elevation {
+                    sawClimb = true
+                    if to > from { ascent += to - from } else { descent += from - to }
+                }
+            }
+            previous = point
+            if let elevation = point.elevation {
+                lowest = min(lowest ?? elevation, elevation)
+                highest = max(highest ?? elevation, elevation)
+            }
+            if let time = point.time {
+                earliest = min(earliest ?? time, time)
+                latest = max(latest ?? time, time)
             }
         }
-        distanceMeters = distance
-        ascentMeters = sawClimb ? ascent : nil
-        descentMeters = sawClimb ? descent : nil
-        let elevations = points.compactMap(\.elevation)
-        lowestElevation = elevations.min()
-        highestElevation = elevations.max()
-        let times = points.compactMap(\.time)
-        if let first = times.min(), let last = times.max() { elapsedSeconds = last.timeIntervalSince(first) }
+
+        public var summary: RouteSummary {
+            RouteSummary(
+                pointCount: count, distanceMeters: distance, ascentMeters: sawClimb ? ascent : nil, descentMeters: sawClimb ? descent : nil,
+                lowestElevation: lowest, highestElevation: highest, elapsedSeconds: earliest.flatMap { first in latest.map { $0.timeIntervalSince(first) } }
+            )
+        }
     }
 
     /// Great-circle (haversine) distance between two fixes, metres.

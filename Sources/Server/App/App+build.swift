@@ -179,7 +179,8 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     // Workouts: the BulkTrack phone app's API, unchanged, under /v1 (its own device tokens and error shape).
     let workouts = WorkoutService(database: database)
     let devices = DeviceAuthService(database: database)
-    router.addRoutes(DeviceAuthAPIController(devices: devices).endpoints, atPath: "v1")
+    let apple = AppleSignInService(database: database, settings: configuration.appleSignIn)
+    router.addRoutes(DeviceAuthAPIController(devices: devices, apple: apple).endpoints, atPath: "v1")
     router.group("v1").add(middleware: BulkTrackAuthMiddleware(devices: devices, accounts: accounts)).addRoutes(WorkoutsAPIController(workouts: workouts).endpoints)
 
     // Web pages: every unsafe method passes the CSRF guard; signed-in pages also the sign-in guard, set once here.

@@ -36,6 +36,8 @@ public struct AppConfiguration: Sendable {
     public var shareCardRendersPerMinute = 10
     /// Scheduled backups while the server runs; nil for none.
     public var backups: BackupSchedule?
+    /// Sign in with Apple for the BulkTrack app (`POST /v1/auth/apple`); nil answers that route 401 not configured.
+    public var appleSignIn: AppleSignInSettings?
     /// How often the sync scheduler looks for due runs: "real time" means within this of a new record.
     public var syncTick: Duration = .seconds(5)
 

@@ -32,11 +32,15 @@ enum ExportResponse {
         )
     }
 
-    static func gpx(_ text: String, filename: String) -> Response {
+    /// A route's GPX document, streamed a page of points at a time as the service writes it.
+    static func gpx(_ download: GPXDownload) -> Response {
         Response(
             status: .ok,
-            headers: [.contentType: "application/gpx+xml; charset=utf-8", .contentDisposition: "attachment; filename=\"\(filename)\""],
-            body: .init(byteBuffer: ByteBuffer(string: text))
+            headers: [.contentType: "application/gpx+xml; charset=utf-8", .contentDisposition: "attachment; filename=\"\(download.fileName)\""],
+            body: ResponseBody { writer in
+                try await download.write { piece in try await writer.write(ByteBuffer(string: piece)) }
+                try await writer.finish(nil)
+            }
         )
     }
 }

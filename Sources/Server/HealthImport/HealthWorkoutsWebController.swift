@@ -79,8 +79,7 @@ struct HealthWorkoutsWebController {
             values["heartRate"] = "\(Int(average.rounded()))\(range) bpm"
         }
         values["hasRoute"] = !detail.points.isEmpty
-        if !detail.points.isEmpty {
-            let summary = detail.summary
+        if !detail.points.isEmpty, let summary = detail.summary {
             values["routeSVG"] = RouteTrackChart(
                 latitudes: detail.points.map(\.latitude), longitudes: detail.points.map(\.longitude),
                 title: "\(strings["hwRouteMap"]!) — \(name)", startLabel: strings["hwRouteStart"]!, endLabel: strings["hwRouteEnd"]!,
@@ -103,8 +102,7 @@ struct HealthWorkoutsWebController {
     @Sendable func gpx(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUser().savedId
         guard let id = context.parameters.get("id", as: Int64.self) else { throw ServiceError.notFound }
-        let file = try await routes.gpx(workoutId: id, userId: userId)
-        return ExportResponse.gpx(file.document, filename: file.fileName)
+        return ExportResponse.gpx(try await routes.gpx(workoutId: id, userId: userId))
     }
 
     static func kilometres(_ meters: Double) -> String {

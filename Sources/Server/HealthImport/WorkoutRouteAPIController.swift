@@ -1,6 +1,7 @@
 import Foundation
 import Health
 import Hummingbird
+import HummingbirdCore
 import Services
 import Storage
 
@@ -19,14 +20,26 @@ struct WorkoutRouteAPIController {
     @Sendable func route(request: Request, context: AppRequestContext) async throws -> WorkoutRouteResponse {
         let userId = try context.requireUserId()
         guard let id = context.parameters.get("id", as: Int64.self) else { throw APIError.notFound }
-        return WorkoutRouteResponse(try await routes.detail(workoutId: id, userId: userId))
+        return WorkoutRouteResponse(try await routes.detail(workoutId: id, userId: userId, points: try Self.selection(request.uri.queryParameters)))
+    }
+
+    /// `maxPoints` (2–10,000, default 2,000) for an evenly thinned overview; or `limit` (1–10,000) and `cursor` for
+    /// exact points a page at a time. Both at once, or a value out of range, is refused.
+    static func selection(_ parameters: FlatDictionary<Substring, Substring>) throws -> RoutePointSelection {
+        let paging = parameters["limit"] != nil || parameters["cursor"] != nil
+        if let text = parameters["maxPoints"] {
+            guard !paging, let value = Int(text), RouteThinning.maxPointsRange.contains(value) else { throw APIError.invalidParameter("maxPoints") }
+            return .overview(maxPoints: value)
+        }
+        guard paging else { return .standard }
+        let (limit, cursor) = try PageRequest.limitAndCursor(parameters, defaultLimit: 1_000, maxLimit: RoutePointSelection.pageLimits.upperBound)
+        return .page(cursor: cursor, limit: limit)
     }
 
     @Sendable func gpx(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         guard let id = context.parameters.get("id", as: Int64.self) else { throw APIError.notFound }
-        let file = try await routes.gpx(workoutId: id, userId: userId)
-        return ExportResponse.gpx(file.document, filename: file.fileName)
+        return ExportResponse.gpx(try await routes.gpx(workoutId: id, userId: userId))
     }
 }
 
@@ -35,8 +48,13 @@ struct WorkoutRouteResponse: ResponseEncodable {
     let activityType: String
     let start: Date
     let end: Date
-    let summary: RouteSummary
+    /// Absent on the pages after the first.
+    let summary: RouteSummary?
     let points: [RoutePoint]
+    /// `points` is an evenly spaced overview of the route's `summary.pointCount` points.
+    let pointsThinned: Bool
+    /// When paging: the `cursor` of the next page, null on the last.
+    let nextCursor: String?
     let heartRates: [WorkoutHeartRate]
 
     init(_ detail: WorkoutDetail) {
@@ -46,6 +64,8 @@ struct WorkoutRouteResponse: ResponseEncodable {
         end = detail.workout.endAt
         summary = detail.summary
         points = detail.points
+        pointsThinned = detail.pointsThinned
+        nextCursor = detail.nextCursor?.token
         heartRates = detail.heartRates
     }
 }

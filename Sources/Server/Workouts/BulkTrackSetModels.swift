@@ -68,5 +68,21 @@ struct BulkTrackRefreshBody: Decodable {
     let refreshToken: String
 }
 
+/// `POST /v1/auth/apple`'s body. The contract spells the field `identity_token`; `identityToken` (the spelling of
+/// the rest of this API) is read too.
+struct BulkTrackAppleBody: Decodable {
+    let identityToken: String
+
+    enum CodingKeys: String, CodingKey {
+        case snake = "identity_token"
+        case camel = "identityToken"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        identityToken = try container.decodeIfPresent(String.self, forKey: .snake) ?? container.decode(String.self, forKey: .camel)
+    }
+}
+
 extension LoggedSetSummary: ResponseEncodable {}
 extension ExerciseSummary: ResponseEncodable {}

@@ -27,19 +27,25 @@ extension AppDatabase {
         return try await writer.write { db in
             let insert = try ImportedSampleInsert(db, userId: userId, now: now)
             let slots = try NaturalKeySlots(db: db, table: "healthRecord", userId: userId)
-            var promoted = 0
+            // One raw row may give several samples (a blood-pressure row gives two); each row is removed once, and
+            // a row already gone (another run promoted it) gives none.
+            var removed: [Int64: Bool] = [:]
             for promotion in promotions {
-                let removed = try HealthRawItemRecord.owned(by: userId).filter(key: promotion.rawItemId).deleteAll(db)
-                guard removed == 1 else { continue }
+                let id = promotion.rawItemId
+                if removed[id] == nil { removed[id] = try HealthRawItemRecord.owned(by: userId).filter(key: id).deleteAll(db) == 1 }
+                guard removed[id] == true else { continue }
+                // The app delivered this id again later and that copy was stored: it is the newer one.
+                if let externalId = promotion.externalId, try Bool.fetchOne(db, sql: """
+                    SELECT EXISTS (SELECT 1 FROM healthRecord WHERE userId = ? AND source = ? AND externalId = ?)
+                    """, arguments: [userId, promotion.source.rawValue, externalId]) == true { continue }
                 _ = try slots.store(promotion.sample.naturalKey) { slot in
                     try insert.insert(
                         promotion.sample, metadata: promotion.sample.metadata.map(ImportJSON.object), source: promotion.source,
                         externalId: promotion.externalId, importJobId: nil, slot: slot, db: db
                     )
                 }
-                promoted += 1
             }
-            return promoted
+            return removed.values.filter { $0 }.count
         }
     }
 }

@@ -1,0 +1,62 @@
+import Health
+
+/// Why `POST /v1/auth/apple` gave no tokens. Every case is a 401 in the contract's `{"code","message"}` shape.
+public enum AppleSignInError: DomainError, Equatable {
+    /// The server has no Apple keys or client ids (`kiroku serve --apple-jwks … --apple-audience …`).
+    case notConfigured
+    case invalidToken(Reason)
+
+    public enum Reason: String, Sendable {
+        case malformed, unsupportedAlgorithm, unknownKey, badSignature, wrongIssuer, wrongAudience, expired, issuedInTheFuture
+    }
+
+    public var code: String {
+        switch self {
+        case .notConfigured: "apple_sign_in_not_configured"
+        case .invalidToken: "invalid_identity_token"
+        }
+    }
+
+    public var httpStatus: Int { 401 }
+
+    public var message: LocalizedText {
+        switch self {
+        case .notConfigured:
+            LocalizedText(
+                ja: "このサーバーでは Apple でサインインが設定されていません。端末認証（/v1/auth/device）をお使いください。",
+                en: "Sign in with Apple is not configured on this server. Use device sign-in (/v1/auth/device)."
+            )
+        case .invalidToken(let reason):
+            LocalizedText(ja: "Apple の ID トークンが無効です（\(reason.japanese)）。もう一度 Apple でサインインしてください。",
+                          en: "The Apple identity token is not valid (\(reason.english)). Sign in with Apple again.")
+        }
+    }
+}
+
+extension AppleSignInError.Reason {
+    var english: String {
+        switch self {
+        case .malformed: "not a JWT"
+        case .unsupportedAlgorithm: "not signed with RS256"
+        case .unknownKey: "signed with a key this server does not know"
+        case .badSignature: "the signature does not match"
+        case .wrongIssuer: "not issued by Apple"
+        case .wrongAudience: "issued for another app"
+        case .expired: "expired"
+        case .issuedInTheFuture: "issued in the future"
+        }
+    }
+
+    var japanese: String {
+        switch self {
+        case .malformed: "JWT ではありません"
+        case .unsupportedAlgorithm: "RS256 で署名されていません"
+        case .unknownKey: "このサーバーが知らない鍵で署名されています"
+        case .badSignature: "署名が一致しません"
+        case .wrongIssuer: "Apple が発行したものではありません"
+        case .wrongAudience: "別のアプリ向けに発行されています"
+        case .expired: "期限切れです"
+        case .issuedInTheFuture: "発行時刻が未来です"
+        }
+    }
+}
