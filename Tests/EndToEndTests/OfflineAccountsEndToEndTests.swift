@@ -4,7 +4,7 @@ import Testing
 /// Issue 15, offline entry on a shared phone, in chromium at 390×844: a weight hanako enters offline is kept under her
 /// account; when her session lapses on the server before it can be sent, the kept pages are forgotten, the sign-in
 /// page says an entry is kept, taro signing in on the same browser neither sends nor sees it, and it arrives, once,
-/// in hanako's records when she signs in again.
+/// in hanako's records when she signs in again. What is kept can also be removed from the device on the sign-in page.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct OfflineAccountsEndToEndTests {
     static let badge = "var b = document.getElementById('pwa-outbox'); return b.hidden ? '' : document.getElementById('pwa-outbox-count').textContent;"
     static let weights = """
@@ -69,6 +69,26 @@ import Testing
                 try await browser.evaluate("return KirokuOutbox.all().then(function (items) { return items.length; });") as? Int ?? -1
             } until: { $0 == 0 }
             #expect(try await browser.evaluate(Self.weights) as? String == "58.4", "stored once, in hanako's records")
+
+            // On a shared phone, what is kept can be removed from the sign-in page: another weight waits, her session
+            // ends again, and she removes it instead.
+            try await browser.setOffline(true)
+            try await browser.type("58.0", into: "#value")
+            try await browser.click("#save")
+            try await browser.waitFor("the badge counts one") { try await browser.evaluate(Self.badge) as? String ?? "" } until: { $0 == "1" }
+            #expect(try Programs.run(sqlite, [database, "UPDATE session SET expiresAt = '2000-01-01 00:00:00.000';"]).status == 0)
+            try await browser.setOffline(false)
+            try await browser.open("\(site)/records")
+            try await browser.waitFor("the sign-in page offers to remove it") {
+                try await browser.evaluate("return document.getElementById('pwa-kept').hidden;") as? Bool ?? true
+            } until: { $0 == false }
+            try await browser.click("#pwa-kept-discard")
+            try await browser.waitFor("removed from the device") {
+                try await browser.evaluate("return KirokuOutbox.all().then(function (items) { return items.length; });") as? Int ?? -1
+            } until: { $0 == 0 }
+            #expect(try await browser.source().contains("この端末から削除しました"))
+            try await BrowserHarness.signIn(browser, site: site, username: "hanako", password: "correct horse battery")
+            #expect(try await browser.evaluate(Self.weights) as? String == "58.4", "the removed weight was never sent")
         }
     }
 }
