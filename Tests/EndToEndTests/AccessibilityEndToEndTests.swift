@@ -72,6 +72,14 @@ import Testing
                     for finding in result.findings { report.append("\(language) \(scheme) \(path) \(finding)") }
                 }
             }
+            // Signed out (still Japanese, dark): the sign-in and sign-up forms, the sign-in page's note of entries kept
+            // on the device shown as when some are.
+            try await browser.submit("nav form[action=\"/signout\"] button")
+            for path in ["/signin", "/signup"] {
+                try await browser.open(site + path)
+                _ = try await browser.evaluate("var kept = document.getElementById('pwa-kept'); if (kept) { kept.hidden = false; } return true;")
+                for finding in try await audit.run().findings { report.append("ja dark \(path) \(finding)") }
+            }
             #expect(report.isEmpty, "\(report.count) problems:\n\(report.joined(separator: "\n"))")
         }
     }
