@@ -80,6 +80,8 @@ import Testing
             try await browser.type("5", into: "#reps")
             try await browser.click("#log-button")
             try await browser.waitFor("the badge counts five") { try await browser.evaluate(Self.badge) as? String ?? "" } until: { $0 == "5" }
+            let waiting = try await browser.evaluate("return Array.from(document.querySelectorAll('#today #pwa-waiting-sets li')).map(function (li) { return li.textContent; }).join('|');") as? String ?? ""
+            #expect(waiting.split(separator: "|").map { $0.hasSuffix("kg × 8 · 送信待ち") || $0.hasSuffix("70 kg × 5 · 送信待ち") } == [true, true, true], "each set is listed as waiting: \(waiting)")
             let kept = try #require(try await browser.evaluate("return KirokuOutbox.pending().then(function (items) { return JSON.stringify(items.filter(function (i) { return i.action === '/records'; })[0]); });") as? String)
             let keptSet = try #require(try await browser.evaluate("return KirokuOutbox.pending().then(function (items) { return JSON.stringify(items.filter(function (i) { return i.action === '/workouts/sets'; })[0]); });") as? String)
             #expect(keptSet.contains("\"owner\":\"") && !keptSet.contains("hanako"), "kept under the account's opaque key, not its name: \(keptSet)")

@@ -175,11 +175,29 @@
   }
 
   // A workout set logged offline (from the form or a recent exercise's one-tap button): each tap is its own set, so
-  // each gets its own client id (the page's key would make three taps one set), sent as the form's `key`.
+  // each gets its own client id (the page's key would make three taps one set), sent as the form's `key`. It is listed
+  // under today's sets as waiting, so a tap visibly did something.
+  function showWaitingSet(setForm) {
+    var today = document.getElementById('today');
+    if (!today) { return; }
+    var list = document.getElementById('pwa-waiting-sets');
+    if (!list) {
+      list = document.createElement('ol');
+      list.id = 'pwa-waiting-sets';
+      list.className = 'sets';
+      today.appendChild(list);
+    }
+    var fields = setForm.elements;
+    var option = document.querySelector('#exercise option[value="' + fields.exerciseId.value + '"]');
+    var item = document.createElement('li');
+    item.textContent = (option ? option.textContent + ' ' : '') + fields.weight.value + ' kg × ' + fields.reps.value + ' · ' + badge.dataset.waiting;
+    list.appendChild(item);
+  }
   document.querySelectorAll('form[action="/workouts/sets"]').forEach(function (setForm) {
     setForm.addEventListener('submit', function (event) {
       if (navigator.onLine || !canKeep) { return; }
       event.preventDefault();
+      showWaitingSet(setForm);
       keepForm(setForm, 'key', localNow());
     });
   });
