@@ -152,6 +152,15 @@
     });
   }
 
+  // `existing`, or a new `tag` with `properties` added at the end of `parent` when the page has none yet.
+  function ensure(existing, parent, tag, properties) {
+    if (existing) { return existing; }
+    var made = document.createElement(tag);
+    Object.keys(properties).forEach(function (name) { made[name] = properties[name]; });
+    parent.appendChild(made);
+    return made;
+  }
+
   // Offline entry needs somewhere to keep entries and an account to keep them for.
   var canKeep = !!window.indexedDB && owner !== '';
 
@@ -159,15 +168,8 @@
   if (form && canKeep) {
     form.addEventListener('submit', function (event) {
       // Online too, the post carries a client id: a double tap or a resent form stores one record.
-      var clientId = newClientId();
-      var field = form.querySelector('input[name="clientId"]');
-      if (!field) {
-        field = document.createElement('input');
-        field.type = 'hidden';
-        field.name = 'clientId';
-        form.appendChild(field);
-      }
-      field.value = clientId;
+      var field = ensure(form.querySelector('input[name="clientId"]'), form, 'input', { type: 'hidden', name: 'clientId' });
+      field.value = newClientId();
       if (navigator.onLine) { return; }
       event.preventDefault();
       keepForm(form, 'clientId', localNow()).then(function () { form.elements.value.value = ''; });
@@ -180,13 +182,7 @@
   function showWaitingSet(setForm) {
     var today = document.getElementById('today');
     if (!today) { return; }
-    var list = document.getElementById('pwa-waiting-sets');
-    if (!list) {
-      list = document.createElement('ol');
-      list.id = 'pwa-waiting-sets';
-      list.className = 'sets';
-      today.appendChild(list);
-    }
+    var list = ensure(document.getElementById('pwa-waiting-sets'), today, 'ol', { id: 'pwa-waiting-sets', className: 'sets' });
     var fields = setForm.elements;
     var option = document.querySelector('#exercise option[value="' + fields.exerciseId.value + '"]');
     var item = document.createElement('li');
