@@ -12,6 +12,8 @@ public struct ChartStyle: Sendable, Equatable {
     public var lineWidth: Double = 1.5
     public var pointRadius: Double = 2.5
     public var movingAverageColor: String = "#f97316"
+    /// Text in the moving average's hue (its axis labels): darker than the line, for 4.5:1 on the background.
+    public var movingAverageTextColor: String = "#c2410c"
     public var movingAverageWidth: Double = 3
     public var barColor: String = "#10b981"
     public var goalColor: String = "#dc2626"

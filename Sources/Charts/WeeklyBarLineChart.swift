@@ -88,7 +88,7 @@ public struct WeeklyBarLineChart: Sendable {
         let values = points.compactMap(\.line)
         guard let low = values.min(), let high = values.max() else { return }
         let scale = YScale(lower: low - 0.5, upper: high + 0.5, plot: plot, valueDecimals: 1)
-        writer.open("g", [("class", "kc-axis kc-y2-labels"), ("fill", style.movingAverageColor), ("text-anchor", "start")])
+        writer.open("g", [("class", "kc-axis kc-y2-labels"), ("fill", style.movingAverageTextColor), ("text-anchor", "start")])
         for tick in scale.axisTicks {
             writer.element("text", [("x", SVGNumber.coordinate(plot.maxX + 4)), ("y", SVGNumber.coordinate(tick.y)), ("dominant-baseline", "middle")], text: tick.label)
         }

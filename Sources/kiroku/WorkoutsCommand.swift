@@ -154,14 +154,15 @@ struct WorkoutsCommand: AsyncParsableCommand {
     }
 
     struct Export: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Export every set as CSV (Strong's format, kg).")
+        static let configuration = CommandConfiguration(abstract: "Export every set as CSV (Strong's format, kg, times on your clock), with a UTF-8 byte-order mark for Excel.")
 
         @OptionGroup var owner: Owner
         @Option(name: .shortAndLong, help: "Write to this file (mode 0600) instead of standard output.") var output: String?
+        @Flag(name: .customLong("no-bom"), help: ExportCommand.noBOMHelp) var noBOM = false
 
         func run() async throws {
             let (workouts, user) = try await owner.open()
-            let csv = Data(try await workouts.exportCSV(user: user).utf8)
+            let csv = SpreadsheetCSV.bytes(try await workouts.exportCSV(user: user), byteOrderMark: !noBOM)
             if let output {
                 guard FileManager.default.createFile(atPath: output, contents: csv, attributes: [.posixPermissions: 0o600]) else {
                     throw CLIError(.init(ja: "\(output) に書き込めません。", en: "Cannot write \(output)."))

@@ -88,6 +88,40 @@ enum BrowserHarness {
         }
     }
 
+    /// A demo account (`kiroku demo`: "demo", password `demoPassword`) with `days` of records.
+    static func demo(days: Int) -> Seed {
+        { kiroku, data in
+            let demo = try Programs.run(kiroku, ["demo", "--data-dir", data.path, "--days", "\(days)"])
+            #expect(demo.status == 0, "\(demo.error)")
+        }
+    }
+
+    static let demoPassword = "kiroku-demo-password"
+
+    /// Signs in through the real form.
+    static func signIn(_ browser: WebDriver, site: String, username: String = "demo", password: String = demoPassword) async throws {
+        try await browser.open("\(site)/signin")
+        try await browser.type(username, into: "#username")
+        try await browser.type(password, into: "#password")
+        try await browser.submit("#submit")
+    }
+
+    /// A task with its steps and a workout set today, through the real forms, so those pages have something to show.
+    /// Returns the task page's path.
+    @discardableResult
+    static func addTaskAndSet(_ browser: WebDriver, site: String, task: String, steps: [String]) async throws -> String {
+        try await browser.open("\(site)/tasks")
+        try await browser.type(task, into: "#task-title")
+        try await browser.type(steps.joined(separator: "\n"), into: "#task-steps")
+        try await browser.submit("#create-task")
+        let path = String(try await browser.currentURL().dropFirst(site.count))
+        try await browser.open("\(site)/workouts")
+        try await browser.type("60", into: "#weight")
+        try await browser.type("8", into: "#reps")
+        try await browser.submit("#log-button")
+        return path
+    }
+
     /// Signs a new user up through the real form.
     static func signUp(_ browser: WebDriver, site: String, username: String) async throws {
         try await browser.open("\(site)/signup")

@@ -13,23 +13,9 @@ struct ScreenshotsEndToEndTests {
     ]
 
     @Test func photographTheMainPagesAtPhoneSize() async throws {
-        let seed: (String, URL) throws -> Void = { kiroku, data in
-            let demo = try Programs.run(kiroku, ["demo", "--data-dir", data.path, "--days", "365"])
-            #expect(demo.status == 0, "\(demo.error)")
-        }
-        try await BrowserHarness.run("screenshots", seed: seed) { browser, site in
-            try await browser.open("\(site)/signin")
-            try await browser.type("demo", into: "#username")
-            try await browser.type("kiroku-demo-password", into: "#password")
-            try await browser.submit("#submit")
-            try await browser.open("\(site)/tasks")
-            try await browser.type("引っ越しの準備", into: "#task-title")
-            try await browser.type("段ボールを買う\n本棚を片付ける\n住所変更", into: "#task-steps")
-            try await browser.submit("#create-task")
-            try await browser.open("\(site)/workouts")
-            try await browser.type("60", into: "#weight")
-            try await browser.type("8", into: "#reps")
-            try await browser.submit("#log-button")
+        try await BrowserHarness.run("screenshots", seed: BrowserHarness.demo(days: 365)) { browser, site in
+            try await BrowserHarness.signIn(browser, site: site)
+            try await BrowserHarness.addTaskAndSet(browser, site: site, task: "引っ越しの準備", steps: ["段ボールを買う", "本棚を片付ける", "住所変更"])
             try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
             for (name, path) in Self.pages {
                 try await browser.open(site + path)

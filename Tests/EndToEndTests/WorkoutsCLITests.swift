@@ -42,8 +42,15 @@ extension CLITests {
 
         let export = try kiroku(["workouts", "export", "--user", "taro"])
         let lines = export.output.split(separator: "\n")
-        #expect(lines.first == "Date,Workout Name,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE")
+        #expect(lines.first == "\u{FEFF}Date,Workout Name,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE", "a byte-order mark so Excel reads UTF-8")
         #expect(lines.count == 6)
-        #expect(lines.contains("2026-11-10 10:00:01,Kiroku,Squat,2,105,5,,,,,8"))
+        #expect(lines.contains("2026-11-10 10:00:01,Kiroku,Squat,2,105,5,,,,,8"), "times on the user's clock, as the Hevy file gave them")
+        let plain = try kiroku(["workouts", "export", "--user", "taro", "--no-bom"])
+        #expect(plain.output.hasPrefix("Date,Workout Name,"))
+        // The export reads back as a Strong file, byte-order mark and all: every set is read.
+        let exported = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-workouts-\(UUID().uuidString).csv")
+        try Data(export.output.utf8).write(to: exported)
+        let reimported = try kiroku(["workouts", "import", exported.path, "--user", "taro"])
+        #expect(reimported.status == 0 && reimported.output.contains("Imported 5 sets."), "\(reimported.output) \(reimported.error)")
     }
 }

@@ -84,4 +84,32 @@ import Testing
         let user = try #require(try await server.database.user(username: "hanako"))
         #expect(try await server.database.allRecords(userId: user.id!).map(\.value) == [61.2])
     }
+
+    /// The outbox's account key: the same in the page and its header, the same in every session of one account,
+    /// another for another account, absent signed out, and nothing a person could read a name or an id from.
+    @Test func pagesNameTheirAccountToTheOutboxByAnOpaqueKey() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            func owner(_ response: TestResponse) -> (header: String?, page: String?) {
+                let page = response.text.range(of: #"data-owner="[^"]*""#, options: .regularExpression).map { String(response.text[$0].dropFirst(12).dropLast()) }
+                return (response.headers.first { $0.name.canonicalName == "x-kiroku-owner" }?.value, page)
+            }
+            var hanako = WebSession(client)
+            #expect(owner(try await hanako.get("/signin")).header == nil, "no one signed in, no key")
+            _ = try await hanako.signUp("hanako")
+            let first = owner(try await hanako.get("/records"))
+            let key = try #require(first.header)
+            #expect(first.page == key)
+            #expect(key.count == 32 && !key.contains("hanako") && Int(key) == nil)
+            #expect(owner(try await hanako.get("/imports/424242")).header == key, "error pages say it too")
+
+            var again = WebSession(client)
+            _ = try await again.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "correct horse battery"])
+            #expect(owner(try await again.get("/")).header == key, "the same account in another session")
+            var taro = WebSession(client)
+            _ = try await taro.signUp("taro")
+            let other = try #require(owner(try await taro.get("/")).header)
+            #expect(other != key)
+        }
+    }
 }

@@ -108,6 +108,26 @@ import WaitTimes
         return ""
     }
 
+    /// Issue 15: a HealthKit type Kiroku does not know was listed by its English identifier on a Japanese page.
+    @Test func anUnknownHealthKitTypeIsNamedInThePagesLanguage() async throws {
+        let export = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="ja_JP">
+             <ExportDate value="2026-01-10 21:00:00 +0900"/>
+             <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2026-01-09 07:00:00 +0900" endDate="2026-01-09 07:00:00 +0900" value="63.5"/>
+             <Record type="HKQuantityTypeIdentifierUnderwaterDepthSpeed" sourceName="Watch" unit="m/s" startDate="2026-01-09 08:00:00 +0900" endDate="2026-01-09 08:00:00 +0900" value="0.4"/>
+            </HealthData>
+            """
+        let server = try TestServer()
+        try await server.test(configuration: ImportsAPITests.configuration()) { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            let summary = try await upload(Data(export.utf8), name: "export.xml", browser: &browser)
+            #expect(summary.contains("未対応の種類（UnderwaterDepthSpeed）"), "said in Japanese, with its short name")
+            #expect(!summary.contains("HKQuantityTypeIdentifierUnderwaterDepthSpeed"))
+        }
+    }
+
     @Test func anImportKeepsTheFutureRawAndSaysWhyItSkipped() async throws {
         let server = try TestServer()
         try await server.test(configuration: ImportsAPITests.configuration()) { client in

@@ -174,9 +174,14 @@ import Testing
 
             let export = try await browser.get("/workouts/export.csv")
             #expect(export.headers[.contentType]?.hasPrefix("text/csv") == true)
+            #expect(Array(export.body.readableBytesView.prefix(3)) == [0xEF, 0xBB, 0xBF], "a UTF-8 byte-order mark, so Excel reads UTF-8")
             let lines = export.text.split(separator: "\n")
             #expect(lines.count == 4)
-            #expect(lines[1] == "2026-11-16 18:30:00,Kiroku,Bench Press,1,80,5,,,,,8")
+            #expect(lines[1] == "2026-11-16 18:30:00,Kiroku,Bench Press,1,80,5,,,,,8", "on the account's clock")
+            let plain = try await browser.get("/workouts/export.csv?bom=0")
+            #expect(plain.text.hasPrefix("Date,Workout Name,"))
+            let wrong = try await browser.get("/workouts/export.csv?bom=maybe")
+            #expect(wrong.status == .badRequest)
         }
         let user = try #require(try await server.database.user(username: "hanako"))
         #expect(try await server.database.workoutSetCount(userId: user.id!) == 3)

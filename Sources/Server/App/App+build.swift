@@ -120,6 +120,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     router.add(middleware: RequestMetricsMiddleware(metrics: dependencies.metrics))
     router.add(middleware: AuthenticationMiddleware(accounts: accounts))
     router.add(middleware: LanguageMiddleware())
+    router.add(middleware: OutboxOwnerMiddleware(secrets: secrets))
     router.add(middleware: ErrorMiddleware(pages: pages))
     let knownRoutes = MethodNotAllowedMiddleware.RouteTable()
     router.add(middleware: MethodNotAllowedMiddleware(table: knownRoutes))

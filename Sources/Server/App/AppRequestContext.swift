@@ -19,6 +19,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     /// The instant this request is handled at, read once from the application's clock by `RequestClockMiddleware`,
     /// so every rule a request applies sees the same "now" and tests can stand at any moment.
     public var now = Date(timeIntervalSince1970: 0)
+    /// The opaque key the signed-in browser's offline outbox files entries under (`OutboxOwnerMiddleware`).
+    public var outboxOwner: String?
     /// Unread inbox messages, counted for the navigation's badge on signed-in pages.
     public var unreadInbox = 0
     /// Badges awarded since the last page view, shown once by the layout.

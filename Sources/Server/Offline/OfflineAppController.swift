@@ -1,5 +1,6 @@
 import Foundation
 import Health
+import HTTPTypes
 import Hummingbird
 
 /// What makes Kiroku installable and usable offline: the web app manifest (one per language, since the browser
@@ -11,6 +12,8 @@ struct OfflineAppController {
     let csrf: CSRFProtection
 
     static let themeColor = "#2f6fde"
+    /// `no` on a page the service worker must not keep for offline reading (one that shows a secret once).
+    static let keepHeader = HTTPField.Name("X-Kiroku-Keep")!
     static let serviceWorker = OperationsController.resource("sw", "js")
 
     var endpoints: RouteCollection<AppRequestContext> {

@@ -1,8 +1,11 @@
 // Kiroku as an installed app: registers the service worker, lists the pages kept for offline reading, and keeps
-// what is entered with no network (a record, a task step's tick) in IndexedDB until it can be sent. Each is sent as
-// the same form post the page makes, with the session's CSRF token. A record carries a client id made here, and the
-// server stores one record per client id; a tick says "done" or "not done", never "toggle": so a send that is
-// repeated or cut half-way never doubles anything. Without JavaScript none of this runs and the pages work as before.
+// what is entered with no network (a record, a workout set, a task step's tick) in IndexedDB until it can be sent.
+// Each is sent as the same form post the page makes, with the session's CSRF token. A record or a set carries a
+// client id made here, and the server stores one per client id; a tick says "done" or "not done", never "toggle": so
+// a send that is repeated or cut half-way never doubles anything. Each entry also carries the opaque key of the
+// account it was entered under (the page's data-owner, never a name), and is only ever sent, counted or shown under
+// that account: another person signing in on the same browser neither sends nor sees it. Without JavaScript none of
+// this runs and the pages work as before.
 (function () {
   'use strict';
   var PAGES = 'kiroku-pages';
@@ -39,13 +42,23 @@
     });
   }
 
-  var outbox = {
-    pending: function () { return inStore('readonly', function (store) { return store.getAll(); }); },
-    keep: function (item) { return inStore('readwrite', function (store) { store.put(item); }).then(showCount); },
-    forget: function (clientId) { return inStore('readwrite', function (store) { store.delete(clientId); }); }
-  };
-
   var badge = document.getElementById('pwa-outbox');
+  // The signed-in account's opaque outbox key; empty on signed-out pages, where nothing is sent.
+  var owner = badge ? badge.dataset.owner || '' : '';
+
+  var outbox = {
+    all: function () { return inStore('readonly', function (store) { return store.getAll(); }); },
+    // What waits for this account: entries of another account (or of none) are never sent from here.
+    pending: function () {
+      return outbox.all().then(function (items) { return items.filter(function (item) { return owner !== '' && item.owner === owner; }); });
+    },
+    keep: function (item) {
+      item.owner = owner;
+      return inStore('readwrite', function (store) { store.put(item); }).then(showCount);
+    },
+    forget: function (clientId) { return inStore('readwrite', function (store) { store.delete(clientId); }); },
+    forgetAll: function () { return inStore('readwrite', function (store) { store.clear(); }); }
+  };
   function say(key) {
     if (!badge) { return; }
     document.getElementById('pwa-message').textContent = key ? badge.dataset[key] : '';
@@ -58,6 +71,7 @@
       var message = document.getElementById('pwa-message').textContent;
       badge.hidden = items.length === 0 && message === '';
       badge.querySelector('.pwa-badge').hidden = items.length === 0;
+      document.getElementById('pwa-kept-on-sign-out').hidden = items.length === 0;
       return items.length;
     });
   }
@@ -84,7 +98,7 @@
   var flushing = null;
   function flush() {
     if (flushing) { return flushing; }
-    if (!csrfToken()) { return Promise.resolve(0); }
+    if (!csrfToken() || owner === '') { return Promise.resolve(0); }
     flushing = outbox.pending().then(function (items) {
       var sent = 0;
       var rejected = 0;
@@ -105,53 +119,94 @@
     return flushing;
   }
 
-  window.KirokuOutbox = { flush: flush, pending: outbox.pending, keep: outbox.keep };
+  window.KirokuOutbox = { flush: flush, pending: outbox.pending, all: outbox.all, keep: outbox.keep };
 
+  // Now on the account's clock (the page's data-zone), as the forms' "when" is read: a phone still set to another
+  // zone than the account's must not file this morning's weight under yesterday.
   function localNow() {
     var now = new Date();
-    var pad = function (n) { return ('0' + n).slice(-2); };
-    return now.getFullYear() + '-' + pad(now.getMonth() + 1) + '-' + pad(now.getDate()) + 'T' + pad(now.getHours()) + ':' + pad(now.getMinutes());
+    try {
+      var parts = {};
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: (badge && badge.dataset.zone) || undefined, hourCycle: 'h23',
+        year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit'
+      }).formatToParts(now).forEach(function (part) { parts[part.type] = part.value; });
+      return parts.year + '-' + parts.month + '-' + parts.day + 'T' + parts.hour + ':' + parts.minute + ':' + parts.second;
+    } catch (unknownZone) {
+      var pad = function (n) { return ('0' + n).slice(-2); };
+      return now.getFullYear() + '-' + pad(now.getMonth() + 1) + '-' + pad(now.getDate()) + 'T' + pad(now.getHours()) + ':' + pad(now.getMinutes()) + ':' + pad(now.getSeconds());
+    }
   }
 
-  var form = document.getElementById('add-record');
-  if (form && window.indexedDB) {
-    form.addEventListener('submit', function (event) {
-      // Online too, the post carries a client id: a double tap or a resent form stores one record.
-      var clientId = newClientId();
-      var field = form.querySelector('input[name="clientId"]');
-      if (!field) {
-        field = document.createElement('input');
-        field.type = 'hidden';
-        field.name = 'clientId';
-        form.appendChild(field);
-      }
-      field.value = clientId;
-      if (navigator.onLine) { return; }
-      event.preventDefault();
-      var when = form.elements.when.value || localNow();
-      var item = {
-        clientId: clientId,
-        action: '/records',
-        form: { metric: form.elements.metric.value, value: form.elements.value.value, unit: form.elements.unit.value, when: when, clientId: clientId },
-        keptAt: new Date().toISOString()
-      };
-      outbox.keep(item).then(function () {
-        say('queued');
-        form.elements.value.value = '';
-        return showCount();
-      });
+  // Keeps a form's fields (without its CSRF token, which is the session's at sending time) under a fresh client id,
+  // in `field`: the server stores one entry per client id, however often it is sent.
+  function keepForm(form, field, when) {
+    var clientId = newClientId();
+    var fields = {};
+    new FormData(form).forEach(function (value, name) { if (name !== 'csrf') { fields[name] = String(value); } });
+    fields[field] = clientId;
+    if (!fields.when) { fields.when = when; }
+    return outbox.keep({ clientId: clientId, action: form.getAttribute('action'), form: fields, keptAt: new Date().toISOString() }).then(function () {
+      say('queued');
+      return showCount();
     });
   }
+
+  // `existing`, or a new `tag` with `properties` added at the end of `parent` when the page has none yet.
+  function ensure(existing, parent, tag, properties) {
+    if (existing) { return existing; }
+    var made = document.createElement(tag);
+    Object.keys(properties).forEach(function (name) { made[name] = properties[name]; });
+    parent.appendChild(made);
+    return made;
+  }
+
+  // Offline entry needs somewhere to keep entries and an account to keep them for.
+  var canKeep = !!window.indexedDB && owner !== '';
+
+  var form = document.getElementById('add-record');
+  if (form && canKeep) {
+    form.addEventListener('submit', function (event) {
+      // Online too, the post carries a client id: a double tap or a resent form stores one record.
+      var field = ensure(form.querySelector('input[name="clientId"]'), form, 'input', { type: 'hidden', name: 'clientId' });
+      field.value = newClientId();
+      if (navigator.onLine) { return; }
+      event.preventDefault();
+      keepForm(form, 'clientId', localNow()).then(function () { form.elements.value.value = ''; });
+    });
+  }
+
+  // A workout set logged offline (from the form or a recent exercise's one-tap button): each tap is its own set, so
+  // each gets its own client id (the page's key would make three taps one set), sent as the form's `key`. It is listed
+  // under today's sets as waiting, so a tap visibly did something.
+  function showWaitingSet(setForm) {
+    var today = document.getElementById('today');
+    if (!today) { return; }
+    var list = ensure(document.getElementById('pwa-waiting-sets'), today, 'ol', { id: 'pwa-waiting-sets', className: 'sets' });
+    var fields = setForm.elements;
+    var option = document.querySelector('#exercise option[value="' + fields.exerciseId.value + '"]');
+    var item = document.createElement('li');
+    item.textContent = (option ? option.textContent + ' ' : '') + fields.weight.value + ' kg × ' + fields.reps.value + ' · ' + badge.dataset.waiting;
+    list.appendChild(item);
+  }
+  document.querySelectorAll('form[action="/workouts/sets"]').forEach(function (setForm) {
+    setForm.addEventListener('submit', function (event) {
+      if (navigator.onLine || !canKeep) { return; }
+      event.preventDefault();
+      showWaitingSet(setForm);
+      keepForm(setForm, 'key', localNow());
+    });
+  });
 
   // A step ticked offline: shown ticked at once, kept under the step's own key, so ticking it back before the
   // network returns replaces the waiting tick instead of queueing a second one.
   document.querySelectorAll('form.tick').forEach(function (tick) {
     tick.addEventListener('submit', function (event) {
-      if (navigator.onLine || !window.indexedDB) { return; }
+      if (navigator.onLine || !canKeep) { return; }
       event.preventDefault();
       var state = tick.querySelector('input[name="done"]');
       var done = state.value;
-      outbox.keep({ clientId: 'tick:' + tick.getAttribute('action'), action: tick.getAttribute('action'), form: { done: done }, keptAt: new Date().toISOString() }).then(function () {
+      outbox.keep({ clientId: 'tick:' + owner + ':' + tick.getAttribute('action'), action: tick.getAttribute('action'), form: { done: done }, keptAt: new Date().toISOString() }).then(function () {
         var button = tick.querySelector('button.check');
         state.value = done === '1' ? '0' : '1';
         button.setAttribute('aria-pressed', done === '1' ? 'true' : 'false');
@@ -169,12 +224,32 @@
     if (navigator.onLine) { flush(); }
   }
 
-  // Signing out forgets the pages kept for this person (the outbox stays: it is sent at the next sign-in).
+  // Signing out forgets the pages kept for this person. What still waits is sent first when there is a network; what
+  // cannot be sent stays on the device under this account, is sent when the same account signs in again, and is
+  // never sent under another one (the badge says so while anything waits, and the sign-in page says what is kept).
   document.querySelectorAll('form[action="/signout"]').forEach(function (signOut) {
-    signOut.addEventListener('submit', function () {
+    signOut.addEventListener('submit', function (event) {
       if (navigator.serviceWorker && navigator.serviceWorker.controller) { navigator.serviceWorker.controller.postMessage('forget-pages'); }
+      if (!window.indexedDB || !navigator.onLine || !badge) { return; }
+      event.preventDefault();
+      var waited = new Promise(function (done) { setTimeout(done, 5000); });
+      Promise.race([flush().catch(function () {}), waited]).then(function () { HTMLFormElement.prototype.submit.call(signOut); });
     });
   });
+
+  // Signed out: entries kept for an account are not sent from here; say how many there are, and let the person
+  // remove them from this device (a shared phone).
+  var kept = document.getElementById('pwa-kept');
+  if (kept && window.indexedDB) {
+    outbox.all().then(function (items) {
+      if (items.length === 0) { return; }
+      document.getElementById('pwa-kept-count').textContent = String(items.length);
+      kept.hidden = false;
+      document.getElementById('pwa-kept-discard').addEventListener('click', function () {
+        outbox.forgetAll().then(function () { kept.textContent = kept.dataset.discarded; });
+      });
+    });
+  }
 
   // The offline page lists what can be read without a network, by each kept page's own title.
   var list = document.getElementById('pwa-cached');

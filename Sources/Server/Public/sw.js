@@ -1,10 +1,14 @@
 // Kiroku's service worker: the app shell is cached at install; pages are fetched from the network first and the
 // last copy of each is kept, so a page opened before can be read offline. Anything else that fails offline gets the
 // offline page. Only same-origin page loads and /static/ files are touched: forms, scripts' fetches, the API and other
-// sites go straight to the network.
+// sites go straight to the network. Kept pages belong to one account: every page the server answers says whose it is
+// (X-Kiroku-Owner, an opaque key; absent when no one is signed in), and when that changes (a sign-out, a session
+// that lapsed, another account) the kept pages are forgotten and the offline page is fetched again as it now is.
+// A page that shows a secret once (a new API token) says X-Kiroku-Keep: no and is never kept.
 'use strict';
 
-var SHELL = 'kiroku-shell-v1';
+var SHELL = 'kiroku-shell-v2';
+var OWNER = '/.kiroku-owner';
 var PAGES = 'kiroku-pages';
 var SHELL_FILES = ['/static/kiroku.css', '/static/pwa.js', '/static/icon.svg', '/static/icon-192.png', '/static/icon-512.png', '/offline'];
 
@@ -23,9 +27,30 @@ self.addEventListener('message', function (event) {
   if (event.data === 'forget-pages') { event.waitUntil(caches.delete(PAGES)); }
 });
 
+function isPage(response) {
+  return response.type === 'basic' && (response.headers.get('Content-Type') || '').indexOf('text/html') === 0;
+}
+
+// The account the kept pages and the kept offline page belong to, as the server last said ('' when signed out).
+function noticeOwner(owner) {
+  return caches.open(SHELL).then(function (shell) {
+    return shell.match(OWNER).then(function (known) { return known ? known.text() : null; }).then(function (previous) {
+      if (previous === owner) { return; }
+      var forget = previous ? caches.delete(PAGES) : Promise.resolve();
+      return forget.then(function () {
+        // The offline page as this account sees it now (its navigation and outbox, or the signed-out one).
+        return fetch('/offline', { credentials: 'same-origin' }).then(function (page) {
+          if (page.ok) { return shell.put('/offline', page); }
+        }).catch(function () {});
+      }).then(function () { return shell.put(OWNER, new Response(owner)); });
+    });
+  });
+}
+
 function keepable(request, response) {
   var url = new URL(request.url);
   return response.ok && !response.redirected && response.type === 'basic' && !url.pathname.startsWith('/api/') &&
+    response.headers.get('X-Kiroku-Keep') !== 'no' &&
     url.pathname !== '/sw.js' && (request.mode === 'navigate' || url.pathname.startsWith('/static/'));
 }
 
@@ -37,8 +62,12 @@ self.addEventListener('fetch', function (event) {
   if (request.method !== 'GET' || url.origin !== self.location.origin) { return; }
   if (request.mode !== 'navigate' && !url.pathname.startsWith('/static/')) { return; }
   event.respondWith(fetch(request).then(function (response) {
-    if (keepable(request, response)) {
-      var copy = response.clone();
+    var copy = keepable(request, response) ? response.clone() : null;
+    if (request.mode === 'navigate' && isPage(response)) {
+      event.waitUntil(noticeOwner(response.headers.get('X-Kiroku-Owner') || '').then(function () {
+        if (copy) { return caches.open(PAGES).then(function (cache) { return cache.put(request, copy); }); }
+      }));
+    } else if (copy) {
       event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.put(request, copy); }));
     }
     return response;

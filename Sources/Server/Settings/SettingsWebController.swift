@@ -121,7 +121,10 @@ struct SettingsWebController {
         if let newToken { values["newToken"] = newToken }
         if let error { values["error"] = error }
         if let notice = request.uri.queryParameters["notice"].flatMap({ strings[String($0)] }) { values["notice"] = notice }
-        return pages.render("settings", values, status: error == nil ? .ok : .badRequest)
+        var response = pages.render("settings", values, status: error == nil ? .ok : .badRequest)
+        // A page showing a token's secret is never kept on the device for offline reading.
+        if newToken != nil { response.headers[OfflineAppController.keepHeader] = "no" }
+        return response
     }
 
     /// The page again with the reason; a throttled password check keeps its 429 and `Retry-After`.

@@ -36,6 +36,8 @@ public struct WebRenderer: Sendable {
         ]
         if let user = context.user {
             values["user"] = ["name": user.displayName.isEmpty ? user.username : user.displayName]
+            values["outboxOwner"] = context.outboxOwner ?? ""
+            values["accountZone"] = user.resolvedTimeZone.identifier
             if context.unreadInbox > 0 { values["unreadInbox"] = context.unreadInbox }
             if !context.celebrations.isEmpty {
                 values["celebrate"] = ["badges": context.celebrations.map { badge -> [String: Any] in

@@ -43,13 +43,10 @@ struct WorkoutsSettingsWebController {
         routes.post("workouts/settings/formula", use: saveFormula)
         routes.post("workouts/settings/devices", use: linkDevice)
         routes.post("workouts/import", use: importCSV)
-        routes.get("workouts/export.csv") { _, context -> Response in
+        routes.get("workouts/export.csv") { request, context -> Response in
             let user = try context.requireUser()
-            return Response(
-                status: .ok,
-                headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"kiroku-workouts.csv\""],
-                body: .init(byteBuffer: ByteBuffer(string: try await workouts.exportCSV(user: user)))
-            )
+            _ = try ExportResponse.byteOrderMark(request)
+            return try ExportResponse.csv(try await workouts.exportCSV(user: user), filename: "kiroku-workouts.csv", request: request)
         }
         return routes
     }

@@ -55,6 +55,13 @@ public final class SecretBox: Sendable {
         return Self.prefix + (try ChaChaPoly.seal(plain, using: key, nonce: nonce).combined).base64EncodedString()
     }
 
+    /// A stable, opaque name for `text` under this key (an HMAC, 128 bits in hex): the same text always gives the same
+    /// tag, and without the key the tag says nothing about the text.
+    public func tag(_ text: String) throws -> String {
+        guard let key = try key(creating: true) else { throw CocoaError(.fileReadNoSuchFile) }
+        return HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key).prefix(16).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// The text; a value stored before secrets were sealed comes back as it is. A sealed value this key cannot open
     /// (the key file was lost or replaced) is nil, and the caller treats the secret as gone.
     public func open(_ stored: String) -> String? {
