@@ -238,7 +238,7 @@ let package = Package(
             name: "EventStreamTests",
             dependencies: ["EventStream", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "ServicesTests", dependencies: ["Services", "Storage", "Health", "EventStream", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "Storage", "Health", "Insights", "EventStream", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "TaskSteps", "WaitTimes", "Workouts", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",

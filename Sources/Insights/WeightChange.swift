@@ -18,6 +18,8 @@ public struct WeightChange: Sendable, Equatable, Codable {
     /// Readings needed in the window before a change is shown (TrendWeight's numbers): with fewer, the
     /// change is mostly interpolation.
     public static let requiredReadings: [Int: Int] = [7: 4, 14: 9, 28: 19]
+    /// The furthest back a change or the rate looks from today.
+    public static let longestLookBackDays = max(requiredReadings.keys.max() ?? 0, WeightRate.windowDays)
     /// A change is hidden when the last reading is older than this: it describes a past the person has
     /// moved on from.
     public static let maximumStalenessDays = 2

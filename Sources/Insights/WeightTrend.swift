@@ -11,6 +11,11 @@ import Health
 public enum WeightTrend {
     public static let smoothingFactor = 0.1
 
+    /// Days of history before the first day a caller shows that make the trend there what the whole history
+    /// would give: a start this far back contributes (1 − α)^365 ≈ 2·10⁻¹⁷ of its difference. Ten years of
+    /// daily weighings need not be read to draw one month.
+    public static let settlingDays = 365
+
     /// The first reading of each local day in `timeZone`, by sample start: the morning weighing before
     /// breakfast is the comparable one, later weighings of the day are not.
     public static func firstReadings(_ samples: [TimedValue], timeZone: TimeZone) -> [TrendPoint] {

@@ -63,7 +63,7 @@ extension InsightsService {
         let window = DayPeriod(first: today.adding(days: -(InsightFinder.defaultWindowDays - 1)), last: today)
         let loaded = DayPeriod(first: window.first.adding(days: -Self.lookBackMarginDays), last: today)
         var series = try await insightSeries(userId: userId, days: loaded, timeZone: timeZone)
-        let readings = try await weightReadings(userId: userId, through: today, timeZone: timeZone)
+        let readings = try await weightReadings(userId: userId, shownFrom: loaded.first, through: today, timeZone: timeZone)
         let weight = readings.isEmpty ? nil : WeightAnalysis(daily: readings, today: today, target: target)
         let goal = Self.weightGoal(target: target, weight: weight)
         let ids = series.map(\.metricID)

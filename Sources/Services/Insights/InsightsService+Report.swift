@@ -29,7 +29,7 @@ extension InsightsService {
         }
         let extra = try await insightSeries(userId: userId, days: loaded, timeZone: timeZone)
         series += extra.filter { MetricCatalog.metric(named: $0.metricID) == nil }
-        let readings = try await weightReadings(userId: userId, through: period.last, timeZone: timeZone)
+        let readings = try await weightReadings(userId: userId, shownFrom: loaded.first, through: period.last, timeZone: timeZone)
         let weight = readings.isEmpty ? nil : WeightAnalysis(daily: readings, today: period.last, target: target)
         return MonthlyReport(
             year: year, month: month, series: series, weightDaily: readings, target: target,

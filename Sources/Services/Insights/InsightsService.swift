@@ -41,12 +41,15 @@ public struct InsightsService: Sendable {
         DailySeries(metricID: metric.id, summaries: try await summaries(userId: userId, metric: metric, days: days, timeZone: timeZone))
     }
 
-    /// The first weighing of each day up to and including `through`.
-    public func weightReadings(userId: Int64, through: LocalDay, timeZone: TimeZone) async throws -> [TrendPoint] {
-        let values = try await database.timedValues(
-            userId: userId, metric: "bodyMass",
-            from: Date(timeIntervalSince1970: 0), to: through.adding(days: 1).start(in: timeZone)
-        )
+    /// The first weighing of each day up to and including `through`, read from `WeightTrend.settlingDays`
+    /// before `shownFrom` (the first day whose trend the caller uses), plus the last weighing before that, so a
+    /// gap across the boundary is interpolated as the whole history would interpolate it.
+    public func weightReadings(userId: Int64, shownFrom: LocalDay, through: LocalDay, timeZone: TimeZone) async throws -> [TrendPoint] {
+        let from = min(shownFrom, through).adding(days: -WeightTrend.settlingDays).start(in: timeZone)
+        var values = try await database.timedValues(userId: userId, metric: "bodyMass", from: from, to: through.adding(days: 1).start(in: timeZone))
+        if let before = try await database.lastTimedValue(userId: userId, metric: "bodyMass", before: from) {
+            values.insert(before, at: 0)
+        }
         return WeightTrend.firstReadings(values, timeZone: timeZone)
     }
 
@@ -80,7 +83,9 @@ public struct InsightsService: Sendable {
         var anomalies = AnomalyDetector.robust(series)
         if metric.id == "bodyMass" {
             let asOf = min(period.last, today)
-            let readings = try await weightReadings(userId: userId, through: asOf, timeZone: timeZone)
+            // The chart and the flags cover the period; the changes and the rate look back from today.
+            let shownFrom = min(period.first, asOf.adding(days: -WeightChange.longestLookBackDays))
+            let readings = try await weightReadings(userId: userId, shownFrom: shownFrom, through: asOf, timeZone: timeZone)
             if !readings.isEmpty {
                 let analysis = WeightAnalysis(daily: readings, today: asOf, target: target)
                 weight = analysis

@@ -78,12 +78,29 @@ extension AppDatabase {
                     .select { [$0.value, $0.startAt, $0.endAt] }
                     .order(\.startAt)
             )
-            // A row whose times cannot be read is left out of the charts rather than failing them.
-            return rows.compactMap { row in
-                guard let start = try? row.decode(Date.self, forColumn: "startAt"), let end = try? row.decode(Date.self, forColumn: "endAt") else { return nil }
-                return TimedValue(value: row["value"], start: start, end: end)
-            }
+            return rows.compactMap(Self.timedValue)
         }
+    }
+
+    /// The metric's last value that started before `before`, if any.
+    public func lastTimedValue(userId: Int64, metric: String, before: Date) async throws -> TimedValue? {
+        try await reader.read { db in
+            let row = try Row.fetchOne(
+                db,
+                HealthRecord
+                    .owned(by: userId)
+                    .filter { $0.metric == metric && $0.startAt < before }
+                    .select { [$0.value, $0.startAt, $0.endAt] }
+                    .order(\.startAt.desc)
+            )
+            return row.flatMap(Self.timedValue)
+        }
+    }
+
+    /// A row whose times cannot be read is left out of the charts rather than failing them.
+    private static func timedValue(_ row: Row) -> TimedValue? {
+        guard let start = try? row.decode(Date.self, forColumn: "startAt"), let end = try? row.decode(Date.self, forColumn: "endAt") else { return nil }
+        return TimedValue(value: row["value"], start: start, end: end)
     }
 
     /// The records of one metric whose start falls in [from, to), oldest first, whole (metadata included): what
