@@ -46,19 +46,27 @@ enum InsightsBenchmark {
     }
 
     static func run(repetitions: Int, years: Int) async throws {
-        let database = try AppDatabase.temporary()
+        // Seeding ten years takes minutes: KIROKU_BENCH_INSIGHTS_DB names a database an earlier run seeded (its
+        // path is printed) to time the requests again on the same rows.
+        let reused = ProcessInfo.processInfo.environment["KIROKU_BENCH_INSIGHTS_DB"]
+        let database = try reused.map { try AppDatabase.open(path: $0) } ?? AppDatabase.temporary()
         let hasher = PasswordHasher(cost: 4)
         let accounts = AccountService(database: database, hasher: hasher, rateLimiter: LoginRateLimiter(limits: .init()))
         let now = Date()
-        let user = try await accounts.signUp(username: "insights", password: "correct horse battery", now: now)
+        let existing = reused == nil ? nil : try await database.user(username: "insights")
+        let user: User
+        if let existing { user = existing } else { user = try await accounts.signUp(username: "insights", password: "correct horse battery", now: now) }
         let (token, _) = try await accounts.createToken(for: user.id!, name: "bench", now: now)
         // The web pages are timed signed in as a browser is: with a session cookie.
         let (sessionCookie, _) = try await accounts.startSession(for: user, now: now)
         let clock = ContinuousClock()
-        let seeding = clock.now
-        try await seed(database, userId: user.id!, years: years, now: now)
+        if existing == nil {
+            let seeding = clock.now
+            try await seed(database, userId: user.id!, years: years, now: now)
+            print("seeded in \(clock.now - seeding)")
+        }
         let rows = try await database.recordCount(userId: user.id!)
-        print("seeded \(rows) records (\(years) years of minute-level heart rate, 30-minute steps, daily weight) in \(clock.now - seeding)")
+        print("\(rows) records (\(years) years of minute-level heart rate, 30-minute steps, daily weight) (KIROKU_BENCH_INSIGHTS_DB=\(reused ?? "the newest kiroku-test-* under the temporary directory"))")
 
         let service = InsightsService(database: database)
         let timeZone = user.resolvedTimeZone
