@@ -67,6 +67,7 @@ def main():
     parser.add_argument("--records", action="store_true", help="POST /api/v1/records with 1,000 records instead of gateway batches")
     parser.add_argument("--batches", type=int, default=200)
     parser.add_argument("--warmup", type=int, default=5)
+    parser.add_argument("--perf", help="also sample the measured requests with perf (cpu-clock) into this file, for perf report")
     args = parser.parse_args()
     data = tempfile.mkdtemp(prefix="kiroku-cpu-bench-")
     try:
@@ -82,10 +83,15 @@ def main():
             path = "/api/v1/records" if args.records else "/api/v1/health-data/"
             post_all(bodies[:args.warmup], key, path)
             time.sleep(1)
+            sampler = subprocess.Popen(["perf", "record", "-e", "cpu-clock", "-F", "1999", "-g", "-p", str(server.pid), "-o", args.perf],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) if args.perf else None
             before = cpu_seconds(server.pid)
             post_all(bodies[args.warmup:], key, path)
             time.sleep(2 if args.brokers else 0.2)  # the relay publishes what the batches wrote
             used = cpu_seconds(server.pid) - before
+            if sampler:
+                sampler.send_signal(2)
+                sampler.wait()
         finally:
             server.terminate()
             server.wait()
