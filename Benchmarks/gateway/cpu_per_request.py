@@ -21,7 +21,7 @@ from datetime import datetime, timedelta, timezone
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from run import bodies_for, read_response, wait_up  # noqa: E402
 
-PORT = 18095
+PORT = 28714
 
 
 

@@ -29,7 +29,7 @@ import uuid
 from datetime import datetime, timedelta, timezone
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PORT = 18090
+PORT = 28713  # away from the 180xx ports tests and other benchmarks use
 
 
 def bodies_for(client, batches):
@@ -261,7 +261,14 @@ CASES = {
 }
 
 
+def port_is_free(port):
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) != 0
+
+
 def main():
+    if not port_is_free(PORT):
+        sys.exit(f"port {PORT} is taken: every case listens there, so stop what uses it first")
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin-dir", required=True, help="where kiroku and KirokuBenchmarks are")
     parser.add_argument("--clients", type=int, default=4)
