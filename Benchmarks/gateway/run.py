@@ -1,157 +1,304 @@
 #!/usr/bin/env python3
-"""Gateway ingest benchmark: samples/s accepted (and, for Kiroku, durably committed) and request latency, with
-batches of 100 from several concurrent clients on loopback. Measures, in one run on one machine:
-  1. Kiroku without Kafka (SQLite only),
-  2. Kiroku with the Kafka outbox relay (librdkafka's mock cluster),
-  3. the reference gateway (FastAPI + kafka-python, same mock cluster),
-  4. one stateless Kiroku gateway (`serve --gateway-only`): answered once Kafka acknowledged every sample (acks=all).
-Usage: Benchmarks/gateway/run.py [--clients 8] [--batches 200] [--bin-dir DIR] [--cases sqlite,relay,reference,gateway-only]  (run from the repository root, after
-`swift build -c release --product kiroku --product KirokuBenchmarks`; --bin-dir takes the binaries from elsewhere,
-e.g. a debug build, to compare two builds of the same kind)."""
+"""Gateway ingest benchmark, every gateway in one run on one machine (run it through run.sh, which builds Kiroku
+in release and makes the venv). Cases, in this order:
+  ceiling       the load generator against a server that answers a constant: its own limit
+  relay         Kiroku with the Kafka outbox relay and durable commits (--durable-commits: fsync before answering)
+  sqlite        Kiroku without Kafka, durable commits
+  gateway-only  one stateless Kiroku gateway (`serve --gateway-only`), answered after Kafka's acks (acks=all)
+  peer          FastAPI + confluent-kafka (peer_gateway.py), 2 uvicorn workers, one produce per sample, flush per request
+Kafka is librdkafka's mock cluster (`KirokuBenchmarks kafka-mock`, real protocol on loopback, one partition).
+
+The load: --clients processes, each with one keep-alive connection, posting --batches batches of 100 samples in
+the phone app's format one after another (the next when the last is answered). Every body is built before the
+clock starts; every sample has its own id and its own start time. Throughput is samples answered 200 over the time
+from the common start to the last answer; latency is per request, measured by the client around send and answer.
+Kiroku with the relay also reports how long after the last answer its outbox was empty (published and acked)."""
 import argparse
 import asyncio
+import json
+import multiprocessing
 import os
 import shutil
-import statistics
+import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 import uuid
+from datetime import datetime, timedelta, timezone
 
-import httpx
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def release_bin(name, bin_dir=None):
-    path = bin_dir or subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
-    return os.path.join(path, name)
+HERE = os.path.dirname(os.path.abspath(__file__))
+PORT = 28713  # away from the 180xx ports tests and other benchmarks use
 
 
-def batch(n):
+def bodies_for(client, batches):
+    """The client's request bodies, each sample with its own id and start minute (distinct across clients)."""
+    base = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    bodies = []
+    for batch in range(batches):
+        samples = []
+        for i in range(100):
+            start = base + timedelta(minutes=((client * batches + batch) * 100 + i))
+            samples.append({
+                "id": str(uuid.uuid4()), "type": "stepCount", "value": 10 + i, "unit": "count",
+                "startDate": start.strftime("%Y-%m-%dT%H:%M:%SZ"), "endDate": (start + timedelta(seconds=59)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "sourceBundle": "com.apple.health", "metadata": {"device": "iPhone"}, "isSynced": False,
+                "createdAt": "2026-11-26T00:00:00Z", "timezone": "Asia/Tokyo", "timezoneOffset": 540,
+            })
+        bodies.append(json.dumps({
+            "deviceId": "550e8400-e29b-41d4-a716-446655440000", "userId": f"bench-{client}",
+            "timestamp": "2026-11-26T00:00:00Z", "appVersion": "1.0.0", "samples": samples,
+        }).encode())
+    return bodies
+
+
+def read_response(sock, buffer):
+    """Reads one HTTP/1.1 response (Content-Length or chunked); returns (status, rest of the buffer)."""
+    while b"\r\n\r\n" not in buffer:
+        chunk = sock.recv(65536)
+        if not chunk:
+            raise ConnectionError("server closed the connection")
+        buffer += chunk
+    head, _, buffer = buffer.partition(b"\r\n\r\n")
+    lines = head.split(b"\r\n")
+    status = int(lines[0].split()[1])
+    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(b":") for line in lines[1:])}
+    if headers.get(b"transfer-encoding", b"").lower() == b"chunked":
+        while True:
+            while b"\r\n" not in buffer:
+                buffer += sock.recv(65536)
+            size_line, _, buffer = buffer.partition(b"\r\n")
+            size = int(size_line.split(b";")[0], 16)
+            while len(buffer) < size + 2:
+                buffer += sock.recv(65536)
+            buffer = buffer[size + 2:]
+            if size == 0:
+                return status, buffer
+    length = int(headers.get(b"content-length", b"0"))
+    while len(buffer) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            raise ConnectionError("server closed the connection")
+        buffer += chunk
+    return status, buffer[length:]
+
+
+def client_process(client, batches, port, path, key, ready, go, results):
+    requests = [
+        b"POST " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        + (b"X-API-Key: " + key.encode() + b"\r\n" if key else b"")
+        + b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+        for body in bodies_for(client, batches)
+    ]
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    ready.release()
+    go.wait()
+    latencies, failures, buffer = [], 0, b""
+    started = time.monotonic()
+    for request in requests:
+        sent = time.monotonic()
+        sock.sendall(request)
+        status, buffer = read_response(sock, buffer)
+        latencies.append(time.monotonic() - sent)
+        failures += status != 200
+    results.put((started, time.monotonic(), latencies, failures))
+    sock.close()
+
+
+def load(port, path, key, clients, batches):
+    ready, go, results = multiprocessing.Semaphore(0), multiprocessing.Event(), multiprocessing.Queue()
+    processes = [multiprocessing.Process(target=client_process, args=(c, batches, port, path, key, ready, go, results)) for c in range(clients)]
+    for process in processes:
+        process.start()
+    for _ in processes:
+        ready.acquire()  # every client has built its bodies and connected
+    go.set()
+    outcomes = [results.get() for _ in processes]
+    for process in processes:
+        process.join()
+    start, end = min(o[0] for o in outcomes), max(o[1] for o in outcomes)
+    latencies = sorted(l for o in outcomes for l in o[2])
+    failures = sum(o[3] for o in outcomes)
     return {
-        "deviceId": "550e8400-e29b-41d4-a716-446655440000", "userId": "bench", "timestamp": "2026-11-22T00:00:00Z", "appVersion": "1.0.0",
-        "samples": [{
-            "id": str(uuid.uuid4()), "type": "stepCount", "value": 100 + i, "unit": "count",
-            "startDate": "2026-11-21T09:00:00Z", "endDate": "2026-11-21T09:10:00Z", "sourceBundle": "com.apple.health",
-            "metadata": {"device": "iPhone"}, "isSynced": False, "createdAt": "2026-11-22T00:00:00Z",
-        } for i in range(n)],
+        "samples_per_s": (len(latencies) - failures) * 100 / (end - start),
+        "p50_ms": latencies[len(latencies) // 2] * 1000,
+        "p99_ms": latencies[max(0, int(len(latencies) * 0.99) - 1)] * 1000,
+        "failures": failures, "last_answer": end,
     }
 
 
-async def load(url, headers, clients, batches):
-    latencies = []
-    bodies = [batch(100) for _ in range(clients * batches)]
-    async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=clients)) as client:
-        async def worker(index):
-            for b in bodies[index::clients]:
-                start = time.perf_counter()
-                response = await client.post(url, json=b, headers=headers)
-                latencies.append(time.perf_counter() - start)
-                if response.status_code != 200:
-                    raise RuntimeError(f"{response.status_code}: {response.text[:200]}")
-        start = time.perf_counter()
-        await asyncio.gather(*(worker(i) for i in range(clients)))
-        elapsed = time.perf_counter() - start
-    latencies.sort()
-    return {
-        "samples_per_s": len(bodies) * 100 / elapsed,
-        "p50_ms": statistics.median(latencies) * 1000,
-        "p99_ms": latencies[int(len(latencies) * 0.99) - 1] * 1000,
-        "requests": len(bodies),
-    }
-
-
-def wait_up(url):
-    for _ in range(300):
+def wait_up(url, process=None):
+    for _ in range(600):
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"{url}: server exited with {process.returncode}")
         try:
-            if httpx.get(url, timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
+            with urllib.request.urlopen(url, timeout=1) as response:
+                if response.status == 200:
+                    return
+        except OSError:
             pass
         time.sleep(0.1)
     raise RuntimeError(f"{url} did not come up")
 
 
-def kiroku_case(kiroku, brokers, args):
-    data = tempfile.mkdtemp(prefix="kiroku-gw-bench-")
-    subprocess.run([kiroku, "user", "create", "bench", "--password-stdin", "--data-dir", data], input="correct horse battery\n", text=True, check=True, capture_output=True)
-    token = subprocess.run([kiroku, "token", "create", "--user", "bench", "--name", "bench", "--data-dir", data], text=True, check=True, capture_output=True).stdout.strip()
-    command = [kiroku, "serve", "--port", "18081", "--data-dir", data, "--gateway-rate", "1000000", "--log-level", "warning"]
-    if brokers:
-        command += ["--kafka-brokers", brokers, "--gateway-outbox-limit", "10000000"]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def stop(process):
+    process.terminate()
     try:
-        wait_up("http://127.0.0.1:18081/health")
-        result = asyncio.run(load("http://127.0.0.1:18081/api/v1/health-data/", {"X-API-Key": token}, args.clients, args.batches))
-        if brokers:
-            # Drained means published and acknowledged: wait for the outbox to empty and count that time too.
-            start = time.perf_counter()
-            while "kiroku_gateway_outbox_messages 0" not in httpx.get("http://127.0.0.1:18081/metrics").text:
-                time.sleep(0.05)
-            result["drain_after_load_s"] = time.perf_counter() - start
-        return result
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+async def constant_server(port):
+    """Answers every request with the same small JSON after reading its body: the load generator's ceiling."""
+    answer = json.dumps({"status": "success", "success": True, "syncedCount": 100, "failedCount": 0}).encode()
+    response = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + str(len(answer)).encode() + b"\r\n\r\n" + answer
+
+    async def serve(reader, writer):
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")), 0)
+                await reader.readexactly(length)
+                if head.startswith(b"GET"):
+                    writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}")
+                else:
+                    writer.write(response)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            writer.close()
+
+    server = await asyncio.start_server(serve, "127.0.0.1", port)
+    async with server:
+        await server.serve_forever()
+
+
+def run_constant_server(port):
+    asyncio.run(constant_server(port))
+
+
+def ceiling_case(bins, brokers, args):
+    server = multiprocessing.Process(target=run_constant_server, args=(PORT,), daemon=True)
+    server.start()
+    try:
+        wait_up(f"http://127.0.0.1:{PORT}/health")
+        return load(PORT, "/api/v1/health-data/", None, args.clients, args.batches)
     finally:
         server.terminate()
-        server.wait()
+        server.join()
+
+
+def outbox_depth(port):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
+        for line in response.read().decode().splitlines():
+            if line.startswith("kiroku_gateway_outbox_messages "):
+                return float(line.split()[1])
+    raise RuntimeError("no kiroku_gateway_outbox_messages in /metrics")
+
+
+def kiroku_case(bins, brokers, args):
+    kiroku = os.path.join(bins, "kiroku")
+    data = tempfile.mkdtemp(prefix="kiroku-gw-bench-")
+    try:
+        subprocess.run([kiroku, "user", "create", "bench", "--password-stdin", "--data-dir", data], input="correct horse battery\n", text=True, check=True, capture_output=True)
+        token = subprocess.run([kiroku, "token", "create", "--user", "bench", "--name", "bench", "--data-dir", data], text=True, check=True, capture_output=True).stdout.strip()
+        command = [kiroku, "serve", "--port", str(PORT), "--data-dir", data, "--gateway-rate", "1000000", "--log-level", "warning", "--durable-commits"]
+        if brokers:
+            command += ["--kafka-brokers", brokers, "--gateway-outbox-limit", "10000000"]
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_up(f"http://127.0.0.1:{PORT}/health", server)
+            result = load(PORT, "/api/v1/health-data/", token, args.clients, args.batches)
+            if brokers:
+                # Drained: every outbox row published and acknowledged, counted from the last answer.
+                while outbox_depth(PORT) > 0:
+                    time.sleep(0.01)
+                result["drain_s"] = time.monotonic() - result["last_answer"]
+            return result
+        finally:
+            stop(server)
+    finally:
         shutil.rmtree(data, ignore_errors=True)
 
 
-def gateway_only_case(kiroku, brokers, args):
+def gateway_only_case(bins, brokers, args):
+    kiroku = os.path.join(bins, "kiroku")
     directory = tempfile.mkdtemp(prefix="kiroku-gw-only-bench-")
-    keys = os.path.join(directory, "gateway-keys")
-    key = subprocess.run([kiroku, "gateway-key", "create", "--owner", "bench", "--file", keys], text=True, check=True, capture_output=True).stdout.strip()
-    server = subprocess.Popen([kiroku, "serve", "--gateway-only", "--port", "18083", "--kafka-brokers", brokers, "--gateway-keys", keys,
-                               "--gateway-rate", "1000000", "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        wait_up("http://127.0.0.1:18083/health")
-        return asyncio.run(load("http://127.0.0.1:18083/api/v1/health-data/", {"X-API-Key": key}, args.clients, args.batches))
+        keys = os.path.join(directory, "gateway-keys")
+        key = subprocess.run([kiroku, "gateway-key", "create", "--owner", "bench", "--file", keys], text=True, check=True, capture_output=True).stdout.strip()
+        server = subprocess.Popen([kiroku, "serve", "--gateway-only", "--port", str(PORT), "--kafka-brokers", brokers, "--gateway-keys", keys,
+                                   "--gateway-rate", "1000000", "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_up(f"http://127.0.0.1:{PORT}/health", server)
+            return load(PORT, "/api/v1/health-data/", key, args.clients, args.batches)
+        finally:
+            stop(server)
     finally:
-        server.terminate()
-        server.wait()
         shutil.rmtree(directory, ignore_errors=True)
 
 
-def reference_case(brokers, args):
+def peer_case(bins, brokers, args):
     env = dict(os.environ, KAFKA_BROKERS=brokers)
-    server = subprocess.Popen([sys.executable, "-m", "uvicorn", "reference_gateway:app", "--port", "18082", "--log-level", "warning"],
-                              cwd=os.path.dirname(os.path.abspath(__file__)), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen([sys.executable, "-m", "uvicorn", "peer_gateway:app", "--port", str(PORT), "--workers", "2", "--log-level", "warning", "--no-access-log"],
+                              cwd=HERE, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        wait_up("http://127.0.0.1:18082/health")
-        return asyncio.run(load("http://127.0.0.1:18082/api/v1/health-data/", {}, args.clients, args.batches))
+        wait_up(f"http://127.0.0.1:{PORT}/health", server)
+        time.sleep(1)  # both workers up, not only the first
+        return load(PORT, "/api/v1/health-data/", None, args.clients, args.batches)
     finally:
-        server.terminate()
-        server.wait()
+        stop(server)
+
+
+CASES = {
+    "ceiling": ("load generator ceiling (constant answer)", ceiling_case, False),
+    "relay": ("Kiroku + Kafka outbox relay, durable commits", lambda b, k, a: kiroku_case(b, k, a), True),
+    "sqlite": ("Kiroku, SQLite only, durable commits", lambda b, k, a: kiroku_case(b, None, a), False),
+    "gateway-only": ("Kiroku --gateway-only (1 instance, after Kafka's acks)", gateway_only_case, True),
+    "peer": ("peer: FastAPI + confluent-kafka, 2 workers", peer_case, True),
+}
+
+
+def port_is_free(port):
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) != 0
 
 
 def main():
+    if not port_is_free(PORT):
+        sys.exit(f"port {PORT} is taken: every case listens there, so stop what uses it first")
     parser = argparse.ArgumentParser()
-    parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--batches", type=int, default=100, help="batches of 100 samples per client")
-    parser.add_argument("--bin-dir", help="where kiroku and KirokuBenchmarks are (default: the release build)")
-    parser.add_argument("--cases", default="sqlite,relay,reference,gateway-only", help="which gateways to measure, comma-separated")
+    parser.add_argument("--bin-dir", required=True, help="where kiroku and KirokuBenchmarks are")
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--batches", type=int, default=200, help="batches of 100 samples per client")
+    parser.add_argument("--cases", default=",".join(CASES), help="comma-separated, from: " + ", ".join(CASES))
     args = parser.parse_args()
-    cases = set(args.cases.split(","))
-    kiroku = release_bin("kiroku", args.bin_dir)
-    mock = subprocess.Popen([release_bin("KirokuBenchmarks", args.bin_dir), "kafka-mock"], stdout=subprocess.PIPE, text=True)
+    mock = subprocess.Popen([os.path.join(args.bin_dir, "KirokuBenchmarks"), "kafka-mock"], stdout=subprocess.PIPE, text=True)
     brokers = mock.stdout.readline().strip()
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True).stdout.strip()
+    rows = []
     try:
-        runs = [
-            ("sqlite", "kiroku (SQLite only)", lambda: kiroku_case(kiroku, None, args)),
-            ("relay", "kiroku + Kafka relay", lambda: kiroku_case(kiroku, brokers, args)),
-            ("reference", "reference (FastAPI + kafka-python)", lambda: reference_case(brokers, args)),
-            ("gateway-only", "kiroku --gateway-only (1 instance, answered after Kafka's acks)", lambda: gateway_only_case(kiroku, brokers, args)),
-        ]
-        results = {name: run() for case, name, run in runs if case in cases}
+        for case in args.cases.split(","):
+            name, run, _ = CASES[case]
+            load_before = os.getloadavg()[0]
+            result = run(args.bin_dir, brokers, args)
+            rows.append((name, result, load_before))
+            print(f"{name}: {result['samples_per_s']:,.0f} samples/s", file=sys.stderr)
     finally:
-        mock.terminate()
-    print(f"{args.clients} clients x {args.batches} batches of 100 samples, loopback, mock Kafka at {brokers}")
-    print("| gateway | samples/s | p50 ms | p99 ms | note |")
-    print("|---|---|---|---|---|")
-    for name, r in results.items():
-        note = f"outbox drained {r['drain_after_load_s']:.2f} s after the last answer" if "drain_after_load_s" in r else ""
-        print(f"| {name} | {r['samples_per_s']:,.0f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {note} |")
+        stop(mock)
+    print(f"commit {commit}, {args.clients} client processes x {args.batches} batches of 100 samples, loopback, mock Kafka, {os.cpu_count()} cores")
+    print("| gateway | samples/s | p50 ms | p99 ms | failed requests | outbox drained after last answer | load average before |")
+    print("|---|---|---|---|---|---|---|")
+    for name, r, load_before in rows:
+        drain = f"{r['drain_s']:.2f} s" if "drain_s" in r else ""
+        print(f"| {name} | {r['samples_per_s']:,.0f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['failures']} | {drain} | {load_before:.1f} |")
+    results = {name: r for name, r, _ in rows}
+    peer = results.get(CASES["peer"][0])
+    relay = results.get(CASES["relay"][0])
+    if peer and relay:
+        print(f"Kiroku + Kafka (durable) / peer: {relay['samples_per_s'] / peer['samples_per_s']:.1f}x")
 
 
 if __name__ == "__main__":

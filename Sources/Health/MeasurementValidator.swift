@@ -54,17 +54,17 @@ public enum MeasurementValidator {
     /// seed 000: a second entry of the same metric within 5 minutes is flagged (not refused).
     /// Exactly 5 minutes apart still counts as a duplicate.
     public static func duplicateWarning(for start: Date, existingStarts: [Date]) -> ValidationWarning? {
-        guard existingStarts.contains(where: { abs($0.timeIntervalSince(start)) <= duplicateInterval }) else {
-            return nil
-        }
-        return ValidationWarning(
-            code: "possible_duplicate",
-            message: LocalizedText(
-                ja: "5分以内に同じ項目の記録があります。重複していないか確認してください",
-                en: "There is already an entry for this within 5 minutes. Please check it is not a duplicate."
-            )
-        )
+        existingStarts.contains(where: { abs($0.timeIntervalSince(start)) <= duplicateInterval }) ? possibleDuplicate : nil
     }
+
+    /// Another entry of the same metric starts within `duplicateInterval`.
+    public static let possibleDuplicate = ValidationWarning(
+        code: "possible_duplicate",
+        message: LocalizedText(
+            ja: "5分以内に同じ項目の記録があります。重複していないか確認してください",
+            en: "There is already an entry for this within 5 minutes. Please check it is not a duplicate."
+        )
+    )
 
     // A hair of tolerance so that a limit typed in another unit (86 °F is 30 °C) is not refused over
     // floating-point noise in the conversion.

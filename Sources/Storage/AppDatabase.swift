@@ -7,9 +7,12 @@ import GRDB
 /// methods of repositories built on top of it, and tests open a temporary file.
 public struct AppDatabase: Sendable {
     public let writer: any DatabaseWriter
+    /// Concurrent gateway batches committed together (see `GroupCommit`).
+    let groupCommit: GroupCommit
 
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
+        groupCommit = GroupCommit(writer: writer)
         try Self.migrator.migrate(writer)
     }
 
@@ -17,8 +20,9 @@ public struct AppDatabase: Sendable {
 }
 
 extension AppDatabase {
-    /// Opens (creating if needed) the SQLite file at `path` in WAL mode.
-    public static func open(path: String) throws -> AppDatabase {
+    /// Opens (creating if needed) the SQLite file at `path` in WAL mode. With `durableCommits`, every commit is
+    /// on the disk (fsync of the WAL) before it returns, so it survives a power cut, not only a crash of Kiroku.
+    public static func open(path: String, durableCommits: Bool = false) throws -> AppDatabase {
         // Health data: a new database file is readable by its owner only. SQLite gives the -wal and -shm
         // files the same permissions as the database, so they follow.
         if !FileManager.default.fileExists(atPath: path) {
@@ -28,8 +32,9 @@ extension AppDatabase {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
-            // Durable enough for health data while keeping batched writes fast under WAL.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // NORMAL: a commit survives a crash of the process, and batched writes stay fast under WAL; FULL adds the
+            // power cut, at an fsync per commit (concurrent gateway batches share theirs).
+            try db.execute(sql: durableCommits ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         return try AppDatabase(pool)

@@ -10,9 +10,9 @@ struct DataOptions: ParsableArguments {
 
     var directoryURL: URL { URL(fileURLWithPath: dataDirectory) }
 
-    func openDatabase() throws -> AppDatabase {
+    func openDatabase(durableCommits: Bool = false) throws -> AppDatabase {
         try FileManager.default.createDirectory(at: directoryURL, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        return try AppDatabase.open(path: directoryURL.appendingPathComponent("kiroku.sqlite").path)
+        return try AppDatabase.open(path: directoryURL.appendingPathComponent("kiroku.sqlite").path, durableCommits: durableCommits)
     }
 
     /// Looks a user up by name, or stops with a message in both languages.

@@ -28,6 +28,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("log-pii"), help: "Log personal data unredacted. For development only.")
     var logPersonalData = false
 
+    @Flag(name: .customLong("durable-commits"), help: "Put every commit on the disk before answering (SQLite synchronous=FULL), so a stored sample survives a power cut; concurrent gateway batches share one fsync (env KIROKU_DURABLE_COMMITS=1).")
+    var durableCommits = ProcessInfo.processInfo.environment["KIROKU_DURABLE_COMMITS"] == "1"
+
     @Flag(name: .customLong("secure-cookies"), help: "Mark cookies Secure behind an HTTPS proxy (env KIROKU_SECURE_COOKIES=1). Implied by --tls-certificate.")
     var secureCookies = ProcessInfo.processInfo.environment["KIROKU_SECURE_COOKIES"] == "1"
 
@@ -218,7 +221,7 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardError.write(Data("\(error.description)\n".utf8))
             throw ExitCode(3)
         }
-        let database = try data.openDatabase()
+        let database = try data.openDatabase(durableCommits: durableCommits)
         logger.info("starting", metadata: [
             "data_dir": "\(configuration.dataDirectory.path)", "address": "\(host):\(port)", "scheme": "\(configuration.tls == nil ? "http" : "https")",
         ])

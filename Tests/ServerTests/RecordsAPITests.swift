@@ -163,6 +163,30 @@ import Testing
         #expect(try await server.database.recordCount(userId: user.id!) == 2)
     }
 
+    @Test func aBatchFlagsEntriesNearAStoredOneOrAnEarlierOneOfTheSameBatch() async throws {
+        let server = try TestServer()
+        let (_, token) = try await server.user("alice")
+        try await server.test { client in
+            _ = try await client.execute(
+                uri: "/api/v1/records", method: .post, headers: .bearer(token),
+                body: jsonBody(["metric": "weight", "value": 70, "start": "2026-01-15T07:30:00Z"])
+            )
+            let records: [[String: Any]] = [
+                ["metric": "weight", "value": 70.2, "start": "2026-01-15T07:35:00Z"],  // 5 minutes after the stored one
+                ["metric": "weight", "value": 70.3, "start": "2026-01-15T09:00:00Z"],
+                ["metric": "steps", "value": 100, "start": "2026-01-15T09:02:00Z"],  // another metric
+                ["metric": "weight", "value": 70.4, "start": "2026-01-15T09:04:00Z"],  // 4 minutes after the batch's second
+                ["metric": "weight", "value": 70.5, "start": "2026-01-15T07:24:59Z"],  // 5 min 1 s before the stored one
+            ]
+            let created = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["records": records]))
+            #expect(created.status == .created)
+            let codes = (try created.json()["records"] as? [[String: Any]])?.map { record in
+                ((record["warnings"] as? [[String: Any]]) ?? []).compactMap { $0["code"] as? String }
+            }
+            #expect(codes == [["possible_duplicate"], [], [], ["possible_duplicate"], []])
+        }
+    }
+
     @Test func batchCreatesAllInOneGoAndPagesWithACursor() async throws {
         let server = try TestServer()
         let (_, token) = try await server.user("alice")

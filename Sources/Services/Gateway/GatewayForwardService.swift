@@ -30,7 +30,9 @@ public struct GatewayForwardService: Sendable {
         // The records are only the samples' verdicts: no account exists here, so the owner id is a placeholder.
         let mapped = GatewaySampleMapper(userId: 0, payload: payload, now: now).map()
         let header = GatewayIngestService.PayloadHeader(payload)
-        let encoder = GatewayKafkaMessage.makeEncoder()
+        let writer = GatewayKafkaMessageWriter(
+            deviceId: header.deviceId, userId: header.userId, timestamp: header.timestamp, appVersion: header.appVersion, owner: owner
+        )
         // Samples kept raw (a known type in a unit Kiroku does not know) travel too: the consumer keeps them raw,
         // as the storing gateway does, so nothing a phone sent is lost on this path either.
         let rawSamples: [(id: String, sample: GatewaySample)] = mapped.keptRaw.compactMap { raw in
@@ -38,12 +40,8 @@ public struct GatewayForwardService: Sendable {
             return (raw.sampleId, sample)
         }
         let outgoing = zip(mapped.records, mapped.samples).map { ($0.externalId ?? $1.id, $1) } + rawSamples
-        let messages = try outgoing.map { id, sample in
-            let value = GatewayKafkaMessage(
-                deviceId: header.deviceId, userId: header.userId, sample: sample, timestamp: header.timestamp,
-                appVersion: header.appVersion, owner: owner
-            )
-            return KafkaBatchPublisher.Message(topic: topic, key: GatewayKafkaMessage.key(owner: owner, sampleId: id), value: try value.encoded(with: encoder))
+        let messages = outgoing.map { id, sample in
+            KafkaBatchPublisher.Message(topic: topic, key: GatewayKafkaMessage.key(owner: owner, sampleId: id), value: writer.message(for: sample))
         }
         do {
             try await publisher.publish(messages, timeout: deliveryTimeout)

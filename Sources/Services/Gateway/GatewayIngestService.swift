@@ -8,10 +8,13 @@ import Storage
 public struct GatewayIngestService: Sendable {
     public let database: AppDatabase
     public let settings: GatewaySettings
+    /// Shared by every copy of the service, so concurrent batches of one account share their badge refreshes.
+    let badges: BadgeRefreshCoalescer
 
     public init(database: AppDatabase, settings: GatewaySettings) {
         self.database = database
         self.settings = settings
+        badges = BadgeRefreshCoalescer(database: database)
     }
 
     /// What one batch did.
@@ -43,7 +46,7 @@ public struct GatewayIngestService: Sendable {
         } catch let full as OutboxFull {
             throw GatewayError.outboxFull(depth: full.depth, limit: settings.outboxLimit)
         }
-        if outcomes.contains(where: \.inserted) { await MotivationService(database: database).refreshBadgesAfterWrite(userId: userId, now: now) }
+        if outcomes.contains(where: \.inserted) { await badges.refreshAfterWrite(userId: userId, now: now) }
         return Outcome(
             received: payload.samples.count, synced: records.count + mapped.keptRaw.count, stored: outcomes.filter(\.inserted).count + rawStored,
             rejections: mapped.rejections, keptRaw: mapped.keptRaw
@@ -53,31 +56,27 @@ public struct GatewayIngestService: Sendable {
     /// Reads a batch and checks its size: the one way both gateways (storing and forwarding to Kafka) read a body.
     /// Throws `GatewayError` for a batch that cannot be read or is too large.
     public static func decode(_ body: Data, settings: GatewaySettings) throws -> GatewayPayload {
-        let payload: GatewayPayload
-        do {
-            payload = try APIJSON.makeDecoder().decode(GatewayPayload.self, from: body)
-        } catch {
-            throw GatewayError.malformedPayload
-        }
+        // The reader takes strict JSON only; JSONDecoder also takes a few other spellings (a trailing comma, a leading
+        // zero), so a body the reader refuses gets JSONDecoder's verdict and phones see no difference.
+        let read = body.withUnsafeBytes { GatewayPayloadReader.read($0) } ?? (try? APIJSON.makeDecoder().decode(GatewayPayload.self, from: body))
+        guard let payload = read else { throw GatewayError.malformedPayload }
         guard payload.samples.count <= settings.maxSamplesPerRequest else {
             throw GatewayError.tooManySamples(limit: settings.maxSamplesPerRequest)
         }
         return payload
     }
 
-    /// Builds the outbox row for a newly stored record from the sample it came from, exactly as received.
+    /// Builds the outbox row for a newly stored record from the sample it came from, exactly as received. The
+    /// batch's shared fields, key and time are written once; each row adds only its sample.
     static func outboxMessage(header: PayloadHeader, samples: [GatewaySample], userId: Int64, now: Date) -> @Sendable (HealthRecord) throws -> OutboxMessage {
         let samplesById = Dictionary(samples.map { ($0.id.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let writer = GatewayKafkaMessageWriter(
+            deviceId: header.deviceId, userId: header.userId, timestamp: header.timestamp, appVersion: header.appVersion, accountId: userId
+        )
+        let key = GatewayKafkaMessage.key(accountId: userId, phoneUserId: header.userId)
         return { record in
             guard let sample = samplesById[record.externalId ?? ""] else { throw GatewayError.malformedPayload }
-            let value = GatewayKafkaMessage(
-                deviceId: header.deviceId, userId: header.userId, sample: sample, timestamp: header.timestamp,
-                appVersion: header.appVersion, accountId: userId
-            )
-            return OutboxMessage(
-                userId: userId, messageKey: GatewayKafkaMessage.key(accountId: userId, phoneUserId: header.userId),
-                payload: try value.encoded(), createdAt: now
-            )
+            return OutboxMessage(userId: userId, messageKey: key, payload: writer.message(for: sample), createdAt: now)
         }
     }
 

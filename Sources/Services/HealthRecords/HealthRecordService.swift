@@ -31,24 +31,29 @@ public struct HealthRecordService: Sendable {
         for (index, input) in inputs.enumerated() {
             _ = try ClientId.validated(input.clientId, field: inputs.count == 1 ? "clientId" : "records[\(index)].clientId")
         }
+        var measurements: [ValidatedMeasurement] = []
         for (index, input) in inputs.enumerated() {
-            let measurement: ValidatedMeasurement
             do {
-                measurement = try MeasurementValidator.validate(
+                measurements.append(try MeasurementValidator.validate(
                     MeasurementInput(metric: input.metric, value: input.value, unit: input.unit, start: input.start ?? now, end: input.end),
                     now: now
-                )
+                ))
             } catch {
                 throw BatchError(index: index, error: error)
             }
+        }
+        // One read for the whole batch: a thousand records were a thousand round trips to the reader pool.
+        let storedNearby = try await database.hasRecordNear(
+            userId: userId, measurements.map { (metric: $0.metric.id, instant: $0.start) }, within: MeasurementValidator.duplicateInterval
+        )
+        var earlierInBatch: [String: [Date]] = [:]
+        for (input, (measurement, nearby)) in zip(inputs, zip(measurements, storedNearby)) {
             var warnings = measurement.warnings
-            let nearby = try await database.recordStarts(
-                userId: userId, metric: measurement.metric.id, around: measurement.start, within: 5 * 60
-            )
-            let earlierInBatch = prepared.filter { $0.0.metric == measurement.metric.id }.map(\.0.startAt)
-            if let duplicate = MeasurementValidator.duplicateWarning(for: measurement.start, existingStarts: nearby + earlierInBatch) {
-                warnings.append(duplicate)
+            let earlier = earlierInBatch[measurement.metric.id, default: []]
+            if nearby || MeasurementValidator.duplicateWarning(for: measurement.start, existingStarts: earlier) != nil {
+                warnings.append(MeasurementValidator.possibleDuplicate)
             }
+            earlierInBatch[measurement.metric.id, default: []].append(measurement.start)
             let record = HealthRecord(
                 userId: userId, metric: measurement.metric.id, value: measurement.canonicalValue,
                 originalValue: measurement.originalValue, originalUnit: measurement.originalUnit,

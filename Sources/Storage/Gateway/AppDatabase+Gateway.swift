@@ -5,22 +5,23 @@ extension AppDatabase {
     /// Stores a gateway batch in one transaction: every record not already stored (same source and sample id)
     /// and, when `message` is given, one outbox row per newly stored record. A retried batch therefore adds
     /// neither records nor messages. With `outboxLimit`, a batch that would push the outbox past it is refused
-    /// whole with `OutboxFull`.
+    /// whole with `OutboxFull`. Batches that arrive while another commits share the next commit.
     public func ingestGatewayBatch(
         _ records: [HealthRecord],
         outboxLimit: Int? = nil,
         message: (@Sendable (HealthRecord) throws -> OutboxMessage)? = nil
     ) async throws -> [(record: HealthRecord, inserted: Bool)] {
-        try await writer.write { db in
+        try await groupCommit.write { db in
             if let outboxLimit, message != nil {
                 let depth = try OutboxMessage.fetchCount(db)
                 guard depth + records.count <= outboxLimit else { throw OutboxFull(depth: depth) }
             }
+            let insert = try HealthRecordBatchInsert(db)
+            let outbox = message == nil ? nil : try OutboxInsert(db)
             return try records.map { record in
-                let outcome = try Self.insertOrFind(db, record)
-                if outcome.inserted, let message {
-                    var row = try message(outcome.record)
-                    try row.insert(db)
+                let outcome = try insert.insert(record, db: db)
+                if outcome.inserted, let message, let outbox {
+                    try outbox.insert(try message(outcome.record), db: db)
                 }
                 return outcome
             }

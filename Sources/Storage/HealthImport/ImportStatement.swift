@@ -1,3 +1,4 @@
+import Foundation
 import Health
 import GRDB
 import GRDBSQLite
@@ -92,6 +93,16 @@ struct ImportStatement {
                             _ = sqlite3_bind_text(handle, index, "", 0, Self.transient)
                         }
                     }
+                }
+            }
+            index += 1
+        }
+
+        /// Binds a blob (copied by SQLite, like text); an empty one stays an empty blob, not NULL.
+        mutating func add(_ value: Data?) {
+            if let value {
+                value.withUnsafeBytes { bytes in
+                    _ = sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), Self.transient)
                 }
             }
             index += 1

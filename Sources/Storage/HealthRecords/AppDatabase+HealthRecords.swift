@@ -7,22 +7,9 @@ extension AppDatabase {
     /// is not inserted again: the stored one is returned in its place, so client retries are harmless.
     public func insertRecords(_ records: [HealthRecord]) async throws -> [(record: HealthRecord, inserted: Bool)] {
         try await writer.write { db in
-            try records.map { try Self.insertOrFind(db, $0) }
+            let insert = try HealthRecordBatchInsert(db)
+            return try records.map { try insert.insert($0, db: db) }
         }
-    }
-
-    /// One statement per row: the unique (userId, source, externalId) index decides, and only a conflict
-    /// (a retry) costs the extra read of the row already stored.
-    static func insertOrFind(_ db: Database, _ record: HealthRecord) throws -> (record: HealthRecord, inserted: Bool) {
-        var record = record
-        try record.insert(db, onConflict: .ignore)
-        if db.changesCount > 0 { return (record, true) }
-        let existing = try HealthRecord
-            .owned(by: record.userId)
-            .filter { $0.source == record.source && $0.externalId == record.externalId }
-            .fetchFirstReadable(db)
-        guard let existing else { throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "record ignored without a stored twin") }
-        return (existing, false)
     }
 
     /// The record with this id if, and only if, it belongs to `userId`.
@@ -53,17 +40,20 @@ extension AppDatabase {
         }
     }
 
-    /// The start instants of the user's records of one metric near `instant`, for duplicate warnings.
-    public func recordStarts(userId: Int64, metric: String, around instant: Date, within seconds: TimeInterval) async throws -> [Date] {
-        try await reader.read { db in
-            try Date.fetchReadable(
-                db,
-                HealthRecord
-                    .owned(by: userId)
-                    .select(\.startAt)
-                    .filter { $0.metric == metric }
-                    .filter { $0.startAt >= instant.addingTimeInterval(-seconds) && $0.startAt <= instant.addingTimeInterval(seconds) }
-            )
+    /// For each (metric, instant): whether the user has a record of that metric starting within `seconds` of it.
+    /// One read however many are asked, each an indexed probe (userId, metric, startAt) of at most one row.
+    public func hasRecordNear(userId: Int64, _ probes: [(metric: String, instant: Date)], within seconds: TimeInterval) async throws -> [Bool] {
+        guard !probes.isEmpty else { return [] }
+        return try await reader.read { db in
+            let probe = try ImportStatement(db, sql: "SELECT 1 FROM healthRecord WHERE userId = ? AND metric = ? AND startAt >= ? AND startAt <= ? LIMIT 1")
+            return try probes.map { metric, instant in
+                try probe.first(db, bind: { row in
+                    row.add(userId)
+                    row.add(metric)
+                    row.add(DatabaseDateText.string(instant.addingTimeInterval(-seconds)))
+                    row.add(DatabaseDateText.string(instant.addingTimeInterval(seconds)))
+                }, read: { _ in true }) ?? false
+            }
         }
     }
 
@@ -145,7 +135,11 @@ extension AppDatabase {
         }
     }
 
+    /// Summed from the hourly rollups the triggers keep: counting the records themselves walked every one of
+    /// them, and the badge refresh after each gateway batch asks.
     public func recordCount(userId: Int64) async throws -> Int {
-        try await reader.read { db in try HealthRecord.owned(by: userId).fetchCount(db) }
+        try await reader.read { db in
+            try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM healthRecordHourly WHERE userId = ?", arguments: [userId]) ?? 0
+        }
     }
 }

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Writes `GatewayKafkaMessage`s for one batch without `JSONEncoder`: the fields every message of the batch
+/// shares are written once, and each sample is appended byte by byte between them. At a hundred samples per
+/// request the encoder's per-value boxing and key sorting cost more than storing the sample did. The output is
+/// what `GatewayKafkaMessage.makeEncoder()` would give in meaning (the same keys, sorted, slashes unescaped;
+/// absent optionals left out), and decodes back with `JSONDecoder` into the same message.
+public struct GatewayKafkaMessageWriter: Sendable {
+    /// `{"accountId":…,"appVersion":…,"deviceId":…,"owner":…,"sample":`: the keys sorting before `sample`.
+    private let head: [UInt8]
+    /// `,"timestamp":…,"userId":…}`: the keys sorting after it.
+    private let tail: [UInt8]
+
+    public init(deviceId: String, userId: String, timestamp: String?, appVersion: String?, accountId: Int64? = nil, owner: String? = nil) {
+        var head = JSONBytes()
+        head.openObject()
+        if let accountId { head.key("accountId"); head.integer(accountId) }
+        if let appVersion { head.key("appVersion", first: accountId == nil); head.string(appVersion) }
+        head.key("deviceId", first: accountId == nil && appVersion == nil); head.string(deviceId)
+        if let owner { head.key("owner", first: false); head.string(owner) }
+        head.key("sample", first: false)
+        var tail = JSONBytes()
+        if let timestamp { tail.key("timestamp", first: false); tail.string(timestamp) }
+        tail.key("userId", first: false); tail.string(userId)
+        tail.closeObject()
+        self.head = head.bytes
+        self.tail = tail.bytes
+    }
+
+    /// One sample's message.
+    public func message(for sample: GatewaySample) -> Data {
+        var out = JSONBytes(capacity: head.count + tail.count + 512)
+        out.bytes.append(contentsOf: head)
+        Self.append(sample, to: &out)
+        out.bytes.append(contentsOf: tail)
+        return Data(out.bytes)
+    }
+
+    /// The sample's own keys, sorted as the encoder sorts them.
+    private static func append(_ sample: GatewaySample, to out: inout JSONBytes) {
+        out.openObject()
+        var first = true
+        func field(_ name: String) {
+            out.key(name, first: first)
+            first = false
+        }
+        if let createdAt = sample.createdAt { field("createdAt"); out.string(createdAt) }
+        field("endDate"); out.string(sample.endDate)
+        field("id"); out.string(sample.id)
+        if let isSynced = sample.isSynced { field("isSynced"); out.bool(isSynced) }
+        if let metadata = sample.metadata {
+            field("metadata")
+            out.openObject()
+            for (index, (key, value)) in metadata.sorted(by: { $0.key < $1.key }).enumerated() {
+                out.key(key, first: index == 0)
+                switch value {
+                case .string(let text): out.string(text)
+                case .number(let number): out.number(number)
+                case .bool(let flag): out.bool(flag)
+                case .null: out.null()
+                }
+            }
+            out.closeObject()
+        }
+        if let sourceBundle = sample.sourceBundle { field("sourceBundle"); out.string(sourceBundle) }
+        field("startDate"); out.string(sample.startDate)
+        if let timezone = sample.timezone { field("timezone"); out.string(timezone) }
+        if let offset = sample.timezoneOffset { field("timezoneOffset"); out.integer(Int64(offset)) }
+        field("type"); out.string(sample.type)
+        field("unit"); out.string(sample.unit)
+        field("value"); out.number(sample.value)
+        out.closeObject()
+    }
+}
+
+/// JSON text appended as UTF-8 bytes.
+struct JSONBytes {
+    var bytes: [UInt8] = []
+
+    init(capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func openObject() { bytes.append(UInt8(ascii: "{")) }
+    mutating func closeObject() { bytes.append(UInt8(ascii: "}")) }
+
+    mutating func key(_ name: String, first: Bool = true) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    mutating func null() { bytes.append(contentsOf: "null".utf8) }
+    mutating func bool(_ flag: Bool) { bytes.append(contentsOf: (flag ? "true" : "false").utf8) }
+    mutating func integer(_ value: Int64) { bytes.append(contentsOf: String(value).utf8) }
+
+    /// Whole numbers without a fraction (`1500`, as the phone sends them), others in Swift's shortest form that
+    /// reads back to the same Double.
+    mutating func number(_ value: Double) {
+        if value.isFinite, value == value.rounded(), abs(value) < 9.0e15 {
+            integer(Int64(value))
+        } else if value.isFinite {
+            bytes.append(contentsOf: "\(value)".utf8)
+        } else {
+            null()
+        }
+    }
+
+    /// A quoted string: `"` and `\` escaped, control characters as escapes, everything else (slashes, non-ASCII) as is.
+    mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
