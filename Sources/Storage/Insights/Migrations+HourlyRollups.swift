@@ -53,6 +53,8 @@ extension Migrations {
     }
 
     /// How a new part joins an hour that already has records: counts and sums add, extremes and latest widen.
+    /// Shared by the triggers and `HourlyRollupDeferral`; `v5-hourly-rollups` first wrote `count + 1`, which is
+    /// what `count + excluded.count` is for the trigger's one-record part, so databases migrated either way agree.
     static let mergeIntoHour = """
         ON CONFLICT (userId, metric, hour) DO UPDATE SET
             count = count + excluded.count, sum = sum + excluded.sum, min = min(min, excluded.min), max = max(max, excluded.max),
