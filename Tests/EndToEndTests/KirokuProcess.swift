@@ -86,8 +86,10 @@ enum Programs {
 
     static var kcat: String? { find(["kcat", "kafkacat"]) }
 
-    /// Polls `url` until it answers 200, or fails after `timeout` seconds.
-    static func waitUntilUp(_ url: URL, timeout: TimeInterval = 30) async throws {
+    /// Polls `url` until it answers 200, or fails after `timeout` seconds. The end-to-end pass starts some fifty
+    /// servers and browsers at once on two cores, so a start can take far longer there than alone (CI once took
+    /// over 30 s); the generous limit only matters when something is really wrong.
+    static func waitUntilUp(_ url: URL, timeout: TimeInterval = 120) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(5)),
