@@ -4,14 +4,21 @@ import Foundation
 /// value. Two imports of one export, or an export and the gateway sending the same sample, produce the same
 /// key, so the database's unique index turns the second arrival into "already present".
 ///
-/// FNV-1a with 128 bits, stored as two integers: `value` (the halves folded together) is what the database
-/// indexes — an integer index is a third the size of a text one, which keeps millions of random-order
-/// inserts in SQLite's page cache — and `check` (the high half) tells apart two items whose `value`s collide,
-/// which among one person's ten million samples happens with a chance of about three in a million. Together
-/// they are the whole 128-bit hash.
+/// FNV-1a with 128 bits, stored as two integers: `value` is what the database indexes — an integer index is a
+/// third the size of a text one — and `check` (the high half) tells apart two items whose `value`s collide.
+///
+/// For other items `value` is the two halves folded together. For a **sample** it is the hour the sample
+/// started (since 1970, UTC) in the upper 32 bits and the low 32 bits of that fold below: an export lists each
+/// type's samples in time order, so a batch of 5,000 of them lands on a few neighbouring pages of the index
+/// instead of on nearly every page of it (with a random `value` each import batch rewrote the whole index into
+/// the WAL; see BENCHMARKS.md). Two different samples share a `value` only when they start in the same hour
+/// and agree on 32 bits of the hash — a handful of times among ten years of minute-level data, each resolved
+/// by `check` and the slots beside the home slot.
 public struct NaturalKey: Sendable, Hashable {
     private var high: UInt64 = 0x6C62_272E_07BB_0142
     private var low: UInt64 = 0x62B8_2175_6295_C58D
+    /// Set for samples: the hour their indexed value starts with.
+    private var startHour: Int64?
 
     public init() {}
 
@@ -25,7 +32,22 @@ public struct NaturalKey: Sendable, Hashable {
         key.add(fixedPoint: end.timeIntervalSince1970, scale: 1000)
         key.add(fixedPoint: value, scale: 1_000_000)
         if let detail { key.add(detail) }
+        key.startHour = Self.startHour(of: start)
         return key
+    }
+
+    /// Whole hours since 1970 (UTC) before `date`, from the millisecond the key itself reads, kept within 32 bits.
+    public static func startHour(of date: Date) -> Int64 {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        guard milliseconds.isFinite else { return 0 }
+        let hours = (milliseconds / 3_600_000).rounded(.down)
+        return Int64(min(max(hours, -2_147_483_648), 2_147_483_647))
+    }
+
+    /// A sample's indexed value: its start hour, then the low 32 bits of `folded` (the folded hash, or a slot
+    /// stored before keys were time-ordered, whose low bits are the same).
+    public static func timeOrderedValue(folded: Int64, startHour: Int64) -> Int64 {
+        startHour << 32 | (folded & 0xFFFF_FFFF)
     }
 
     /// `number × scale`, rounded, as an integer; a number too large for one (1e300 steps in a damaged file) adds its
@@ -36,10 +58,16 @@ public struct NaturalKey: Sendable, Hashable {
 
     /// The indexed half of the stored form.
     public var value: Int64 {
+        guard let startHour else { return folded }
+        return Self.timeOrderedValue(folded: folded, startHour: startHour)
+    }
+
+    /// The two halves folded together: every key's indexed value before samples were time-ordered.
+    public var folded: Int64 {
         Int64(bitPattern: high ^ low)
     }
 
-    /// The other half: with `value` it determines all 128 bits.
+    /// The other half: with `folded` it determines all 128 bits.
     public var check: Int64 {
         Int64(bitPattern: high)
     }

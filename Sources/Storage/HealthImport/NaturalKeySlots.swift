@@ -33,7 +33,11 @@ struct NaturalKeySlots {
 
     /// The home slot; near the top of the integer range the neighbourhood is moved down so it never wraps.
     static func home(of key: NaturalKey) -> Int64 {
-        min(key.value, Int64.max - (width - 1))
+        home(value: key.value)
+    }
+
+    static func home(value: Int64) -> Int64 {
+        min(value, Int64.max - (width - 1))
     }
 
     /// The slot where `key`'s item is stored, or the slot it should take.
