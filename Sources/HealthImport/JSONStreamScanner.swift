@@ -77,7 +77,7 @@ public struct JSONStreamScanner {
             consumed += index
         }
         while true {
-            while index < buffer.count, Self.isWhitespace(buffer[index]) { index += 1 }
+            while index < buffer.count, JSONGrammar.isWhitespace(buffer[index]) { index += 1 }
             guard index < buffer.count else { return }
             let byte = buffer[index]
             if expect == .end { throw fault(at: index, .init(ja: "文書の後に余計な内容があります", en: "unexpected content after the document")) }
@@ -141,80 +141,30 @@ public struct JSONStreamScanner {
     /// The string starting at the quote at `start` and the index after its closing quote; nil when the buffer
     /// ends inside it.
     private func string(at start: Int) throws -> (String, Int)? {
-        var index = start + 1
-        var plain = true
-        while index < buffer.count {
-            switch buffer[index] {
-            case UInt8(ascii: "\""):
-                let body = buffer[(start + 1)..<index]
-                let text = plain ? String(decoding: body, as: UTF8.self) : try unescape(body, from: start + 1)
-                return (text, index + 1)
-            case UInt8(ascii: "\\"):
-                plain = false
-                index += 2
-            case 0..<0x20:
-                throw fault(at: index, .init(ja: "文字列の中に制御文字があります", en: "a control character inside a string"))
-            default:
-                index += 1
-            }
-            guard index - start <= maxTokenBytes else { throw fault(at: start, .init(ja: "文字列が \(maxTokenBytes) バイトを超えています", en: "a string longer than \(maxTokenBytes) bytes")) }
+        let end = JSONGrammar.stringEnd(buffer, from: start + 1)
+        // Measured where the scan stopped; the opening quote alone never counts against the limit.
+        guard end.stop - start <= max(maxTokenBytes, 1) else {
+            throw fault(at: start, .init(ja: "文字列が \(maxTokenBytes) バイトを超えています", en: "a string longer than \(maxTokenBytes) bytes"))
         }
-        return nil
+        switch end {
+        case .closed(let quote, let escaped):
+            let body = buffer[(start + 1)..<quote]
+            return (escaped ? try unescape(body) : String(decoding: body, as: UTF8.self), quote + 1)
+        case .controlCharacter(let at):
+            throw fault(at: at, .init(ja: "文字列の中に制御文字があります", en: "a control character inside a string"))
+        case .unterminated:
+            return nil
+        }
     }
 
-    private func unescape(_ body: ArraySlice<UInt8>, from offset: Int) throws -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(body.count)
-        var index = body.startIndex
-        while index < body.endIndex {
-            let byte = body[index]
-            guard byte == UInt8(ascii: "\\") else {
-                out.append(byte)
-                index += 1
-                continue
-            }
-            let escape = body[index + 1]
-            index += 2
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                guard var scalar = Self.hex4(body, at: index) else { throw fault(at: index - 2, .init(ja: "\\u エスケープが正しくありません", en: "a bad \\u escape")) }
-                index += 4
-                // A surrogate pair spells one scalar beyond the Basic Multilingual Plane.
-                if (0xD800..<0xDC00).contains(scalar), index + 1 < body.endIndex, body[index] == UInt8(ascii: "\\"),
-                   body[index + 1] == UInt8(ascii: "u"), let low = Self.hex4(body, at: index + 2), (0xDC00..<0xE000).contains(low) {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    index += 6
-                }
-                out.append(contentsOf: Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8))
-            default:
-                throw fault(at: index - 2, .init(ja: "不明なエスケープ \\\(Character(Unicode.Scalar(escape)))", en: "an unknown escape \\\(Character(Unicode.Scalar(escape)))"))
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func hex4(_ bytes: ArraySlice<UInt8>, at index: Int) -> UInt32? {
-        guard index + 4 <= bytes.endIndex else { return nil }
-        var value: UInt32 = 0
-        for byte in bytes[index..<(index + 4)] {
-            guard let digit = hexDigit(byte) else { return nil }
-            value = value << 4 | digit
-        }
-        return value
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
+    private func unescape(_ body: ArraySlice<UInt8>) throws -> String {
+        do {
+            return String(decoding: try JSONGrammar.unescape(body, loneSurrogates: .replace), as: UTF8.self)
+        } catch .badUnicodeEscape(let at), .loneSurrogate(let at) {
+            throw fault(at: body.startIndex + at, .init(ja: "\\u エスケープが正しくありません", en: "a bad \\u escape"))
+        } catch .unknownEscape(let at, let escape) {
+            let character = Character(Unicode.Scalar(escape))
+            throw fault(at: body.startIndex + at, .init(ja: "不明なエスケープ \\\(character)", en: "an unknown escape \\\(character)"))
         }
     }
 
@@ -228,11 +178,11 @@ public struct JSONStreamScanner {
         }
         let token = buffer[start..<end]
         switch token.first {
-        case UInt8(ascii: "t") where token.elementsEqual("true".utf8): return (.bool(true), end)
-        case UInt8(ascii: "f") where token.elementsEqual("false".utf8): return (.bool(false), end)
-        case UInt8(ascii: "n") where token.elementsEqual("null".utf8): return (.null, end)
+        case UInt8(ascii: "t") where Self.token(token, is: "true"): return (.bool(true), end)
+        case UInt8(ascii: "f") where Self.token(token, is: "false"): return (.bool(false), end)
+        case UInt8(ascii: "n") where Self.token(token, is: "null"): return (.null, end)
         default:
-            guard Self.isNumber(token), let value = Double(String(decoding: token, as: UTF8.self)) else {
+            guard JSONGrammar.numberEnd(token, from: start) == end, let value = JSONGrammar.numberValue(token) else {
                 let text = String(decoding: token.prefix(20), as: UTF8.self)
                 throw fault(at: start, .init(ja: "「\(text)」は JSON の値ではありません", en: "“\(text)” is not a JSON value"))
             }
@@ -240,35 +190,12 @@ public struct JSONStreamScanner {
         }
     }
 
-    /// JSON's number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    private static func isNumber(_ token: ArraySlice<UInt8>) -> Bool {
-        var index = token.startIndex
-        func digits() -> Int {
-            let from = index
-            while index < token.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(token[index]) { index += 1 }
-            return index - from
-        }
-        if index < token.endIndex, token[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < token.endIndex else { return false }
-        if token[index] == UInt8(ascii: "0") { index += 1 } else if digits() == 0 { return false }
-        if index < token.endIndex, token[index] == UInt8(ascii: ".") {
-            index += 1
-            guard digits() > 0 else { return false }
-        }
-        if index < token.endIndex, token[index] == UInt8(ascii: "e") || token[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < token.endIndex, token[index] == UInt8(ascii: "+") || token[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { return false }
-        }
-        return index == token.endIndex
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    private static func token(_ token: ArraySlice<UInt8>, is word: StaticString) -> Bool {
+        token.count == word.utf8CodeUnitCount && JSONGrammar.hasLiteral(word, in: token, at: token.startIndex)
     }
 
     private static func isDelimiter(_ byte: UInt8) -> Bool {
-        isWhitespace(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+        JSONGrammar.isWhitespace(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
             || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
     }
 

@@ -28,6 +28,7 @@ extension AppDatabase {
         migrator.registerMigration("v5-workout-apple-accounts", migrate: Migrations.workoutAppleAccounts)
         migrator.registerMigration("v6-rollup-deferral", migrate: Migrations.rollupDeferral)
         migrator.registerMigration("v7-time-ordered-record-keys", migrate: Migrations.timeOrderedRecordKeys)
+        migrator.registerMigration("v7-workout-route-summaries", migrate: Migrations.workoutRouteSummaries)
         return migrator
     }
 }

@@ -49,6 +49,11 @@ import Testing
         }
     }
 
+    /// A file is read on where the gateway would refuse: half a surrogate pair becomes U+FFFD, the rest is kept.
+    @Test func aLoneSurrogateHalfReadsAsTheReplacementCharacter() throws {
+        #expect(try Self.events(#"["\ud83dA", "\ude00\ud83d\u0041"]"#) == [.arrayStart, .string("\u{FFFD}A"), .string("\u{FFFD}\u{FFFD}A"), .arrayEnd])
+    }
+
     @Test func aTopLevelNumberIsCompleteOnlyAtTheEnd() throws {
         #expect(try Self.events("12", chunk: 1) == [.number(12)])
     }
@@ -61,6 +66,7 @@ import Testing
         (#"{"a": 01}"#, "“01” is not a JSON value", 6),
         (#"{"a": tru}"#, "“tru” is not a JSON value", 6),
         (#"{"a": "x\q"}"#, #"an unknown escape \q"#, 8),
+        (#"{"a": "xy\u12G4"}"#, #"a bad \u escape"#, 9),
         ("{\"a\": \"line\nbreak\"}", "a control character inside a string", 11),
         (#"{} {}"#, "unexpected content after the document", 3),
         (#"{"a": "never closed"#, "a string is not closed", 19),

@@ -26,7 +26,8 @@ struct LargeRouteTests {
         )
     }
 
-    /// The running workout of the small export, its route replaced by `pointCount` points written straight to SQLite.
+    /// The running workout of the small export, its route replaced by `pointCount` points written straight to SQLite
+    /// and then summarised, as the import summarises a GPX file after its last batch.
     static func longRoute(_ server: TestServer, userId: Int64) async throws -> Int64 {
         let zip = try WorkoutRouteTests.exportZip()
         defer { try? FileManager.default.removeItem(at: zip) }
@@ -41,6 +42,7 @@ struct LargeRouteTests {
                        10 + i % 100, 2.5, 'export-gpx' FROM n
                 """, arguments: [pointCount - 1, userId, run])
         }
+        try server.database.summarizeRouteBlocking(userId: userId, workoutId: run)
         return run
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Health
 import HealthImport
 import Hummingbird
@@ -149,6 +150,62 @@ struct WorkoutRouteTests {
         #expect(resumed.id == job.id && resumed.state == .succeeded)
         #expect(resumed.counts["workoutRoutePoint"] == ImportTally(imported: 7))
         #expect(try await database.routePoints(userId: userId).count == 7)
+    }
+
+    /// The run's route (from a GPX file) and the walk's (inline `<Location>`s): what the workout page and the first
+    /// page of points show as the summary, and the summary computed here from the stored points.
+    static func summaries(_ database: AppDatabase, userId: Int64) async throws -> [(shown: [RouteSummary?], fromPoints: RouteSummary)] {
+        let service = WorkoutRouteService(database: database)
+        var answers: [(shown: [RouteSummary?], fromPoints: RouteSummary)] = []
+        for activity in ["HKWorkoutActivityTypeRunning", "HKWorkoutActivityTypeWalking"] {
+            let workout = try #require(try await database.workouts(userId: userId).first { $0.activityType == activity }?.id)
+            let points = try await database.routePoints(userId: userId, workoutId: workout).map(\.point)
+            let overview = try await service.detail(workoutId: workout, userId: userId)
+            let firstPage = try await service.detail(workoutId: workout, userId: userId, points: .page(cursor: nil, limit: 1))
+            answers.append(([overview.summary, firstPage.summary], RouteSummary(points)))
+        }
+        return answers
+    }
+
+    @Test("A route's summary is kept when it is written and equals its points' (GPX and inline), also in a database migrated from before")
+    func keptSummary() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("route-summary-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("kiroku.sqlite").path
+        let zip = try Self.exportZip()
+        defer { try? FileManager.default.removeItem(at: zip) }
+        let database = try AppDatabase.open(path: path)
+        let userId = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id!
+        _ = try await Self.importZip(zip, userId: userId, database: database)
+
+        let imported = try await Self.summaries(database, userId: userId)
+        #expect(imported.map(\.fromPoints.pointCount) == [4, 3])
+        #expect(imported.allSatisfy { $0.fromPoints.distanceMeters > 0 && $0.fromPoints.elapsedSeconds ?? 0 > 0 && $0.fromPoints.ascentMeters ?? 0 > 0 })
+        for route in imported { #expect(route.shown == [route.fromPoints, route.fromPoints]) }
+        let kept = try await database.reader.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM healthWorkout WHERE userId = ? AND routeSummary IS NOT NULL", arguments: [userId])
+        }
+        #expect(kept == 2, "kept on both workouts with a route, not on the yoga session")
+
+        // The thinned overview is the evenly spaced points themselves.
+        let run = try #require(try await database.workouts(userId: userId).first { $0.activityType == "HKWorkoutActivityTypeRunning" }?.id)
+        let all = try await database.routePoints(userId: userId, workoutId: run).map(\.point)
+        let thinned = try await WorkoutRouteService(database: database).detail(workoutId: run, userId: userId, points: .overview(maxPoints: 3))
+        #expect(thinned.pointsThinned && thinned.points == [all[0], all[1], all[3]])
+
+        // The same file as it was before summaries were kept: no column, the migration not yet run.
+        try await database.writer.write { db in
+            try db.execute(sql: "ALTER TABLE healthWorkout DROP COLUMN routeSummary")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v7-workout-route-summaries'")
+        }
+        let migrated = try AppDatabase.open(path: path)
+        let afterMigration = try await Self.summaries(migrated, userId: userId)
+        #expect(afterMigration.map(\.fromPoints) == imported.map(\.fromPoints))
+        for route in afterMigration { #expect(route.shown == [route.fromPoints, route.fromPoints]) }
+        #expect(try await migrated.reader.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM healthWorkout WHERE userId = ? AND routeSummary IS NOT NULL", arguments: [userId])
+        } == 2, "the migration summarised both routes")
     }
 
     @Test("Deleting the account deletes its routes")

@@ -29,6 +29,15 @@ import Testing
         #"{"deviceId": "d", "userId": "u", "samples": []} x"#,
         #"[{"deviceId": "d", "userId": "u", "samples": []}]"#,
         #"{"deviceId": "d\x", "userId": "u", "samples": []}"#,
+        // Escapes JSONDecoder refuses or reads whole: halves of a surrogate pair alone, NUL, escaped member names.
+        #"{"deviceId": "\ud83d", "userId": "u", "samples": []}"#,
+        #"{"deviceId": "\ude00\ud83d", "userId": "u", "samples": []}"#,
+        #"{"deviceId": "\ud83d\u0041", "userId": "u", "samples": []}"#,
+        #"{"deviceId": "\ud83d\ud83d\ude00", "userId": "u", "samples": []}"#,
+        #"{"deviceId": "\u12G4", "userId": "u", "samples": []}"#,
+        #"{"deviceId": "\u0000\uDBFF\uDFFF\uFFFF\/", "\u0075serId": "u", "samples": []}"#,
+        #"{"deviceId": "d", "userId": "u", "samples": [\#(good), "unit": "\ud83d"}]}"#,
+        #"{"deviceId": "d", "userId": "u", "samples": [\#(good), "met\u0061data": {"\u00e9\ud83d\ude00": 1}}]}"#,
         "",
     ]
 
@@ -53,6 +62,16 @@ import Testing
         let read = try? GatewayIngestService.decode(Data(body.utf8), settings: GatewaySettings())
         #expect(read.map(Self.summary)?.0 == expected.map(Self.summary)?.0)
         #expect(read.map(Self.summary)?.1 == expected.map(Self.summary)?.1)
+    }
+
+    /// Bytes that are not UTF-8 in a string, alone or beside an escape (an encoded surrogate half among them).
+    @Test(arguments: [[0xFF], [0x5C, 0x6E, 0xFF], [0xED, 0xA0, 0x80], [0x5C, 0x6E, 0xC3], [0x5C, 0x6E, 0xC3, 0xA9]] as [[UInt8]])
+    func readsStringBytesAsJSONDecoderDoes(inside: [UInt8]) throws {
+        let body = Data(Array(#"{"deviceId": ""#.utf8) + inside + Array(#"", "userId": "u", "samples": []}"#.utf8))
+        let expected = try? JSONDecoder().decode(GatewayPayload.self, from: body)
+        let read = try? GatewayIngestService.decode(body, settings: GatewaySettings())
+        #expect(read.map(Self.summary)?.0 == expected.map(Self.summary)?.0)
+        #expect((read == nil) == (expected == nil))
     }
 
     @Test func aSampleIsRefusedWithTheReasonJSONDecoderGives() throws {

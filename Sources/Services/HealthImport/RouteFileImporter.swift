@@ -26,12 +26,15 @@ struct RouteFileImporter {
             do {
                 if let workoutId = workouts[name] {
                     try store(path, in: archive, workoutId: workoutId, job: &job, now: now)
+                    // Once, with the whole file stored: the workout page reads this instead of every point.
+                    try database.summarizeRouteBlocking(userId: job.userId, workoutId: workoutId)
                 } else {
                     try keepUnmatched(path, in: archive, job: &job, now: now)
                 }
             } catch let error as ImportError {
-                // One damaged route file does not undo the import: what it held up to the damage is stored, and
-                // the file is kept raw with the error.
+                // One damaged route file does not undo the import: what it held up to the damage is stored (and
+                // summarised), and the file is kept raw with the error.
+                if let workoutId = workouts[name] { try database.summarizeRouteBlocking(userId: job.userId, workoutId: workoutId) }
                 var key = NaturalKey()
                 key.add("RouteFileUnreadable")
                 key.add(name)

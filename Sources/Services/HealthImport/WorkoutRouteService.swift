@@ -9,7 +9,7 @@ public struct WorkoutDetail: Sendable {
     public let workout: HealthWorkoutRecord
     public let points: [RoutePoint]
     /// Of every point of the route, however few `points` holds; nil on the pages after the first (it was on the
-    /// first, and reading it again would read the whole route for every page).
+    /// first).
     public let summary: RouteSummary?
     public let heartRates: [WorkoutHeartRate]
     /// `points` is an evenly spaced overview of a longer route (`summary.pointCount` points).
@@ -48,7 +48,7 @@ public struct WorkoutRouteService: Sendable {
             let overview = try await database.routeOverview(userId: userId, workoutId: workoutId, maxPoints: maxPoints)
             return WorkoutDetail(workout: workout, points: overview.points, summary: overview.summary, heartRates: heartRates, pointsThinned: overview.thinned, nextCursor: nil)
         case .page(let cursor, let limit):
-            let summary = cursor == nil ? try await database.routeOverview(userId: userId, workoutId: workoutId, maxPoints: 2).summary : nil
+            let summary = cursor == nil ? try await database.routeSummary(userId: userId, workoutId: workoutId) : nil
             let page = try await database.routePoints(userId: userId, workoutId: workoutId, after: cursor, limit: limit)
             return WorkoutDetail(workout: workout, points: page.items, summary: summary, heartRates: heartRates, pointsThinned: false, nextCursor: page.nextCursor)
         }

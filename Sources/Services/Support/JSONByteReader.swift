@@ -1,8 +1,9 @@
-import Foundation
+import HealthImport
 
 /// A cursor over JSON text for readers of one known shape: they ask for the kind of value they expect and skip the
 /// rest, so nothing is boxed per field and member names are compared as bytes. Strict RFC 8259 (no comments,
-/// trailing commas, NaN or leading zeros); a syntax error anywhere is `JSONSyntaxError`.
+/// trailing commas, NaN or leading zeros); a syntax error anywhere is `JSONSyntaxError`. The grammar of strings,
+/// numbers and literals is `JSONGrammar`'s, the one Health Auto Export's streaming scanner reads by.
 struct JSONByteReader {
     let bytes: UnsafeRawBufferPointer
     private(set) var index = 0
@@ -16,10 +17,8 @@ struct JSONByteReader {
     /// The first byte of the next value (whitespace skipped), nil at the end.
     mutating func peek() -> UInt8? {
         while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return bytes[index]
-            }
+            guard JSONGrammar.isWhitespace(bytes[index]) else { return bytes[index] }
+            index += 1
         }
         return nil
     }
@@ -109,41 +108,17 @@ struct JSONByteReader {
 
     /// Reads a number when one is next; nil (nothing read) otherwise.
     mutating func number() throws(JSONSyntaxError) -> Double? {
-        guard let first = peek(), first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return nil }
-        let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count else { throw JSONSyntaxError() }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-        } else {
-            guard try digits() > 0 else { throw JSONSyntaxError() }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard try digits() > 0 else { throw JSONSyntaxError() }
-        }
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard try digits() > 0 else { throw JSONSyntaxError() }
-        }
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text) else { throw JSONSyntaxError() }
+        guard let first = peek(), first == UInt8(ascii: "-") || JSONGrammar.isDigit(first) else { return nil }
+        guard let end = JSONGrammar.numberEnd(bytes, from: index),
+              let value = JSONGrammar.numberValue(UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
+        else { throw JSONSyntaxError() }
+        index = end
         return value
     }
 
-    private mutating func digits() throws(JSONSyntaxError) -> Int {
-        let start = index
-        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-        return index - start
-    }
-
     private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
-        let count = word.utf8CodeUnitCount
-        guard index + count <= bytes.count, bytes[index..<(index + count)].elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: count)) else {
-            throw JSONSyntaxError()
-        }
-        index += count
+        guard JSONGrammar.hasLiteral(word, in: bytes, at: index) else { throw JSONSyntaxError() }
+        index += word.utf8CodeUnitCount
     }
 
     /// Skips whatever value is next, checking its syntax.
@@ -162,32 +137,17 @@ struct JSONByteReader {
     /// The bytes between the quotes of the string starting here, and whether they hold escapes.
     private mutating func stringBytes() throws(JSONSyntaxError) -> MemberName {
         try expect(UInt8(ascii: "\""))
-        let start = index
-        var escaped = false
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\""):
-                defer { index += 1 }
-                return MemberName(raw: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), escaped: escaped)
-            case UInt8(ascii: "\\"):
-                escaped = true
-                index += 2
-            case 0..<0x20:
-                throw JSONSyntaxError()
-            default:
-                index += 1
-            }
-        }
-        throw JSONSyntaxError()
+        guard case .closed(let quote, let escaped) = JSONGrammar.stringEnd(bytes, from: index) else { throw JSONSyntaxError() }
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[index..<quote])
+        index = quote + 1
+        return MemberName(raw: raw, escaped: escaped)
     }
 
-    /// The text of string contents with escapes, by JSONDecoder itself (escapes are rare in what phones send, and
-    /// this way a lone surrogate or a bad escape gets JSONDecoder's verdict); nil when it refuses them.
+    /// The text of string contents with escapes, with JSONDecoder's verdicts: a lone surrogate half or bytes that
+    /// are not UTF-8 are refused (nil).
     static func decodeString(_ raw: UnsafeRawBufferPointer) -> String? {
-        var quoted = Data([UInt8(ascii: "\"")])
-        quoted.append(contentsOf: raw)
-        quoted.append(UInt8(ascii: "\""))
-        return try? JSONDecoder().decode(String.self, from: quoted)
+        guard let unescaped = try? JSONGrammar.unescape(raw, loneSurrogates: .refuse) else { return nil }
+        return String(validating: unescaped, as: UTF8.self)
     }
 }
 

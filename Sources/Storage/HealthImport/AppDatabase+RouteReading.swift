@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import Health
 
-/// A long route read without holding it whole: its summary and an evenly thinned overview in one pass, and
-/// pages of exact points in recorded order.
+/// A long route read without holding it whole: its kept summary and an evenly thinned overview, and pages of exact
+/// points in recorded order.
 extension AppDatabase {
     public struct RouteOverview: Sendable {
         public var summary: RouteSummary
@@ -11,38 +11,32 @@ extension AppDatabase {
         public var thinned: Bool
     }
 
-    /// The summary of every point of the workout's route and at most `maxPoints` of them, evenly spaced. Every
-    /// row gives its position and elevation to the summary; only kept rows are read whole (a time is text to parse),
-    /// and the elapsed time comes from the first and last time, which SQLite finds.
+    /// The summary of every point of the workout's route (kept on the workout since the route was written) and at
+    /// most `maxPoints` of its points, evenly spaced. SQLite numbers the places along the route and hands over only
+    /// the kept points: the rows between them are never read into Swift, nor their times parsed.
     public func routeOverview(userId: Int64, workoutId: Int64, maxPoints: Int) async throws -> RouteOverview {
         try await reader.read { db in
-            let arguments: StatementArguments = [userId, workoutId]
-            let bounds = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*), MIN(time), MAX(time) FROM healthWorkoutRoutePoint WHERE +userId = ? AND workoutId = ?
-                """, arguments: arguments)
-            let count: Int = bounds?[0] ?? 0
-            let thinning = RouteThinning(count: count, maxPoints: maxPoints)
-            var kept = thinning.keptIndices.makeIterator()
-            var nextKept = kept.next()
-            var builder = RouteSummary.Builder()
-            var points: [RoutePoint] = []
-            points.reserveCapacity(min(count, thinning.maxPoints))
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT \(Self.routePointColumns) FROM healthWorkoutRoutePoint WHERE userId = ? AND workoutId = ? ORDER BY sequence
-                """, arguments: arguments)
-            var index = 0
-            while let row = try rows.next() {
-                if index == nextKept {
-                    points.append(Self.routePoint(row))
-                    nextKept = kept.next()
-                }
-                builder.add(RoutePoint(time: nil, latitude: row[1], longitude: row[2], elevation: row[3]))
-                index += 1
+            let summary = try RouteSummaryStore.current(db, userId: userId, workoutId: workoutId)
+            let thinning = RouteThinning(count: summary.pointCount, maxPoints: maxPoints)
+            let rows = if thinning.thins {
+                try Row.fetchAll(db, sql: """
+                    SELECT \(Self.routePointColumns) FROM (
+                        SELECT \(Self.routePointStoredColumns), ROW_NUMBER() OVER (ORDER BY sequence) - 1 AS place
+                        FROM healthWorkoutRoutePoint WHERE userId = ? AND workoutId = ?
+                    ) WHERE place IN (SELECT value FROM json_each(?)) ORDER BY place
+                    """, arguments: [userId, workoutId, DatedJSON.string(thinning.keptIndices)])
+            } else {
+                try Row.fetchAll(db, sql: """
+                    SELECT \(Self.routePointColumns) FROM healthWorkoutRoutePoint WHERE userId = ? AND workoutId = ? ORDER BY sequence
+                    """, arguments: [userId, workoutId])
             }
-            var summary = builder.summary
-            if let first: Date = bounds?[1], let last: Date = bounds?[2] { summary.elapsedSeconds = last.timeIntervalSince(first) }
-            return RouteOverview(summary: summary, points: points, thinned: thinning.thins)
+            return RouteOverview(summary: summary, points: rows.map(Self.routePoint), thinned: thinning.thins)
         }
+    }
+
+    /// The summary of the workout's whole route (none of its points): what a page of points shows above the first.
+    public func routeSummary(userId: Int64, workoutId: Int64) async throws -> RouteSummary {
+        try await reader.read { db in try RouteSummaryStore.current(db, userId: userId, workoutId: workoutId) }
     }
 
     /// Exact points of the route in recorded order, `limit` at a time; the cursor is the last point's position
@@ -75,6 +69,9 @@ extension AppDatabase {
         CASE WHEN time IS NULL THEN NULL ELSE CAST(strftime('%s', time) AS INTEGER) * 1000 + CAST(substr(time, 21, 3) AS INTEGER) END,
         latitude, longitude, elevation, speed, course, horizontalAccuracy, verticalAccuracy
         """
+
+    /// The stored columns `routePointColumns` reads.
+    private static let routePointStoredColumns = "time, latitude, longitude, elevation, speed, course, horizontalAccuracy, verticalAccuracy"
 
     /// A point from the eight `routePointColumns`, by position: a long route reads hundreds of thousands of them.
     private static func routePoint(_ row: Row) -> RoutePoint {

@@ -49,6 +49,11 @@ extension AppDatabase {
         }
     }
 
+    /// Summarises the workout's route from its stored points and keeps the summary (after a GPX file's last batch).
+    public func summarizeRouteBlocking(userId: Int64, workoutId: Int64) throws {
+        try writer.write { db in try RouteSummaryStore.refresh(db, userId: userId, workoutId: workoutId) }
+    }
+
     /// Raw items stored once each; answers how many were new.
     public func insertRawItemsBlocking(_ items: [ImportedRawItem], userId: Int64, now: Date) throws -> Int {
         guard !items.isEmpty else { return 0 }

@@ -44,10 +44,13 @@ struct WorkoutRouteWriter {
         guard !points.isEmpty else { return (0, 0) }
         let present = try storedCount(workoutId: workoutId)
         guard present == 0 else { return (0, points.count) }
-        return (try append(points, workoutId: workoutId, from: 0, origin: origin), 0)
+        let stored = try append(points, workoutId: workoutId, from: 0, origin: origin)
+        try RouteSummaryStore.refresh(db, userId: userId, workoutId: workoutId)
+        return (stored, 0)
     }
 
-    /// Appends points numbered from `sequence` (a long GPX file arrives in batches); answers how many were new.
+    /// Appends points numbered from `sequence` (a long GPX file arrives in batches); answers how many were new. New
+    /// points set the route's kept summary aside until the route is complete and summarised again.
     func append(_ points: [RoutePoint], workoutId: Int64, from sequence: Int, origin: WorkoutRoutePointRecord.Origin) throws -> Int {
         var stored = 0
         for (offset, point) in points.enumerated() {
@@ -67,6 +70,7 @@ struct WorkoutRouteWriter {
             }
             if wrote { stored += 1 }
         }
+        if stored > 0 { try RouteSummaryStore.invalidate(db, userId: userId, workoutId: workoutId) }
         return stored
     }
 }
