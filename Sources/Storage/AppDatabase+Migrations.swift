@@ -27,6 +27,7 @@ extension AppDatabase {
         migrator.registerMigration("v5-token-addresses", migrate: Migrations.tokenAddresses)
         migrator.registerMigration("v5-workout-apple-accounts", migrate: Migrations.workoutAppleAccounts)
         migrator.registerMigration("v6-rollup-deferral", migrate: Migrations.rollupDeferral)
+        migrator.registerMigration("v6-workout-set-tombstones", migrate: Migrations.workoutSetTombstones)
         return migrator
     }
 }

@@ -38,7 +38,7 @@ extension CLITests {
         let imported = try kiroku(["workouts", "import", file.path, "--user", "taro"])
         #expect(imported.output.contains("Imported 2 sets."))
         let again = try kiroku(["workouts", "import", file.path, "--user", "taro"])
-        #expect(again.output.contains("Imported 0 sets. 2 were already imported."))
+        #expect(again.output.contains("Imported 0 sets. 2 were already in your log."))
 
         let export = try kiroku(["workouts", "export", "--user", "taro"])
         let lines = export.output.split(separator: "\n")
