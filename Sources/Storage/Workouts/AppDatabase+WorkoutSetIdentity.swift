@@ -35,8 +35,8 @@ extension AppDatabase {
     }
 
     /// The owner's stored set that an imported row is, leaving out sets already `claimed` by other rows: the same
-    /// exercise, reps and weight, performed within a second of the row. CSV times are whole seconds, and a file may
-    /// give two sets of one second one second apart, so the window is a second either side and the closest wins.
+    /// exercise, reps and weight, performed within a second of the row: CSV times are whole seconds (a set logged at
+    /// 18:30:05.7 is written 18:30:05), so the window is a second either side and the closest set wins.
     /// `workoutSet_byUserPerformed` serves the look-up.
     static func storedSet(sameAs set: WorkoutSetRecord, excluding claimed: Set<String>, _ db: Database) throws -> String? {
         let rows = try Row.fetchAll(db, sql: """
