@@ -29,6 +29,7 @@ extension AppDatabase {
         migrator.registerMigration("v6-rollup-deferral", migrate: Migrations.rollupDeferral)
         migrator.registerMigration("v7-time-ordered-record-keys", migrate: Migrations.timeOrderedRecordKeys)
         migrator.registerMigration("v7-workout-route-summaries", migrate: Migrations.workoutRouteSummaries)
+        migrator.registerMigration("v7-workout-set-tombstones", migrate: Migrations.workoutSetTombstones)
         return migrator
     }
 }

@@ -14,7 +14,7 @@ public enum StrongCSV {
     public static func parse(_ table: CSVTable, timeZone: TimeZone, unit: WeightUnit = .kg) -> ImportParse {
         let date = table.column("Date"), exercise = table.column("Exercise Name"), order = table.column("Set Order")
         let weight = table.column("Weight"), reps = table.column("Reps"), notes = table.column("Notes")
-        let rpe = table.column("RPE"), unitColumn = table.column("Weight Unit")
+        let rpe = table.column("RPE"), unitColumn = table.column("Weight Unit"), workout = table.column("Workout Name")
         var result = ImportParse()
         var sequencer = ImportRowSequencer()
         for (index, row) in table.rows.enumerated() {
@@ -32,7 +32,10 @@ public enum StrongCSV {
             result.sets.append(ImportedSet(
                 exerciseName: name, weightKg: rowUnit.kilograms(weightValue), reps: Int(repsValue.rounded()),
                 rpe: Double(table.value(row, rpe)), notes: note.isEmpty ? nil : note,
-                performedAt: sequencer.performedAt(workoutStart: start, workoutKey: dateText),
+                // Kiroku's own export gives each set its own time: spacing its rows would move sets logged within
+                // one second away from themselves, and importing the export back would not recognise them.
+                performedAt: table.value(row, workout) == WorkoutCSVExport.workoutName
+                    ? start : sequencer.performedAt(workoutStart: start, workoutKey: dateText),
                 sourceKey: sequencer.sourceKey("strong|\(dateText)|\(name)|\(table.value(row, order))")
             ))
         }

@@ -3,11 +3,15 @@ import Foundation
 /// Writes sets as a Strong-format CSV (kilograms), so an export opens in spreadsheets and imports back into
 /// Kiroku, Strong-compatible tools and Hevy's Strong importer alike.
 public enum WorkoutCSVExport {
+    /// The "Workout Name" of every exported row. It tells the import that a row's time is its set's own, not a
+    /// workout's start that its sets share (which is what Strong writes).
+    public static let workoutName = "Kiroku"
+
     public static func csv(_ sets: [LoggedSet], exerciseName: (UUID) -> String, timeZone: TimeZone) -> String {
         var lines = [StrongCSV.header.joined(separator: ",")]
         for set in sets.sorted(by: { ($0.performedAt, $0.setNumber) < ($1.performedAt, $1.setNumber) }) {
             let fields = [
-                LocalDateTime.format(set.performedAt, in: timeZone), "Kiroku", exerciseName(set.exerciseId), String(set.setNumber),
+                LocalDateTime.format(set.performedAt, in: timeZone), workoutName, exerciseName(set.exerciseId), String(set.setNumber),
                 WorkoutError.number(set.weight), String(set.reps), "", "", set.notes ?? "", "", set.rpe.map(WorkoutError.number) ?? "",
             ]
             lines.append(fields.map { CSVTable.escape(Self.neutralised($0)) }.joined(separator: ","))

@@ -87,6 +87,19 @@ extension DomainRefusal where Domain == WorkoutsDomain {
         )
     }
 
+    /// A create resent with the key of a set its owner has since deleted (a phone's outbox retrying late). 410: the
+    /// set the key made is gone for good, and the client should drop the request instead of retrying it.
+    public static var setDeleted: WorkoutError {
+        WorkoutError(
+            code: "set_deleted",
+            message: .init(
+                ja: "このセットは削除済みです。同じ記録の再送信だったため、もう一度は記録していません",
+                en: "This set was deleted. The request was a resend of the same set, so it was not recorded again."
+            ),
+            httpStatus: 410
+        )
+    }
+
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return String(value) }
         return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)

@@ -12,8 +12,8 @@ import Testing
 @Suite struct AppleSignInTests {
     static let bundleId = "com.example.bulktrack"
 
-    static func server(apple: AppleIdentityTokenFactory?) throws -> TestServer {
-        var server = try TestServer()
+    static func server(apple: AppleIdentityTokenFactory?, rateLimits: LoginRateLimiter.Limits = .init()) throws -> TestServer {
+        var server = try TestServer(rateLimits: rateLimits)
         server.configuration.appleSignIn = apple.map { AppleSignInSettings(keySetPath: $0.jwksPath, audiences: [bundleId, "com.example.bulktrack.web"]) }
         return server
     }
@@ -91,6 +91,62 @@ import Testing
         }
         #expect(try await server.database.workoutAppleAccountCount() == 0)
         #expect(try await server.database.reader.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workoutDeviceToken") } == 0)
+    }
+
+    /// Forged or replayed tokens count as wrong passwords do: from one address, the sixth failure for one Apple
+    /// account is a 429 with Retry-After in the caller's language, before any signature is checked; the account's
+    /// owner, from their own address, signs in as always.
+    @Test func failedTokensFromOneAddressAreSlowedLikeWrongPasswords() async throws {
+        let apple = try AppleIdentityTokenFactory()
+        let server = try Self.server(apple: apple, rateLimits: SignInLimitsTests.limits)
+        let subject = "001234.owner.0987"
+        let forger = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let forged = try apple.token(subject: subject, audience: Self.bundleId, signedBy: forger)
+        let genuine = try apple.token(subject: subject, audience: Self.bundleId)
+        try await server.live { port in
+            for _ in 0..<5 {
+                #expect(try await Self.rawSignIn(port, from: SignInLimitsTests.attacker, forged).status == 401)
+            }
+            let slowed = try await Self.rawSignIn(port, from: SignInLimitsTests.attacker, forged)
+            #expect(slowed.status == 429)
+            let wait = try #require(slowed.header("retry-after").flatMap { Int($0) })
+            #expect((30...60).contains(wait))
+            let body = try #require(try JSONSerialization.jsonObject(with: slowed.body) as? [String: String])
+            #expect(body["code"] == "rate_limited")
+            #expect(body["message"]?.contains("Try again in \(wait) s") == true, "\(slowed.text)")
+            let japanese = try await Self.rawSignIn(port, from: SignInLimitsTests.attacker, forged, language: "ja")
+            #expect(japanese.status == 429 && japanese.text.contains("秒後にもう一度お試しください"))
+            #expect(try await Self.rawSignIn(port, from: SignInLimitsTests.attacker, genuine).status == 429, "checked before the signature")
+
+            #expect(try await Self.rawSignIn(port, from: SignInLimitsTests.owner, genuine).status == 200)
+        }
+        #expect(try await server.database.workoutAppleAccountCount() == 1)
+    }
+
+    /// One address trying many Apple accounts is slowed too once it has failed twenty times, whichever account it
+    /// tries next; other addresses are not.
+    @Test func anAddressSprayingTokensIsSlowedForEveryAccount() async throws {
+        let apple = try AppleIdentityTokenFactory()
+        let server = try Self.server(apple: apple, rateLimits: SignInLimitsTests.limits)
+        try await server.live { port in
+            for index in 0..<20 {
+                let forged = try apple.token(subject: "000\(index).spray.0001", audience: "com.example.someone-else")
+                #expect(try await Self.rawSignIn(port, from: SignInLimitsTests.attacker, forged).status == 401)
+            }
+            let next = try apple.token(subject: "000099.fresh.0001", audience: Self.bundleId)
+            let slowed = try await Self.rawSignIn(port, from: SignInLimitsTests.attacker, next)
+            #expect(slowed.status == 429 && slowed.header("retry-after") != nil)
+            #expect(try await Self.rawSignIn(port, from: SignInLimitsTests.owner, next).status == 200)
+        }
+    }
+
+    /// `POST /v1/auth/apple` from a loopback address of the test's choosing (the limits count per address).
+    static func rawSignIn(_ port: Int, from address: String, _ token: String, language: String = "en") async throws -> RawConnection.Response {
+        let body = "{\"identity_token\":\"\(token)\"}"
+        return try await RawConnection.exchange(port: port, from: address, """
+            POST /v1/auth/apple HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept-Language: \(language)\r\n\
+            Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)
+            """)
     }
 
     @Test func aServerWithoutAppleKeysSays401NotConfigured() async throws {

@@ -34,7 +34,7 @@ import Testing
         _ = try await devices.authenticate(deviceId: known, address: "198.51.100.7", now: now)
         _ = try await devices.authenticate(deviceId: UUID().uuidString, address: "198.51.100.7", now: now)
         _ = try await devices.authenticate(deviceId: UUID().uuidString, address: "198.51.100.7", now: now)
-        await #expect(throws: DeviceAuthError.tooManyDevices) {
+        await #expect(throws: DeviceAuthError.tooManyDevices(retryAfter: 3600)) {
             _ = try await devices.authenticate(deviceId: UUID().uuidString, address: "198.51.100.7", now: now)
         }
         // A known device signs in regardless; other addresses and later hours are not affected.

@@ -1,6 +1,8 @@
 import Foundation
+import GRDB
 import Hummingbird
 import HummingbirdTesting
+import Storage
 import Testing
 
 @Suite struct BulkTrackSetsTests {
@@ -88,6 +90,51 @@ import Testing
             #expect(tooLong.status == .badRequest, "the contract's 200-character limit is kept, not cut silently")
             #expect(try await phone.call(.get, "/v1/sets").v1Array().count == 2)
         }
+    }
+
+    /// A phone's outbox resends a create late, after its set was deleted on the phone or on the web: the retry is a
+    /// 410 set_deleted in the caller's language and the set does not come back; only the key is remembered.
+    @Test func aRetryAfterTheSetWasDeletedDoesNotBringItBack() async throws {
+        let server = try TestServer()
+        let (_, token) = try await server.user("hanako")
+        try await server.test { client in
+            var phone = BulkTrackClient(client: client, accessToken: token)
+            let body: [String: Any] = ["exerciseId": Lifts.bench, "weight": 80, "reps": 5, "performedAt": WorkoutTime.now(minus: 60)]
+            let key: HTTPFields = [.init("Idempotency-Key")!: "outbox-42"]
+            let first = try await phone.call(.post, "/v1/sets", body: body, headers: key)
+            #expect(first.status == .created)
+            let id = try #require(try first.json()["id"] as? String)
+            #expect(try await phone.call(.delete, "/v1/sets/\(id)").status == .noContent)
+
+            let late = try await phone.call(.post, "/v1/sets", body: body, headers: key)
+            #expect(late.status == .gone)
+            #expect(late.contractError?.code == "set_deleted")
+            #expect(late.contractError?.message.contains("not recorded again") == true, "\(late.text)")
+            phone.language = "ja"
+            let lateAgain = try await phone.call(.post, "/v1/sets", body: body, headers: key)
+            #expect(lateAgain.status == .gone && lateAgain.contractError?.message.contains("削除済み") == true)
+            #expect(try await phone.call(.get, "/v1/sets").v1Array().isEmpty)
+
+            // Deleted on the web page this time.
+            let keyed: HTTPFields = [.init("Idempotency-Key")!: "outbox-43"]
+            let second = try await phone.call(.post, "/v1/sets", body: body, headers: keyed)
+            let secondId = try #require(try second.json()["id"] as? String)
+            var browser = WebSession(client)
+            _ = try await browser.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "correct horse battery"])
+            let deleted = try await browser.submit(page: "/workouts", to: "/workouts/sets/\(secondId)/delete", form: [:])
+            #expect(deleted.status == .seeOther)
+            #expect(try await phone.call(.post, "/v1/sets", body: body, headers: keyed).status == .gone)
+            #expect(try await phone.call(.get, "/v1/sets").v1Array().isEmpty)
+
+            // A new set with a new key is stored as always, and another user's same key is that user's own.
+            #expect(try await phone.call(.post, "/v1/sets", body: body, headers: [.init("Idempotency-Key")!: "outbox-44"]).status == .created)
+            let other = try await BulkTrackClient.device(client)
+            #expect(try await other.call(.post, "/v1/sets", body: body, headers: key).status == .created)
+        }
+        let kept = try await server.database.reader.read { db in try String.fetchAll(db, sql: "SELECT key FROM workoutDeletedSetKey ORDER BY key") }
+        #expect(kept == ["outbox-42", "outbox-43"])
+        let columns = try await server.database.reader.read { db in try db.columns(in: "workoutDeletedSetKey").map(\.name) }
+        #expect(Set(columns) == ["userId", "key", "deletedAt"], "nothing of the set itself is kept")
     }
 
     @Test func listFiltersSortsAndPages() async throws {

@@ -26,6 +26,8 @@ import Testing
         "workoutAppleAccount",
         // A bulk writer's flag inside its own transaction, removed before it commits: never holds a row otherwise.
         "healthRecordRollupDeferral",
+        // Tombstones of deleted sets' idempotency keys, read only by key inside the owner's own set writes.
+        "workoutDeletedSetKey",
     ]
 
     @Test func everyTableWithAnOwnerHasAnOwnedRecordType() async throws {

@@ -37,7 +37,7 @@ import Workouts
         #expect(try await database.workoutSet(id: first.id, userId: user.id!)?.setNumber == 2)
         #expect(squatSet.setNumber == 1)
         #expect(nextDay.setNumber == 1)
-        #expect(try await database.deleteWorkoutSet(id: earlier.id, userId: user.id!))
+        #expect(try await database.deleteWorkoutSet(id: earlier.id, userId: user.id!, now: now))
         #expect(try await database.workoutSet(id: first.id, userId: user.id!)?.setNumber == 1)
     }
 
@@ -52,13 +52,34 @@ import Workouts
         #expect(try await database.exerciseUsage(userId: user.id!)[first.set.exerciseId]?.useCount == 1)
     }
 
+    /// The key of a deleted set refuses a late retry, also after the phone is linked to an account; an imported
+    /// set leaves no tombstone, so its file can be imported again.
+    @Test func aDeletedSetsKeyRefusesALateRetryButAnImportKeyDoesNot() async throws {
+        let database = try AppDatabase.temporary()
+        let account = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: now))
+        let phone = try await database.workoutDeviceUser(deviceId: "phone", newUser: anonymous(), now: now)
+        let logged = try await database.insertWorkoutSet(set(phone.id!, bench, 80, 5, minutes: 0), idempotencyKey: "outbox-1", now: now).set
+        #expect(try await database.deleteWorkoutSet(id: logged.id, userId: phone.id!, now: now))
+        try await database.linkWorkoutDevice(deviceId: "phone", to: account.id!, now: now)
+        await #expect(throws: WorkoutSetStoreError.keyOfDeletedSet) {
+            try await database.insertWorkoutSet(self.set(account.id!, bench, 80, 5, minutes: 0), idempotencyKey: "outbox-1", now: self.now)
+        }
+
+        let key = AppDatabase.importKeyPrefix + "strong|row-1"
+        #expect(try await database.insertWorkoutSets([(set(account.id!, squat, 100, 5, minutes: 10), key)], now: now) == 1)
+        let imported = try #require(try await database.workoutSets(userId: account.id!, query: WorkoutSetQuery()).first)
+        #expect(try await database.deleteWorkoutSet(id: imported.id, userId: account.id!, now: now))
+        #expect(try await database.insertWorkoutSets([(set(account.id!, squat, 100, 5, minutes: 10), key)], now: now) == 1)
+        #expect(try await database.workoutSetCount(userId: account.id!) == 1)
+    }
+
     @Test func otherUsersSetsAreInvisibleAndUntouchable() async throws {
         let database = try AppDatabase.temporary()
         let alice = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: now))
         let bob = try await database.createUser(User(username: "bob", passwordHash: "x", createdAt: now))
         let set = try await database.insertWorkoutSet(set(alice.id!, bench, 80, 5, minutes: 0), idempotencyKey: "same", now: now).set
         #expect(try await database.workoutSet(id: set.id, userId: bob.id!) == nil)
-        #expect(try await database.deleteWorkoutSet(id: set.id, userId: bob.id!) == false)
+        #expect(try await database.deleteWorkoutSet(id: set.id, userId: bob.id!, now: now) == false)
         #expect(try await database.workoutSets(userId: bob.id!, query: WorkoutSetQuery()).isEmpty)
         // The same key from another user is that user's own key.
         #expect(try await database.insertWorkoutSet(self.set(bob.id!, bench, 50, 5, minutes: 0), idempotencyKey: "same", now: now).created)
@@ -70,9 +91,16 @@ import Workouts
         try await database.issueWorkoutTokens(userId: user.id!, deviceId: "device-1", pair: pair("1", at: now), now: now)
         _ = try await database.insertCustomExercise(WorkoutCustomExercise(userId: user.id!, name: "Zercher Squat", createdAt: now))
         _ = try await database.insertWorkoutSet(set(user.id!, bench, 80, 5, minutes: 0), idempotencyKey: "k", now: now)
+        let deleted = try await database.insertWorkoutSet(set(user.id!, bench, 82.5, 5, minutes: 1), idempotencyKey: "gone", now: now).set
+        #expect(try await database.deleteWorkoutSet(id: deleted.id, userId: user.id!, now: now))
+        let tombstones = try await database.reader.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workoutDeletedSetKey") }
+        #expect(tombstones == 1)
         try await database.setWorkoutFormulaName("brzycki", userId: user.id!)
         try await database.deleteUser(id: user.id!)
-        let tables = ["workoutDeviceUser", "workoutDevice", "workoutDeviceToken", "workoutExercise", "workoutSet", "workoutWeekTotal", "workoutIdempotencyKey", "workoutExerciseUsage", "workoutPreference"]
+        let tables = [
+            "workoutDeviceUser", "workoutDevice", "workoutDeviceToken", "workoutExercise", "workoutSet", "workoutWeekTotal", "workoutIdempotencyKey",
+            "workoutDeletedSetKey", "workoutExerciseUsage", "workoutPreference",
+        ]
         for table in tables {
             let count = try await database.reader.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") }
             #expect(count == 0, "\(table)")
@@ -208,7 +236,7 @@ import Workouts
         }
         try await check(database, userId: account.id!)
         // The heaviest set of a group goes: its maximum is looked up again.
-        _ = try await database.deleteWorkoutSet(id: ids[1], userId: account.id!)
+        _ = try await database.deleteWorkoutSet(id: ids[1], userId: account.id!, now: now)
         try await check(database, userId: account.id!)
         var changed = try #require(try await database.workoutSet(id: ids[2], userId: account.id!))
         changed.weight = 120

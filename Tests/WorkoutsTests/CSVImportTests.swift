@@ -79,20 +79,23 @@ import Testing
     }
 
     @Test func exportReadsBackAsTheSameSets() throws {
-        let bench = ExerciseCatalog.match(name: "Bench Press")!
+        let bench = ExerciseCatalog.match(name: "Bench Press")!, squat = ExerciseCatalog.match(name: "Squat")!
         let day = LocalDay("2026-11-20")!
         let sets = [
             LoggedSet(id: UUID(), exerciseId: bench.id, setNumber: 1, weight: 80, reps: 5, rpe: 8, notes: "felt \"fast\", good",
                       performedAt: tokyoTime("2026-11-20T07:00:00"), day: day),
             LoggedSet(id: UUID(), exerciseId: bench.id, setNumber: 2, weight: 82.5, reps: 4, rpe: nil, notes: nil,
                       performedAt: tokyoTime("2026-11-20T07:04:10"), day: day),
+            // Logged within the same second as another set: the export's times are each set's own, not spaced.
+            LoggedSet(id: UUID(), exerciseId: squat.id, setNumber: 1, weight: 100, reps: 5, rpe: nil, notes: nil,
+                      performedAt: tokyoTime("2026-11-20T07:04:10"), day: day),
         ]
         let csv = WorkoutCSVExport.csv(sets, exerciseName: { ExerciseCatalog.exercise(id: $0)?.name.en ?? "?" }, timeZone: tokyo)
         #expect(csv.hasPrefix("Date,Workout Name,Exercise Name,Set Order,Weight,Reps"))
         let back = try #require(WorkoutCSVExport.parseAny(csv, timeZone: tokyo))
-        #expect(back.sets.map(\.weightKg) == [80, 82.5])
-        #expect(back.sets.map(\.reps) == [5, 4])
-        #expect(back.sets.map(\.rpe) == [8, nil])
+        #expect(back.sets.map(\.weightKg) == [80, 100, 82.5], "in time order, then set number")
+        #expect(back.sets.map(\.reps) == [5, 5, 4])
+        #expect(back.sets.map(\.rpe) == [8, nil, nil])
         #expect(back.sets[0].notes == "felt \"fast\", good")
         #expect(back.sets.map(\.performedAt) == sets.map(\.performedAt))
     }

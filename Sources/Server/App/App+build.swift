@@ -180,7 +180,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     // Workouts: the BulkTrack phone app's API, unchanged, under /v1 (its own device tokens and error shape).
     let workouts = WorkoutService(database: database)
     let devices = DeviceAuthService(database: database)
-    let apple = AppleSignInService(database: database, settings: configuration.appleSignIn)
+    let apple = AppleSignInService(database: database, settings: configuration.appleSignIn, rateLimiter: dependencies.rateLimiter)
     router.addRoutes(DeviceAuthAPIController(devices: devices, apple: apple).endpoints, atPath: "v1")
     router.group("v1").add(middleware: BulkTrackAuthMiddleware(devices: devices, accounts: accounts)).addRoutes(WorkoutsAPIController(workouts: workouts).endpoints)
 

@@ -23,7 +23,7 @@ struct DeviceAuthAPIController {
 
     @Sendable func signInWithApple(request: Request, context: AppRequestContext) async throws -> BulkTrackTokens {
         let body = try await request.decode(as: BulkTrackAppleBody.self, context: context)
-        return BulkTrackTokens(try await apple.signIn(identityToken: body.identityToken, now: context.now))
+        return BulkTrackTokens(try await apple.signIn(identityToken: body.identityToken, address: context.clientAddress, now: context.now))
     }
 
     @Sendable func refresh(request: Request, context: AppRequestContext) async throws -> BulkTrackTokens {

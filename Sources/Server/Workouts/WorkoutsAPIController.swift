@@ -119,7 +119,7 @@ struct WorkoutsAPIController {
 
     @Sendable func deleteSet(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
         let user = try context.requireWorkoutsUser()
-        guard try await database.deleteWorkoutSet(id: try Self.setId(context), userId: user.savedId) else { throw APIError.notFound }
+        guard try await database.deleteWorkoutSet(id: try Self.setId(context), userId: user.savedId, now: context.now) else { throw APIError.notFound }
         return .noContent
     }
 

@@ -195,7 +195,7 @@ struct WorkoutsWebController {
     @Sendable func deleteSet(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
-              try await database.deleteWorkoutSet(id: id.uuidString.lowercased(), userId: userId)
+              try await database.deleteWorkoutSet(id: id.uuidString.lowercased(), userId: userId, now: context.now)
         else { throw APIError.notFound }
         return .redirect(to: "/workouts?deleted=1")
     }

@@ -32,7 +32,7 @@ public struct DeviceAuthService: Sendable {
             throw DeviceAuthError.invalidDeviceId
         }
         if try await !database.workoutDeviceExists(deviceId: deviceId) {
-            guard await limiter.admit(address, now: now) == .allowed else { throw DeviceAuthError.tooManyDevices }
+            if case .retryAfter(let seconds) = await limiter.admit(address, now: now) { throw DeviceAuthError.tooManyDevices(retryAfter: seconds) }
         }
         let anonymous = User(
             username: "device:" + SecretToken.generate().prefix(16).lowercased(),

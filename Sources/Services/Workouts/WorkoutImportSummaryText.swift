@@ -2,13 +2,14 @@ import Health
 
 /// What an import did, in sentences for a person (the web page and the CLI print the same).
 public enum WorkoutImportSummaryText {
-    /// "Imported 7 sets. 2 were already imported. …" in both languages.
+    /// "Imported 7 sets. 2 were already in your log. …" in both languages. "Already in your log" rather than
+    /// "already imported": a set matched may have come from the phone, exported and now imported back.
     public static func describe(_ summary: WorkoutService.ImportSummary) -> LocalizedText {
         var ja = "\(summary.imported)セットを取り込みました。"
         var en = "Imported \(summary.imported) sets."
         if summary.alreadyImported > 0 {
-            ja += "\(summary.alreadyImported)セットは取り込み済みでした。"
-            en += " \(summary.alreadyImported) were already imported."
+            ja += "\(summary.alreadyImported)セットはすでに記録にありました。"
+            en += " \(summary.alreadyImported) were already in your log."
         }
         if summary.skippedWithoutReps > 0 {
             ja += "回数のない行（有酸素など）\(summary.skippedWithoutReps)件は除きました。"

@@ -79,7 +79,8 @@ public struct WorkoutService: Sendable {
         )
     }
 
-    /// Validates and stores a set; with an idempotency key seen before, returns the set stored then. Everything is
+    /// Validates and stores a set; with an idempotency key seen before, returns the set stored then, and with the key
+    /// of a set since deleted refuses with `setDeleted` (the set is not made again). Everything is
     /// checked and computed first, and the set and its inbox message are written in one transaction: a request that
     /// fails stores nothing.
     public func logSet(_ input: SetInput, user: User, idempotencyKey: String?, now: Date) async throws -> LoggedOutcome {
@@ -92,9 +93,14 @@ public struct WorkoutService: Sendable {
             for: (record.weight, record.reps), exerciseId: input.exerciseId, previousMaxWeightByReps: previous,
             formula: try await formula(userId: userId)
         )
-        let stored = try await database.insertWorkoutSet(
-            record, idempotencyKey: idempotencyKey, now: now, inbox: Self.inboxMessage(records, exercise: exercise, userId: userId, now: now)
-        )
+        let stored: (set: WorkoutSetRecord, created: Bool)
+        do {
+            stored = try await database.insertWorkoutSet(
+                record, idempotencyKey: idempotencyKey, now: now, inbox: Self.inboxMessage(records, exercise: exercise, userId: userId, now: now)
+            )
+        } catch WorkoutSetStoreError.keyOfDeletedSet {
+            throw WorkoutError.setDeleted
+        }
         guard stored.created else { return LoggedOutcome(set: stored.set, created: false, records: []) }
         return LoggedOutcome(set: stored.set, created: true, records: records)
     }
@@ -178,6 +184,7 @@ public struct WorkoutService: Sendable {
     /// What an import did.
     public struct ImportSummary: Sendable, Equatable {
         public var imported = 0
+        /// Rows whose set the log already had: imported before, or the same set (Kiroku's export read back).
         public var alreadyImported = 0
         public var skippedWithoutReps = 0
         public var invalid = 0
@@ -185,7 +192,8 @@ public struct WorkoutService: Sendable {
         public var customExercisesCreated: [String] = []
     }
 
-    /// Imports a Strong or Hevy CSV. Rows imported before (same file, same row) are not stored again.
+    /// Imports a Strong or Hevy CSV. A row already in the log (imported before, or the same set from Kiroku's own
+    /// export) is not stored again and is counted in `alreadyImported`.
     public func importCSV(_ text: String, user: User, strongUnit: WeightUnit = .kg, now: Date) async throws -> ImportSummary {
         guard let parse = WorkoutCSVExport.parseAny(text, timeZone: user.resolvedTimeZone, strongUnit: strongUnit) else {
             throw WorkoutError.unrecognisedCSV
@@ -215,7 +223,7 @@ public struct WorkoutService: Sendable {
                 continue
             }
             let day = LocalDay(valid.performedAt, in: user.resolvedTimeZone)
-            rows.append((WorkoutSetRecord(userId: userId, input: valid, day: day, now: now), "import:" + imported.sourceKey))
+            rows.append((WorkoutSetRecord(userId: userId, input: valid, day: day, now: now), AppDatabase.importKeyPrefix + imported.sourceKey))
         }
         summary.imported = rows.isEmpty ? 0 : try await database.insertWorkoutSets(rows, now: now)
         summary.alreadyImported = rows.count - summary.imported

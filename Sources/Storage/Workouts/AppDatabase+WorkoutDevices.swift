@@ -99,6 +99,7 @@ extension AppDatabase {
             let moved = try Row.fetchAll(db, WorkoutSetRecord.owned(by: from).select { [$0.exerciseId, $0.day] }.distinct())
             try WorkoutSetRecord.owned(by: from).updateAll(db) { $0.userId.set(to: userId) }
             try db.execute(sql: "UPDATE OR IGNORE workoutIdempotencyKey SET userId = ? WHERE userId = ?", arguments: [userId, from])
+            try db.execute(sql: "UPDATE OR IGNORE workoutDeletedSetKey SET userId = ? WHERE userId = ?", arguments: [userId, from])
             try db.execute(sql: """
                 INSERT INTO workoutExerciseUsage (userId, exerciseId, lastUsedAt, useCount)
                 SELECT ?, exerciseId, lastUsedAt, useCount FROM workoutExerciseUsage WHERE userId = ?

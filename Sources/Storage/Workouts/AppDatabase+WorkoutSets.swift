@@ -9,7 +9,8 @@ extension AppDatabase {
 
     /// Stores a set, numbers it within its exercise and day, and marks the exercise used; `inbox` (a personal-record
     /// message) goes in with it, in the same transaction. With an idempotency key already seen, stores nothing and
-    /// returns the set that key made (`created` false).
+    /// returns the set that key made (`created` false); with the key of a set since deleted, stores nothing and throws
+    /// `WorkoutSetStoreError.keyOfDeletedSet`.
     public func insertWorkoutSet(
         _ set: WorkoutSetRecord, idempotencyKey: String?, now: Date, inbox: InboxMessage? = nil
     ) async throws -> (set: WorkoutSetRecord, created: Bool) {
@@ -20,12 +21,28 @@ extension AppDatabase {
         }
     }
 
-    /// Stores many sets in one transaction (imports); each key already seen is skipped. Returns how many were new.
+    /// Stores many sets in one transaction (imports). A row is skipped when its key was seen before or when the owner
+    /// already has that set (`storedSet(sameAs:)`), so a file imported twice, or Kiroku's own export imported back,
+    /// adds nothing; the skipped row's key is then kept for the set it matched. Returns how many were new.
     public func insertWorkoutSets(_ sets: [(set: WorkoutSetRecord, key: String)], now: Date) async throws -> Int {
         try await writer.write { db in
             var created = 0
-            for (set, key) in sets where try Self.insertSet(db, set, idempotencyKey: key, now: now, batch: true).created {
-                created += 1
+            // Sets this batch made or matched: each stored set stands for at most one row, so a file's two identical
+            // sets are two sets.
+            var claimed: Set<String> = []
+            for (set, key) in sets {
+                if let keyed = try Self.keyedSet(db, userId: set.userId, key: key) {
+                    claimed.insert(keyed.id)
+                } else if let same = try Self.storedSet(sameAs: set, excluding: claimed, db) {
+                    claimed.insert(same)
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO workoutIdempotencyKey (userId, key, setId, createdAt) VALUES (?, ?, ?, ?)",
+                        arguments: [set.userId, key, same, now]
+                    )
+                } else {
+                    claimed.insert(try Self.insertSet(db, set, idempotencyKey: key, now: now, batch: true).set.id)
+                    created += 1
+                }
             }
             if let userId = sets.first?.set.userId {
                 try Self.trimRecentUsage(db, userId: userId)
@@ -52,12 +69,14 @@ extension AppDatabase {
         }
     }
 
-    /// Deletes a set the user owns; false when there is none (another user's id included).
-    public func deleteWorkoutSet(id: String, userId: Int64) async throws -> Bool {
+    /// Deletes a set the user owns; false when there is none (another user's id included). The keys it was created
+    /// with are kept as tombstones, so a phone resending that create later gets `keyOfDeletedSet`, not the set again.
+    public func deleteWorkoutSet(id: String, userId: Int64, now: Date) async throws -> Bool {
         try await writer.write { db in
             // Deleting goes by the columns alone, so a set whose row cannot be read can still be removed.
             guard let set = try Row.fetchOne(db, WorkoutSetRecord.owned(by: userId).filter(key: id).select { [$0.exerciseId, $0.day] })
             else { return false }
+            try Self.keepKeys(ofDeletedSet: id, userId: userId, now: now, db)
             try WorkoutSetRecord.deleteOne(db, key: id)
             let exerciseId: String? = set["exerciseId"], day: String? = set["day"]
             if let exerciseId, let day { try Self.renumberSets(db, userId: userId, exerciseId: exerciseId, day: day) }
@@ -195,13 +214,9 @@ extension AppDatabase {
     private static func insertSet(
         _ db: Database, _ set: WorkoutSetRecord, idempotencyKey: String?, now: Date, batch: Bool = false
     ) throws -> (set: WorkoutSetRecord, created: Bool) {
-        if let idempotencyKey,
-           let existingId = try String.fetchOne(
-               db, sql: "SELECT setId FROM workoutIdempotencyKey WHERE userId = ? AND key = ?", arguments: [set.userId, idempotencyKey]
-           ),
-           let existing = try WorkoutSetRecord.filter(key: existingId).fetchFirstReadable(db)
-        {
-            return (existing, false)
+        if let idempotencyKey {
+            if let existing = try keyedSet(db, userId: set.userId, key: idempotencyKey) { return (existing, false) }
+            if try isKeyOfDeletedSet(db, userId: set.userId, key: idempotencyKey) { throw WorkoutSetStoreError.keyOfDeletedSet }
         }
         try set.insert(db)
         if let idempotencyKey {

@@ -38,6 +38,18 @@ public struct AppleIdentityToken: Sendable, Equatable {
         return AppleIdentityToken(subject: claims.sub, audience: audience, expiresAt: expiresAt)
     }
 
+    /// The `sub` the token claims, read without checking anything: only for counting failed attempts per Apple
+    /// account before the (costlier) signature check. Never trusted to sign anyone in.
+    public static func claimedSubject(_ token: String) -> String? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard token.utf8.count <= maxLength, parts.count == 3, let payload = Base64URL.decode(parts[1]) else { return nil }
+        return (try? JSONDecoder().decode(Subject.self, from: payload))?.sub
+    }
+
+    private struct Subject: Decodable {
+        let sub: String
+    }
+
     private struct Header: Decodable {
         let alg: String
         let kid: String?

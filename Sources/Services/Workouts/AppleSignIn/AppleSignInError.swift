@@ -1,10 +1,13 @@
 import Health
 
-/// Why `POST /v1/auth/apple` gave no tokens. Every case is a 401 in the contract's `{"code","message"}` shape.
+/// Why `POST /v1/auth/apple` gave no tokens: a 401 (or a 429 when too many tokens failed) in the contract's
+/// `{"code","message"}` shape.
 public enum AppleSignInError: DomainError, Equatable {
     /// The server has no Apple keys or client ids (`kiroku serve --apple-jwks … --apple-audience …`).
     case notConfigured
     case invalidToken(Reason)
+    /// Too many tokens from this client address failed; the same limits as password sign-in.
+    case tooManyAttempts(retryAfter: Int)
 
     public enum Reason: String, Sendable {
         case malformed, unsupportedAlgorithm, unknownKey, badSignature, wrongIssuer, wrongAudience, expired, issuedInTheFuture
@@ -14,10 +17,17 @@ public enum AppleSignInError: DomainError, Equatable {
         switch self {
         case .notConfigured: "apple_sign_in_not_configured"
         case .invalidToken: "invalid_identity_token"
+        case .tooManyAttempts: "rate_limited"
         }
     }
 
-    public var httpStatus: Int { 401 }
+    public var httpStatus: Int {
+        if case .tooManyAttempts = self { 429 } else { 401 }
+    }
+
+    public var retryAfterSeconds: Int? {
+        if case .tooManyAttempts(let seconds) = self { seconds } else { nil }
+    }
 
     public var message: LocalizedText {
         switch self {
@@ -29,6 +39,9 @@ public enum AppleSignInError: DomainError, Equatable {
         case .invalidToken(let reason):
             LocalizedText(ja: "Apple の ID トークンが無効です（\(reason.japanese)）。もう一度 Apple でサインインしてください。",
                           en: "The Apple identity token is not valid (\(reason.english)). Sign in with Apple again.")
+        case .tooManyAttempts(let seconds):
+            LocalizedText(ja: "Apple でのサインインの失敗が多すぎます。\(seconds) 秒後にもう一度お試しください。",
+                          en: "Too many failed Sign in with Apple attempts. Try again in \(seconds) s.")
         }
     }
 }

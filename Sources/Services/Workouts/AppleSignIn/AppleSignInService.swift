@@ -7,17 +7,36 @@ import Storage
 public struct AppleSignInService: Sendable {
     public let database: AppDatabase
     public let settings: AppleSignInSettings?
+    /// The sign-in limiter password sign-in uses: tokens that fail verification count as wrong passwords do, per
+    /// (Apple account the token names, client address) and per address, so a client replaying or forging tokens is
+    /// slowed while the same Apple account signs in from elsewhere as always.
+    public let rateLimiter: LoginRateLimiter
 
-    public init(database: AppDatabase, settings: AppleSignInSettings?) {
+    public init(database: AppDatabase, settings: AppleSignInSettings?, rateLimiter: LoginRateLimiter = LoginRateLimiter()) {
         self.database = database
         self.settings = settings
+        self.rateLimiter = rateLimiter
     }
 
-    public func signIn(identityToken: String, now: Date) async throws -> DeviceAuthService.Tokens {
+    /// Tokens for the Apple account the identity token proves; `tooManyAttempts` (checked before the signature)
+    /// once too many tokens from `address` have failed.
+    public func signIn(identityToken: String, address: String = "local", now: Date) async throws -> DeviceAuthService.Tokens {
         guard let settings, !settings.audiences.isEmpty, let keys = try? AppleKeySet.load(path: settings.keySetPath) else {
             throw AppleSignInError.notConfigured
         }
-        let token = try AppleIdentityToken.verify(identityToken, keys: keys, audiences: settings.audiences, now: now)
+        // Hashed: the limiter's memory holds no Apple user id either.
+        let account = "apple:" + (AppleIdentityToken.claimedSubject(identityToken).map { String(SecretToken.hash($0).prefix(32)) } ?? "")
+        if case .retryAfter(let seconds) = await rateLimiter.check(account: account, address: address, now: now) {
+            throw AppleSignInError.tooManyAttempts(retryAfter: seconds)
+        }
+        let token: AppleIdentityToken
+        do {
+            token = try AppleIdentityToken.verify(identityToken, keys: keys, audiences: settings.audiences, now: now)
+        } catch {
+            await rateLimiter.recordFailure(account: account, address: address, now: now)
+            throw error
+        }
+        await rateLimiter.recordSuccess(account: account, address: address)
         let subjectHash = SecretToken.hash(token.subject)
         let newUser = User(
             username: "apple:" + SecretToken.generate().prefix(16).lowercased(),
