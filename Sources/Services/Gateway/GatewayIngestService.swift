@@ -46,7 +46,7 @@ public struct GatewayIngestService: Sendable {
         } catch let full as OutboxFull {
             throw GatewayError.outboxFull(depth: full.depth, limit: settings.outboxLimit)
         }
-        if outcomes.contains(where: \.inserted) { await badges.refreshAfterWrite(userId: userId, now: now) }
+        if outcomes.contains(where: \.inserted) { badges.refreshSoon(userId: userId, now: now) }
         return Outcome(
             received: payload.samples.count, synced: records.count + mapped.keptRaw.count, stored: outcomes.filter(\.inserted).count + rawStored,
             rejections: mapped.rejections, keptRaw: mapped.keptRaw
