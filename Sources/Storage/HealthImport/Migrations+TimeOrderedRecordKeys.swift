@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Health
 
 extension Migrations {
     /// Moves every record's natural-key slot to the time-ordered form `NaturalKey.sample` now produces (the start
@@ -10,7 +9,9 @@ extension Migrations {
     /// The low 32 bits of a stored slot are those of the folded hash (plus the offset of the rare slot taken after
     /// a collision), so the new slot follows from the row alone. Rows are moved in id order, a chunk at a time, so
     /// a long history never sits in memory at once. A new slot already taken (two records that agree on the hour
-    /// and 32 bits of the hash) takes the next free one of the eight beside it, as `NaturalKeySlots` does.
+    /// and 32 bits of the hash) takes the next free one of the eight beside it, as `NaturalKeySlots` does. The
+    /// key's form and the eight slots are written out here as they were when this migration shipped;
+    /// `TimeOrderedRecordKeysTests` checks that they give the importer's slots.
     ///
     /// One case cannot be carried over: a record that sat beside its home because another item's 64-bit key
     /// collided with it (a few in a million among ten million samples) moves beside a new home that the other
@@ -33,10 +34,10 @@ extension Migrations {
                 // A record whose start cannot be read is left out of reads; its slot stays where it was.
                 guard let start = try? row.decode(Date.self, forColumn: "startAt") else { continue }
                 let old: Int64 = row["naturalKey"]
-                let home = NaturalKeySlots.home(value: NaturalKey.timeOrderedValue(folded: old, startHour: NaturalKey.startHour(of: start)))
+                let home = min(startHour(of: start) << 32 | (old & 0xFFFF_FFFF), Int64.max - 7)
                 guard home != old else { continue }
                 let id: Int64 = row["id"]
-                for slot in home..<(home + NaturalKeySlots.width) {
+                for slot in home..<(home + 8) {
                     try move.execute(arguments: [slot, id])
                     if db.changesCount > 0 {
                         let member = MemberSlot(userId: row["userId"], slot: old)
@@ -47,6 +48,14 @@ extension Migrations {
             }
         }
         try relink(db, movedMembers: movedMembers)
+    }
+
+    /// `NaturalKey.startHour(of:)` as this migration was written (a migration never depends on application code
+    /// that may change after it): whole hours since 1970 before the millisecond the key reads, within 32 bits.
+    private static func startHour(of date: Date) -> Int64 {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        guard milliseconds.isFinite else { return 0 }
+        return Int64(min(max((milliseconds / 3_600_000).rounded(.down), -2_147_483_648), 2_147_483_647))
     }
 
     private struct MemberSlot: Hashable {
@@ -73,7 +82,7 @@ extension Migrations {
             let slots = (try? JSONDecoder().decode([Int64].self, from: Data((row["memberKeys"] as String).utf8))) ?? []
             let moved = slots.map { movedMembers[MemberSlot(userId: userId, slot: $0)] ?? $0 }
             guard moved != slots else { continue }
-            try update.execute(arguments: [ImportJSON.string(moved), row["id"]])
+            try update.execute(arguments: ["[" + moved.map(String.init).joined(separator: ",") + "]", row["id"]])
         }
     }
 }
