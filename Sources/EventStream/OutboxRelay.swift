@@ -3,7 +3,9 @@ import Health
 import Logging
 import ServiceLifecycle
 
-/// Where the relay finds messages to publish: a durable queue (the gateway's SQLite outbox) read in id order.
+/// Where the relay finds messages to publish: a durable queue (the gateway's SQLite outbox) read in id order. Ids
+/// only grow, and an entry becomes readable only after every entry with a smaller id (SQLite's one writer commits
+/// them in order), so what the relay has read up to an id is everything up to it.
 public protocol OutboxSource: Sendable {
     /// The oldest `limit` entries with an id above `id`, in id order.
     func pending(after id: Int64, limit: Int) async throws -> [OutboxEntry]
@@ -249,7 +251,9 @@ public actor OutboxRelay: Service {
         committed = position
         cursor = last.id
         // A crash before this line is harmless: the next start removes everything up to the committed position.
-        try await source.remove(ids: entries.map(\.id))
+        // Everything up to the previous cursor is gone, and the entries were all that followed it up to `last` (see
+        // OutboxSource), so one range delete removes exactly them.
+        try await source.remove(through: last.id)
         return entries.count
     }
 

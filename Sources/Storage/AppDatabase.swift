@@ -40,11 +40,13 @@ extension AppDatabase {
         return try AppDatabase(pool)
     }
 
-    /// A fresh database in a new temporary file, for tests. Real SQLite, real WAL.
+    /// A fresh database in a new temporary file, for tests. Real SQLite, real WAL. The file is removed when the
+    /// process exits.
     public static func temporary() throws -> AppDatabase {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("kiroku-test-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        TemporaryDatabaseDirectories.register(directory)
         return try open(path: directory.appendingPathComponent("kiroku.sqlite").path)
     }
 }

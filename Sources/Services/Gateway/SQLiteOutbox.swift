@@ -11,11 +11,7 @@ public struct SQLiteOutbox: OutboxSource {
     }
 
     public func pending(after id: Int64, limit: Int) async throws -> [OutboxEntry] {
-        try await database.pendingOutbox(after: id, limit: limit).map { message in
-            // Rows read from the table always have their primary key; a missing one means a broken database.
-            guard let id = message.id else { throw MissingOutboxId() }
-            return OutboxEntry(id: id, key: message.messageKey, value: message.payload)
-        }
+        try await database.outboxToPublish(after: id, limit: limit).map { OutboxEntry(id: $0.id, key: $0.key, value: $0.payload) }
     }
 
     public func remove(ids: [Int64]) async throws {
@@ -24,9 +20,5 @@ public struct SQLiteOutbox: OutboxSource {
 
     public func remove(through id: Int64) async throws {
         try await database.deleteOutbox(through: id)
-    }
-
-    struct MissingOutboxId: Error, CustomStringConvertible {
-        var description: String { "an outbox row was read without its id" }
     }
 }

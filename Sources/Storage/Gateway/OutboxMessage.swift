@@ -33,6 +33,13 @@ public struct OutboxMessage: Codable, Sendable, Equatable, FetchableRecord, Muta
     }
 }
 
+/// An outbox row as the relay publishes it.
+public struct PendingOutboxMessage: Sendable, Equatable {
+    public let id: Int64
+    public let key: String
+    public let payload: Data
+}
+
 /// How full the outbox is, for `/metrics` and the 503 guard.
 public struct OutboxState: Sendable, Equatable {
     public let depth: Int

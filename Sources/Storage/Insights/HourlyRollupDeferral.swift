@@ -24,6 +24,8 @@ final class HourlyRollupDeferral {
     }
 
     private let userId: Int64
+    /// Whose records the trigger leaves to this deferral.
+    var owner: Int64 { userId }
     private var parts: [Hour: Part] = [:]
 
     private init(userId: Int64) {
