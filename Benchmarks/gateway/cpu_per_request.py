@@ -83,7 +83,7 @@ def main():
             path = "/api/v1/records" if args.records else "/api/v1/health-data/"
             post_all(bodies[:args.warmup], key, path)
             time.sleep(1)
-            sampler = subprocess.Popen(["perf", "record", "-e", "cpu-clock", "-F", "1999", "-g", "-p", str(server.pid), "-o", args.perf],
+            sampler = subprocess.Popen(["perf", "record", "-e", "cpu-clock", "-F", "1999", "--call-graph", os.environ.get("KIROKU_PERF_CALLGRAPH", "fp"), "-p", str(server.pid), "-o", args.perf],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) if args.perf else None
             before = cpu_seconds(server.pid)
             post_all(bodies[args.warmup:], key, path)

@@ -62,7 +62,7 @@ public struct Metric: Sendable, Hashable, Identifiable {
     /// Finds an accepted unit by symbol or alias. An exact spelling wins over a case-insensitive one, so that
     /// case only decides when it has to.
     public func unit(named: String) -> UnitConversion? {
-        let wanted = named.trimmingCharacters(in: .whitespacesAndNewlines)
+        let wanted = named.trimmedWhitespace
         guard !wanted.isEmpty else { return nil }
         if let exact = units.first(where: { $0.names.contains(wanted) }) {
             return exact
@@ -117,7 +117,7 @@ public struct Metric: Sendable, Hashable, Identifiable {
     }
 
     func resolveUnit(_ name: String?) throws(HealthError) -> UnitConversion {
-        guard let name, !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return canonical }
+        guard let name, !name.trimmedWhitespace.isEmpty else { return canonical }
         guard let unit = unit(named: name) else { throw HealthError.unknownUnit(name, metric: self) }
         return unit
     }

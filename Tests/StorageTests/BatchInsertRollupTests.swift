@@ -52,19 +52,17 @@ import Testing
         #expect(retry.allSatisfy { !$0.inserted })
         #expect(try await HourlyRollupTests.storedAndFresh(database).stored == before)
 
-        // Concurrent batches share one commit; one that fails rolls the shared transaction back and the others are
-        // stored again one by one, each with its own deferral.
-        struct Refused: Error {}
+        // Concurrent batches share one commit; one that fails inside it (here: refused by a full outbox) rolls the
+        // shared transaction back, and the others are stored again one by one, each with its own deferral.
         try await withThrowingTaskGroup(of: Bool.self) { group in
             for round in 0..<6 {
                 group.addTask {
                     do {
-                        _ = try await database.ingestGatewayBatch(self.batch(owner: hanako, from: 300 + round * 40, count: 40, ids: "c\(round)")) { record in
-                            if round == 3 { throw Refused() }
-                            return self.message(record)
-                        }
+                        _ = try await database.ingestGatewayBatch(
+                            self.batch(owner: hanako, from: 300 + round * 40, count: 40, ids: "c\(round)"), outboxLimit: round == 3 ? 1 : nil, message: self.message
+                        )
                         return true
-                    } catch is Refused {
+                    } catch is OutboxFull {
                         return false
                     }
                 }

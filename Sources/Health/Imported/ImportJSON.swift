@@ -29,6 +29,12 @@ extension ImportJSON {
 
     private static func appendQuoted(_ text: String, to out: inout String) {
         out += "\""
+        // Most keys and values need no escape at all: then they are copied whole, not scalar by scalar.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

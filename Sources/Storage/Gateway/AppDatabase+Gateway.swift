@@ -6,25 +6,29 @@ extension AppDatabase {
     /// and, when `message` is given, one outbox row per newly stored record. A retried batch therefore adds
     /// neither records nor messages. With `outboxLimit`, a batch that would push the outbox past it is refused
     /// whole with `OutboxFull`. Batches that arrive while another commits share the next commit.
+    ///
+    /// `message` is called for every record, before the transaction (so outside the one writer's turn), with the
+    /// record as given; only the messages of records that turn out new are written.
     public func ingestGatewayBatch(
         _ records: [HealthRecord],
         outboxLimit: Int? = nil,
         message: (@Sendable (HealthRecord) throws -> OutboxMessage)? = nil
     ) async throws -> [(record: HealthRecord, inserted: Bool)] {
-        try await groupCommit.write { db in
+        let prepared = try records.map { PreparedHealthRecord($0, message: try message?($0)) }
+        return try await groupCommit.write { db in
             if let outboxLimit, message != nil {
                 // The id span bounds the depth from above (ids only grow, rows leave oldest first) and costs two
                 // index look-ups; only a span near the limit needs the exact count, which reads every row.
-                let span = try Int.fetchOne(db, sql: "SELECT (SELECT max(id) FROM gatewayOutbox) - (SELECT min(id) FROM gatewayOutbox) + 1") ?? 0
+                let span = try Int.fetchOne(db.cachedStatement(sql: "SELECT (SELECT max(id) FROM gatewayOutbox) - (SELECT min(id) FROM gatewayOutbox) + 1")) ?? 0
                 if span + records.count > outboxLimit {
                     let depth = try OutboxMessage.fetchCount(db)
                     guard depth + records.count <= outboxLimit else { throw OutboxFull(depth: depth) }
                 }
             }
             let outbox = message == nil ? nil : try OutboxInsert(db)
-            return try HealthRecordBatchInsert.insertAll(records, db: db) { outcome in
-                if outcome.inserted, let message, let outbox {
-                    try outbox.insert(try message(outcome.record), db: db)
+            return try HealthRecordBatchInsert.insertAll(prepared, db: db) { prepared, outcome in
+                if outcome.inserted, let message = prepared.message, let outbox {
+                    try outbox.insert(message, db: db)
                 }
             }
         }
@@ -58,9 +62,10 @@ extension AppDatabase {
         _ = try await writer.write { db in try OutboxMessage.deleteAll(db, keys: ids) }
     }
 
-    /// Removes every row up to and including `id`: Kafka holds them all.
+    /// Removes every row up to and including `id`: Kafka holds them all. The delete joins the gateway batches' next
+    /// commit instead of paying a commit (an fsync with durable commits) of its own.
     public func deleteOutbox(through id: Int64) async throws {
-        _ = try await writer.write { db in try OutboxMessage.filter { $0.id <= id }.deleteAll(db) }
+        _ = try await groupCommit.write { db in try OutboxMessage.filter { $0.id <= id }.deleteAll(db) }
     }
 
     public func outboxState() async throws -> OutboxState {

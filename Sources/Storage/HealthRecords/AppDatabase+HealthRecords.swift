@@ -6,7 +6,8 @@ extension AppDatabase {
     /// Inserts records in one transaction. A record whose (source, externalId) the user already has
     /// is not inserted again: the stored one is returned in its place, so client retries are harmless.
     public func insertRecords(_ records: [HealthRecord]) async throws -> [(record: HealthRecord, inserted: Bool)] {
-        try await writer.write { db in try HealthRecordBatchInsert.insertAll(records, db: db) }
+        let prepared = records.map { PreparedHealthRecord($0) }
+        return try await writer.write { db in try HealthRecordBatchInsert.insertAll(prepared, db: db) }
     }
 
     /// The record with this id if, and only if, it belongs to `userId`.

@@ -16,18 +16,18 @@ struct HealthRecordBatchInsert {
     /// Stores a batch, its owner's hourly rollups merged once per hour (see `HourlyRollupDeferral`) when every record
     /// has the same owner and there is more than one; `each` sees every outcome inside the transaction, in order.
     static func insertAll(
-        _ records: [HealthRecord], db: Database,
-        each: (_ outcome: (record: HealthRecord, inserted: Bool)) throws -> Void = { _ in }
+        _ records: [PreparedHealthRecord], db: Database,
+        each: (_ prepared: PreparedHealthRecord, _ outcome: (record: HealthRecord, inserted: Bool)) throws -> Void = { _, _ in }
     ) throws -> [(record: HealthRecord, inserted: Bool)] {
         func insertEach(rollups: HourlyRollupDeferral?) throws -> [(record: HealthRecord, inserted: Bool)] {
             let insert = try HealthRecordBatchInsert(db, rollups: rollups)
-            return try records.map { record in
-                let outcome = try insert.insert(record, db: db)
-                try each(outcome)
+            return try records.map { prepared in
+                let outcome = try insert.insert(prepared, db: db)
+                try each(prepared, outcome)
                 return outcome
             }
         }
-        guard records.count > 1, let owner = records.first?.userId, records.allSatisfy({ $0.userId == owner }) else {
+        guard records.count > 1, let owner = records.first?.record.userId, records.allSatisfy({ $0.record.userId == owner }) else {
             return try insertEach(rollups: nil)
         }
         return try HourlyRollupDeferral.around(db, userId: owner) { try insertEach(rollups: $0) }
@@ -46,30 +46,30 @@ struct HealthRecordBatchInsert {
     }
 
     /// Stores the record, or answers the one the owner already has under the same source and external id.
-    func insert(_ record: HealthRecord, db: Database) throws -> (record: HealthRecord, inserted: Bool) {
-        let startText = DatabaseDateText.string(record.startAt)
+    func insert(_ prepared: PreparedHealthRecord, db: Database) throws -> (record: HealthRecord, inserted: Bool) {
+        let record = prepared.record
         let inserted = try statement.execute(db) { row in
             row.add(record.userId)
             row.add(record.metric)
             row.add(record.value)
             row.add(record.originalValue)
             row.add(record.originalUnit)
-            row.add(startText)
-            row.add(DatabaseDateText.string(record.endAt))
+            row.add(prepared.startText)
+            row.add(prepared.endText)
             row.add(record.utcOffsetSeconds)
             row.add(record.source)
             row.add(record.sourceName)
             row.add(record.device)
-            row.add(record.metadata.map(ImportJSON.object))
+            row.add(prepared.metadataText)
             row.add(record.externalId)
-            row.add(DatabaseDateText.string(record.createdAt))
-            row.add(DatabaseDateText.string(record.updatedAt))
+            row.add(prepared.createdText)
+            row.add(prepared.updatedText)
         }
         if inserted {
             var stored = record
             stored.id = db.lastInsertedRowID
             if let rollups, rollups.owner == record.userId {
-                rollups.add(metric: record.metric, startText: startText, id: db.lastInsertedRowID, value: record.value)
+                rollups.add(metric: record.metric, startText: prepared.startText, id: db.lastInsertedRowID, value: record.value)
             }
             return (stored, true)
         }

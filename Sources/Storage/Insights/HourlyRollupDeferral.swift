@@ -33,11 +33,12 @@ final class HourlyRollupDeferral {
     }
 
     static func around<Result>(_ db: Database, userId: Int64, _ body: (HourlyRollupDeferral) throws -> Result) throws -> Result {
-        try db.execute(sql: "INSERT INTO healthRecordRollupDeferral (userId) VALUES (?)", arguments: [userId])
+        // Cached statements: every gateway batch runs these, and preparing them again each time showed in profiles.
+        try db.cachedStatement(sql: "INSERT INTO healthRecordRollupDeferral (userId) VALUES (?)").execute(arguments: [userId])
         let deferral = HourlyRollupDeferral(userId: userId)
         let result = try body(deferral)
         try deferral.merge(db)
-        try db.execute(sql: "DELETE FROM healthRecordRollupDeferral WHERE userId = ?", arguments: [userId])
+        try db.cachedStatement(sql: "DELETE FROM healthRecordRollupDeferral WHERE userId = ?").execute(arguments: [userId])
         return result
     }
 
