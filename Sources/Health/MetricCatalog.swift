@@ -12,7 +12,7 @@ public enum MetricCatalog {
     /// Finds a metric by id, alias or HealthKit identifier, ignoring case, spaces, "-" and "_", so that
     /// "heart_rate", "Heart Rate" and "heartRate" are one name.
     public static func metric(named: String) -> Metric? {
-        index[normalized(named)]
+        exactIndex[named] ?? index[normalized(named)]
     }
 
     /// Weight, steps, active calories and heart rate, in that order.
@@ -30,6 +30,18 @@ public enum MetricCatalog {
             !(scalar == "_" || scalar == "-" || CharacterSet.whitespacesAndNewlines.contains(scalar))
         })
     }
+
+    /// Every name exactly as the catalog spells it, answering what `index` answers for it: most lookups (every
+    /// record of a batch) use a catalog spelling and skip normalising.
+    private static let exactIndex: [String: Metric] = {
+        var exact: [String: Metric] = [:]
+        for metric in all {
+            for name in [metric.id, metric.healthKitIdentifier] + metric.aliases {
+                exact[name] = index[normalized(name)]
+            }
+        }
+        return exact
+    }()
 
     // First entry wins, which is how `sleepAnalysis` keeps the HealthKit identifier it shares with `timeInBed`.
     private static let index: [String: Metric] = {

@@ -2,12 +2,16 @@ import Foundation
 import Hummingbird
 import Services
 
-struct RecordListResponse: ResponseEncodable {
+struct RecordListResponse: ResponseEncodable, HandWrittenJSON {
     let records: [RecordResponse]
     let nextCursor: String?
+
+    func handWrittenJSON() -> Data? { RecordResponse.listJSON(records, nextCursor: nextCursor) }
 }
 
-struct CreatedRecordsResponse: ResponseEncodable {
+struct CreatedRecordsResponse: ResponseEncodable, HandWrittenJSON {
     let records: [RecordResponse]
+
+    func handWrittenJSON() -> Data? { RecordResponse.listJSON(records) }
 }
 
