@@ -5,7 +5,10 @@ this hardly moves when other work shares the machine, so it compares two builds 
 first choice, could not be used: valgrind 3.19 crashes on Swift 6.3's binaries, and this VM has no hardware
 instruction counters for perf.) Requests: gateway batches of 100 distinct samples (the bodies run.py posts), or with
 --records, `POST /api/v1/records` with 1,000 distinct manual records each. Usage (from the repository root):
-  Benchmarks/gateway/cpu_per_request.py --kiroku .build/release/kiroku [--brokers HOST:PORT] [--records] [--batches 200]"""
+  Benchmarks/gateway/cpu_per_request.py --kiroku .build/release/kiroku [--brokers HOST:PORT] [--records] [--batches 200]
+With --perf FILE, perf samples the measured requests; KIROKU_PERF_CALLGRAPH=dwarf,16384 unwinds with DWARF instead
+of frame pointers, which keeps the Swift frames that frame-pointer stacks lose (a larger file, for fewer batches).
+The machine's speed drifts by tens of per cent within an hour: compare two builds by alternating them in one loop."""
 import argparse
 import json
 import os
