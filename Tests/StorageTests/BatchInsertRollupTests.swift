@@ -4,8 +4,8 @@ import Health
 import Storage
 import Testing
 
-/// Gateway batches, the Kafka consumer and the records API store a batch of one owner with the hourly rollups merged
-/// once per hour instead of by the per-row trigger. Whatever such a batch does — new hours, hours that already held
+/// Gateway batches, the Kafka consumer and the records API store each owner's records of a batch with the hourly
+/// rollups merged once per hour instead of by the per-row trigger. Whatever such a batch does — new hours, hours that already held
 /// records, a retry that stores nothing, a batch that fails inside a shared commit — the rollups equal a fresh
 /// grouping of the records and no deferral outlives its transaction.
 @Suite struct BatchInsertRollupTests {
@@ -89,8 +89,13 @@ import Testing
         let taro = try #require(try await database.createUser(User(username: "taro", passwordHash: "x", createdAt: Date())).id)
         _ = try await database.insertRecords(batch(owner: hanako, from: 0, count: 1_000, ids: "api"))
         try await HourlyRollupTests.expectConsistent(database, "after a 1,000-record batch")
-        // Two owners in one call: the trigger keeps both, as before.
-        _ = try await database.insertRecords(batch(owner: hanako, from: 500, count: 10, ids: "mixed-h") + batch(owner: taro, from: 500, count: 10, ids: "mixed-t"))
+        // Two owners interleaved in one call (as the Kafka consumer's batches may be): each owner's records are merged
+        // on their own, and the answer keeps the batch's order.
+        let mixed = zip(batch(owner: hanako, from: 500, count: 10, ids: "mixed-h"), batch(owner: taro, from: 500, count: 10, ids: "mixed-t")).flatMap { [$0, $1] }
+        let answered = try await database.insertRecords(mixed)
+        #expect(answered.map(\.record.externalId) == mixed.map(\.externalId))
+        #expect(answered.map(\.record.userId) == mixed.map(\.userId))
+        #expect(answered.allSatisfy { $0.inserted && $0.record.id != nil })
         try await HourlyRollupTests.expectConsistent(database, "after a batch of two owners")
         // A single record goes through the trigger too.
         _ = try await database.insertRecords(batch(owner: hanako, from: 2_000, count: 1, ids: "one"))

@@ -13,24 +13,41 @@ struct HealthRecordBatchInsert {
     private let statement: ImportStatement
     private let rollups: HourlyRollupDeferral?
 
-    /// Stores a batch, its owner's hourly rollups merged once per hour (see `HourlyRollupDeferral`) when every record
-    /// has the same owner and there is more than one; `each` sees every outcome inside the transaction, in order.
+    /// Stores a batch. Each owner's records are written together under a rollup deferral (see
+    /// `HourlyRollupDeferral`), so their hours are merged once per hour and transaction; a lone record is left to the
+    /// insert trigger. `each` sees every outcome inside the transaction, owner by owner (owners in the order they first
+    /// appear, each owner's records in the batch's order); the answer is in the batch's order.
     static func insertAll(
         _ records: [PreparedHealthRecord], db: Database,
         each: (_ prepared: PreparedHealthRecord, _ outcome: (record: HealthRecord, inserted: Bool)) throws -> Void = { _, _ in }
     ) throws -> [(record: HealthRecord, inserted: Bool)] {
-        func insertEach(rollups: HourlyRollupDeferral?) throws -> [(record: HealthRecord, inserted: Bool)] {
-            let insert = try HealthRecordBatchInsert(db, rollups: rollups)
+        guard records.count > 1 else {
+            let insert = try HealthRecordBatchInsert(db)
             return try records.map { prepared in
                 let outcome = try insert.insert(prepared, db: db)
                 try each(prepared, outcome)
                 return outcome
             }
         }
-        guard records.count > 1, let owner = records.first?.record.userId, records.allSatisfy({ $0.record.userId == owner }) else {
-            return try insertEach(rollups: nil)
+        var owners: [Int64] = []
+        var positions: [Int64: [Int]] = [:]
+        for (position, prepared) in records.enumerated() {
+            let owner = prepared.record.userId
+            if positions[owner] == nil { owners.append(owner) }
+            positions[owner, default: []].append(position)
         }
-        return try HourlyRollupDeferral.around(db, userId: owner) { try insertEach(rollups: $0) }
+        var outcomes = [(record: HealthRecord, inserted: Bool)?](repeating: nil, count: records.count)
+        for owner in owners {
+            try HourlyRollupDeferral.around(db, userId: owner) { rollups in
+                let insert = try HealthRecordBatchInsert(db, rollups: rollups)
+                for position in positions[owner] ?? [] {
+                    let outcome = try insert.insert(records[position], db: db)
+                    try each(records[position], outcome)
+                    outcomes[position] = outcome
+                }
+            }
+        }
+        return outcomes.compactMap { $0 }
     }
 
     init(_ db: Database, rollups: HourlyRollupDeferral? = nil) throws {
