@@ -17,8 +17,9 @@ extension AppDatabase {
         let prepared = try records.map { PreparedHealthRecord($0, message: try message?($0)) }
         return try await groupCommit.write { db in
             if let outboxLimit, message != nil {
-                // The id span bounds the depth from above (ids only grow, rows leave oldest first) and costs two
-                // index look-ups; only a span near the limit needs the exact count, which reads every row.
+                // The id span bounds the depth from above (the rows' ids are distinct integers between the smallest
+                // and the largest) and costs two index look-ups; only a span near the limit needs the exact count,
+                // which reads every row.
                 let span = try Int.fetchOne(db.cachedStatement(sql: "SELECT (SELECT max(id) FROM gatewayOutbox) - (SELECT min(id) FROM gatewayOutbox) + 1")) ?? 0
                 if span + records.count > outboxLimit {
                     let depth = try OutboxMessage.fetchCount(db)
@@ -42,7 +43,7 @@ extension AppDatabase {
     }
 
     /// The relay's read: the oldest `limit` rows whose id is above `after`, in arrival order, with only what Kafka
-    /// receives (decoding whole records, their dates parsed, was a tenth of the relay's time per message).
+    /// receives (whole records would also parse a date per row that the relay never sends).
     public func outboxToPublish(after id: Int64, limit: Int) async throws -> [PendingOutboxMessage] {
         try await reader.read { db in
             let rows = try Row.fetchCursor(
