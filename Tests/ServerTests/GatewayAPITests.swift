@@ -174,7 +174,7 @@ import Testing
         }
         let outbox = try await server.database.pendingOutbox(limit: 10)
         #expect(outbox.count == 2, "a retried batch adds no second message")
-        #expect(outbox.allSatisfy { $0.messageKey == "\(alice.id!):user123" })
+        #expect(outbox.allSatisfy { $0.key == "\(alice.id!):user123" })
         let value = try #require(try JSONSerialization.jsonObject(with: outbox[0].payload) as? [String: Any])
         #expect(value["userId"] as? String == "user123")
         #expect(value["accountId"] as? Int == Int(alice.id!))

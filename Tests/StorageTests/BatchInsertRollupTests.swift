@@ -109,7 +109,7 @@ import Testing
         let database = try AppDatabase.temporary()
         let hanako = try #require(try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id)
         _ = try await database.ingestGatewayBatch(batch(owner: hanako, from: 0, count: 5, ids: "a"), outboxLimit: 10, message: message)
-        let ids = try await database.pendingOutbox(limit: 10).compactMap(\.id)
+        let ids = try await database.pendingOutbox(limit: 10).map(\.id)
         try await database.deleteOutbox(ids: Array(ids[1...3]))
         #expect(try await database.outboxState().depth == 2)
 

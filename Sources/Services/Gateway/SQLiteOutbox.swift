@@ -11,7 +11,7 @@ public struct SQLiteOutbox: OutboxSource {
     }
 
     public func pending(after id: Int64, limit: Int) async throws -> [OutboxEntry] {
-        try await database.outboxToPublish(after: id, limit: limit).map { OutboxEntry(id: $0.id, key: $0.key, value: $0.payload) }
+        try await database.pendingOutbox(after: id, limit: limit).map { OutboxEntry(id: $0.id, key: $0.key, value: $0.payload) }
     }
 
     public func remove(ids: [Int64]) async throws {

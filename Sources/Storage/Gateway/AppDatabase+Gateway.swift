@@ -35,23 +35,19 @@ extension AppDatabase {
         }
     }
 
-    /// The oldest `limit` outbox rows whose id is above `after`, in arrival order.
-    public func pendingOutbox(after id: Int64 = 0, limit: Int) async throws -> [OutboxMessage] {
-        try await reader.read { db in
-            try OutboxMessage.filter { $0.id > id }.order(\.id).limit(limit).fetchAll(db)
-        }
-    }
-
-    /// The relay's read: the oldest `limit` rows whose id is above `after`, in arrival order, with only what Kafka
-    /// receives (whole records would also parse a date per row that the relay never sends).
-    public func outboxToPublish(after id: Int64, limit: Int) async throws -> [PendingOutboxMessage] {
+    /// The oldest `limit` outbox rows whose id is above `after`, in arrival order, with only what Kafka receives
+    /// (whole records would also parse a date per row that the relay never sends).
+    public func pendingOutbox(after id: Int64 = 0, limit: Int) async throws -> [PendingOutboxMessage] {
         try await reader.read { db in
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT id, messageKey, payload FROM gatewayOutbox WHERE id > ? ORDER BY id LIMIT ?", arguments: [id, limit]
             )
             var messages: [PendingOutboxMessage] = []
             while let row = try rows.next() {
-                messages.append(PendingOutboxMessage(id: row[0], key: row[1], payload: row[2]))
+                messages.append(PendingOutboxMessage(
+                    id: try row.decode(Int64.self, atIndex: 0), key: try row.decode(String.self, atIndex: 1),
+                    payload: try row.decode(Data.self, atIndex: 2)
+                ))
             }
             return messages
         }

@@ -21,14 +21,6 @@ struct HealthRecordBatchInsert {
         _ records: [PreparedHealthRecord], db: Database,
         each: (_ prepared: PreparedHealthRecord, _ outcome: (record: HealthRecord, inserted: Bool)) throws -> Void = { _, _ in }
     ) throws -> [(record: HealthRecord, inserted: Bool)] {
-        guard records.count > 1 else {
-            let insert = try HealthRecordBatchInsert(db)
-            return try records.map { prepared in
-                let outcome = try insert.insert(prepared, db: db)
-                try each(prepared, outcome)
-                return outcome
-            }
-        }
         var owners: [Int64] = []
         var positions: [Int64: [Int]] = [:]
         for (position, prepared) in records.enumerated() {
@@ -37,14 +29,20 @@ struct HealthRecordBatchInsert {
             positions[owner, default: []].append(position)
         }
         var outcomes = [(record: HealthRecord, inserted: Bool)?](repeating: nil, count: records.count)
+        func insertOwned(_ owned: [Int], rollups: HourlyRollupDeferral?) throws {
+            let batch = try HealthRecordBatchInsert(db, rollups: rollups)
+            for position in owned {
+                let outcome = try batch.insert(records[position], db: db)
+                try each(records[position], outcome)
+                outcomes[position] = outcome
+            }
+        }
         for owner in owners {
-            try HourlyRollupDeferral.around(db, userId: owner) { rollups in
-                let insert = try HealthRecordBatchInsert(db, rollups: rollups)
-                for position in positions[owner] ?? [] {
-                    let outcome = try insert.insert(records[position], db: db)
-                    try each(records[position], outcome)
-                    outcomes[position] = outcome
-                }
+            let owned = positions[owner] ?? []
+            if records.count == 1 {
+                try insertOwned(owned, rollups: nil)
+            } else {
+                try HourlyRollupDeferral.around(db, userId: owner) { try insertOwned(owned, rollups: $0) }
             }
         }
         return outcomes.compactMap { $0 }
