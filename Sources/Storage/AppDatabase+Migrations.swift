@@ -30,6 +30,7 @@ extension AppDatabase {
         migrator.registerMigration("v7-time-ordered-record-keys", migrate: Migrations.timeOrderedRecordKeys)
         migrator.registerMigration("v7-workout-route-summaries", migrate: Migrations.workoutRouteSummaries)
         migrator.registerMigration("v7-workout-set-tombstones", migrate: Migrations.workoutSetTombstones)
+        migrator.registerMigration("v8-outbox-without-owner-index", migrate: Migrations.outboxWithoutOwnerIndex)
         return migrator
     }
 }

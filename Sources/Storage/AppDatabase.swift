@@ -9,9 +9,16 @@ public struct AppDatabase: Sendable {
     public let writer: any DatabaseWriter
     /// Concurrent gateway batches committed together (see `GroupCommit`).
     let groupCommit: GroupCommit
+    /// Checkpoints the log off the writer's turn, for a database opened by `open(path:durableCommits:)`.
+    let checkpointer: WALCheckpointer?
 
     public init(_ writer: any DatabaseWriter) throws {
+        try self.init(writer, checkpointer: nil)
+    }
+
+    init(_ writer: any DatabaseWriter, checkpointer: WALCheckpointer?) throws {
         self.writer = writer
+        self.checkpointer = checkpointer
         groupCommit = GroupCommit(writer: writer)
         try Self.migrator.migrate(writer)
     }
@@ -28,16 +35,19 @@ extension AppDatabase {
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
+        // NORMAL: a commit survives a crash of the process, and batched writes stay fast under WAL; FULL adds the
+        // power cut, at an fsync per commit (concurrent gateway batches share theirs).
+        let synchronous = durableCommits ? "FULL" : "NORMAL"
+        let checkpointer = WALCheckpointer(path: path, synchronous: synchronous)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
-            // NORMAL: a commit survives a crash of the process, and batched writes stay fast under WAL; FULL adds the
-            // power cut, at an fsync per commit (concurrent gateway batches share theirs).
-            try db.execute(sql: durableCommits ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+            if !db.configuration.readonly { checkpointer.install(on: db) }
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
-        return try AppDatabase(pool)
+        return try AppDatabase(pool, checkpointer: checkpointer)
     }
 
     /// A fresh database in a new temporary file, for tests. Real SQLite, real WAL. The file is removed when the

@@ -15,3 +15,11 @@ extension Migrations {
         }
     }
 }
+
+extension Migrations {
+    /// The outbox's owner index is dropped: every accepted sample paid for it in the writer's turn, and only deleting
+    /// an account reads the outbox by owner (a scan of a table the relay keeps short).
+    static func outboxWithoutOwnerIndex(_ db: Database) throws {
+        try db.drop(index: "gatewayOutbox_on_userId")
+    }
+}

@@ -137,22 +137,25 @@ extension AppDatabase {
     /// An 8 MiB page cache on the writing connection (SQLite's default is 2 MiB): enough for the pages a batch
     /// touches now that record keys are time-ordered (16 MiB while they were random cost a peak RSS over 100 MiB
     /// and no longer saves time). The
-    /// WAL is checkpointed every 256 MiB instead of every 4 MiB: each checkpoint waits for the disk (fsync),
-    /// on a busy disk those waits were most of an import's time, and index pages changed by many batches are
-    /// copied into the database once per checkpoint. The WAL file is cut back to 64 MiB after a checkpoint.
+    /// WAL is checkpointed every 256 MiB instead of every 4 MiB (`WALCheckpointer.Thresholds.bulkImport`): each
+    /// checkpoint waits for the disk (fsync), on a busy disk those waits were most of an import's time, and index pages
+    /// changed by many batches are copied into the database once per checkpoint. The WAL file is cut back to 64 MiB
+    /// after a checkpoint.
     public func prepareForImportBlocking() throws {
         try writer.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA cache_size = -8192")
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 65536")
+            if checkpointer == nil { try db.execute(sql: "PRAGMA wal_autocheckpoint = 65536") }
         }
+        checkpointer?.thresholds = .bulkImport
     }
 
-    /// Back to SQLite's default checkpointing once the import is over, and the log moved into the database.
+    /// Back to everyday checkpointing once the import is over, and the log moved into the database.
     public func finishImportBlocking() throws {
+        checkpointer?.thresholds = .everyday
         try writer.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000")
-            _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")
+            if checkpointer == nil { try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
+            try db.checkpoint(.passive)
         }
     }
 

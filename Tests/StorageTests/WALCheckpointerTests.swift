@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Storage
+
+/// The log is copied into the database file by a connection of its own, not inside the commits that concurrent
+/// requests wait for; a writer that never pauses still gets its log rewound; an import keeps its rare, large
+/// checkpoints.
+@Suite struct WALCheckpointerTests {
+    /// About `pages` pages of new rows in each of `commits` transactions.
+    func write(_ database: AppDatabase, commits: Int, pages: Int) async throws {
+        try await database.writer.write { db in
+            try db.execute(sql: "CREATE TABLE IF NOT EXISTS scratch (id INTEGER PRIMARY KEY, body BLOB NOT NULL)")
+        }
+        for _ in 0..<commits {
+            try await database.writer.write { db in
+                for _ in 0..<pages {
+                    try db.execute(sql: "INSERT INTO scratch (body) VALUES (randomblob(3500))")
+                }
+            }
+        }
+    }
+
+    func fileSize(_ path: String) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+
+    func checkpointer(_ database: AppDatabase) throws -> WALCheckpointer {
+        try #require(database.checkpointer)
+    }
+
+    @Test func theLogIsCopiedInTheBackgroundWhileTheWriterGoesOn() async throws {
+        let database = try AppDatabase.temporary()
+        let path = database.writer.path
+        let sizeBefore = try fileSize(path)
+        try await write(database, commits: 60, pages: 20)
+        let deadline = Date().addingTimeInterval(20)
+        while try checkpointer(database).counts.background == 0, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try checkpointer(database).counts.background >= 1)
+        #expect(try checkpointer(database).counts.writer == 0)
+        // 1,200 rows of 3,500 bytes: at least the first 1,000 pages of the log are now in the database file.
+        #expect(try fileSize(path) - sizeBefore > 3_000_000)
+        let rows = try await database.reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM scratch") }
+        #expect(rows == 1_200)
+    }
+
+    /// A writer that never pauses can outrun the background (the log is rewound only after a checkpoint copied every
+    /// frame); here the background never runs at all, the worst case.
+    @Test func theWriterCheckpointsItselfWhenTheBackgroundFallsBehind() async throws {
+        let database = try AppDatabase.temporary()
+        try checkpointer(database).thresholds = .init(backgroundPages: .max, writerPages: 400)
+        try await write(database, commits: 200, pages: 10)
+        #expect(try checkpointer(database).counts.writer >= 4)
+        #expect(try checkpointer(database).counts.background == 0)
+        // About 2,000 pages were written. Without the writer's own checkpoint the log would hold them all (8 MB);
+        // rewound, it never grows much past the writer's threshold plus one commit.
+        let logSize = try fileSize(database.writer.path + "-wal")
+        #expect(logSize < 450 * (4096 + 24) + 32)
+        let rows = try await database.reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM scratch") }
+        #expect(rows == 2_000)
+    }
+
+    @Test func anImportCheckpointsRarelyAndInItsOwnTurn() async throws {
+        let database = try AppDatabase.temporary()
+        let path = database.writer.path
+        try database.prepareForImportBlocking()
+        try await write(database, commits: 60, pages: 20)
+        #expect(try checkpointer(database).counts.background == 0)
+        #expect(try checkpointer(database).counts.writer == 0)
+        let sizeDuringImport = try fileSize(path)
+        try database.finishImportBlocking()
+        // The import's end moves its log into the database file.
+        #expect(try fileSize(path) - sizeDuringImport > 3_000_000)
+        #expect(try checkpointer(database).thresholds.backgroundPages == WALCheckpointer.Thresholds.everyday.backgroundPages)
+    }
+}
