@@ -22,7 +22,10 @@ extension AppDatabase {
     }
 
     public func user(id: Int64) async throws -> User? {
-        try await reader.read { db in try User.filter(key: id).fetchFirstReadable(db) }
+        // Every signed-in request asks: a cached statement, not SQL generated and compiled again each time.
+        try await reader.read { db in
+            try SQLRequest<User>(sql: "SELECT * FROM \"user\" WHERE id = ?", arguments: [id], cached: true).fetchFirstReadable(db)
+        }
     }
 
     public func user(username: String) async throws -> User? {
@@ -140,7 +143,10 @@ extension AppDatabase {
     /// tokens. A token used again within a minute from the same address is only read: a phone posting every few
     /// seconds does not turn every request into a write.
     public func useAPIToken(tokenHash: String, address: String? = nil, now: Date) async throws -> APIToken? {
-        let found = try await reader.read { db in try APIToken.filter(APIToken.Columns.tokenHash == tokenHash).fetchFirstReadable(db) }
+        // Every API request asks (a gateway batch, a records post): a cached statement, as for `user(id:)`.
+        let found = try await reader.read { db in
+            try SQLRequest<APIToken>(sql: "SELECT * FROM apiToken WHERE tokenHash = ?", arguments: [tokenHash], cached: true).fetchFirstReadable(db)
+        }
         guard var token = found else { return nil }
         if let last = token.lastUsedAt, now.timeIntervalSince(last) < 60, now >= last, token.lastAddress == address { return token }
         token.lastUsedAt = now
