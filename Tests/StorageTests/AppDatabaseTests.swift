@@ -83,6 +83,23 @@ import Testing
         #expect(try await database.recordCount(userId: bob.id!) == 1)
     }
 
+    /// The outbox has no owner index since v8; deleting an account still takes its unpublished messages with it.
+    @Test func deletingAUserRemovesTheirWaitingOutboxMessagesAndNoOneElses() async throws {
+        let database = try AppDatabase.temporary()
+        let alice = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
+        let bob = try await database.createUser(User(username: "bob", passwordHash: "x", createdAt: Date()))
+        for (owner, ids) in [(alice.id!, "a"), (bob.id!, "b")] {
+            let records = (0..<3).map { Fixtures.record(userId: owner, value: Double($0 + 60), externalId: "\(ids)-\($0)", at: Date(timeIntervalSince1970: 1_767_225_600 + Double($0) * 60)) }
+            _ = try await database.ingestGatewayBatch(records, message: { record in
+                OutboxMessage(userId: record.userId, messageKey: "k", payload: Data((record.externalId ?? "").utf8), createdAt: Date())
+            })
+        }
+        #expect(try await database.outboxState().depth == 6)
+        try await database.deleteUser(id: alice.id!)
+        let left = try await database.pendingOutbox(limit: 10).map { String(decoding: $0.payload, as: UTF8.self) }
+        #expect(left == ["b-0", "b-1", "b-2"])
+    }
+
     @Test func expiredSessionsAreNotFoundAndAreSweptAway() async throws {
         let database = try AppDatabase.temporary()
         let alice = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
