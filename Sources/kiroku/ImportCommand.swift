@@ -28,8 +28,6 @@ struct ImportCommand: AsyncParsableCommand {
     /// Two malloc arenas instead of glibc's eight per core: the reading thread allocates each batch and the
     /// writing thread frees it, and with an arena per thread each keeps its own freed memory — 7–10 MiB more
     /// at the peak of an import of the 220 MB benchmark export, for no measurable speed.
-    /// This cap binds only arenas not yet created; on Linux the import has already restarted itself with the cap in
-    /// its environment (`MallocArenaRestart`), and this is what is left where it could not.
     /// (`mallopt` is looked up at run time: Swift's Glibc module does not include malloc.h.)
     private static func capMallocArenas() {
         #if canImport(Glibc)

@@ -9,11 +9,4 @@ struct Kiroku: AsyncParsableCommand {
         subcommands: [Serve.self, UserCommand.self, BackupCommand.self, RestoreCommand.self, RecordsCommand.self, TokenCommand.self, ExportCommand.self, UnsealCommand.self, DemoCommand.self, ImportCommand.self, TasksCommand.self, SyncCommand.self, StoresCommand.self, WorkoutsCommand.self, StreaksCommand.self, BadgesCommand.self, ShareCardCommand.self, GoalsCommand.self, RemindersCommand.self, TrendsCommand.self, InsightsCommand.self, ReportCommand.self, IngestCommand.self, GatewayKeyCommand.self],
         defaultSubcommand: Serve.self
     )
-
-    static func main() async {
-        if CommandLine.arguments.dropFirst().first == ImportCommand.configuration.commandName {
-            MallocArenaRestart.restartCappedIfNeeded()
-        }
-        await main(nil)
-    }
 }
