@@ -31,9 +31,8 @@ final class WALCheckpointer: Sendable {
         /// For an import: each checkpoint syncs the disk, and index pages that many batches change are copied once
         /// per checkpoint, so an import checkpoints every 256 MiB (65,536 pages of 4 KiB), in the writer's turn.
         /// Background checkpoints every 32 MiB made the 220 MB export's import 3–9 % faster, but its peak RSS went
-        /// from 91–97 MiB to 94–102 MiB, over the 100 MiB it must stay under in six runs of eight. With
-        /// `MALLOC_ARENA_MAX=2` set before the process starts it peaked at 93 MiB: the checkpoint's thread gets a
-        /// malloc arena of its own, as the import command's cap comes after the process's first threads
+        /// from 91–97 MiB to 94–102 MiB, over the 100 MiB it must stay under in six runs of eight; the 8 MiB more
+        /// are anonymous memory, and `MALLOC_ARENA_MAX=2` from the process's start did not remove them
         /// (BENCHMARKS.md).
         static let bulkImport = Thresholds(backgroundPages: .max, writerPages: 65_536)
     }
