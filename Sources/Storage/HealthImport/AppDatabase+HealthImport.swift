@@ -136,11 +136,10 @@ extension AppDatabase {
 extension AppDatabase {
     /// An 8 MiB page cache on the writing connection (SQLite's default is 2 MiB): enough for the pages a batch
     /// touches now that record keys are time-ordered (16 MiB while they were random cost a peak RSS over 100 MiB
-    /// and no longer saves time). The
-    /// WAL is checkpointed every 256 MiB instead of every 4 MiB (`WALCheckpointer.Thresholds.bulkImport`): each
-    /// checkpoint waits for the disk (fsync), on a busy disk those waits were most of an import's time, and index pages
-    /// changed by many batches are copied into the database once per checkpoint. The WAL file is cut back to 64 MiB
-    /// after a checkpoint.
+    /// and no longer saves time). The WAL is checkpointed every 256 MiB instead of every 4 MiB
+    /// (`WALCheckpointer.Thresholds.bulkImport`): each checkpoint waits for the disk (fsync), on a busy disk those
+    /// waits were most of an import's time, and index pages changed by many batches are copied into the database once
+    /// per checkpoint. The WAL file is cut back to 64 MiB after a checkpoint.
     public func prepareForImportBlocking() throws {
         try writer.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA cache_size = -8192")

@@ -74,7 +74,7 @@ final class WALCheckpointer: Sendable {
         set { state.withLock { $0.thresholds = newValue } }
     }
 
-    /// How many checkpoints ran in the background and in the writer's turn (for tests and diagnostics).
+    /// How many checkpoints completed in the background and in the writer's turn (for tests and diagnostics).
     var counts: (background: Int, writer: Int) {
         state.withLock { ($0.backgroundCheckpoints, $0.writerCheckpoints) }
     }
@@ -97,9 +97,11 @@ final class WALCheckpointer: Sendable {
             var logFrames: Int32 = -1
             var copiedFrames: Int32 = -1
             let code = sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copiedFrames)
+            // Busy (a background checkpoint holds the lock): the next commit tries again.
+            guard code == SQLITE_OK else { return }
             state.withLock { state in
                 state.writerCheckpoints += 1
-                if code == SQLITE_OK { state.copiedThrough = max(state.copiedThrough, copiedFrames) }
+                state.copiedThrough = max(state.copiedThrough, copiedFrames)
             }
         case .background:
             queue.async { self.checkpointInBackground() }
