@@ -168,7 +168,7 @@ struct StoresAPIController {
     /// shared caches may keep it but must revalidate, because a wait is only as good as its freshness.
     static func cacheable(_ value: some Encodable, request: Request) throws -> Response {
         let data = try APIJSON.makeEncoder().encode(value)
-        let tag = "\"" + SHA256.hash(data: data).prefix(12).map { String(format: "%02x", $0) }.joined() + "\""
+        let tag = "\"" + HexDigits.lowercase(SHA256.hash(data: data).prefix(12)) + "\""
         var headers: HTTPFields = [.eTag: tag, .cacheControl: "public, no-cache", .contentType: "application/json; charset=utf-8"]
         if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag || $0 == "*" }) {
             headers[.contentType] = nil

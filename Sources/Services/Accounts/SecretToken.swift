@@ -16,7 +16,7 @@ public enum SecretToken {
 
     /// SHA-256, hex. Tokens are long random strings, so a fast hash is enough (unlike passwords).
     public static func hash(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        HexDigits.lowercase(SHA256.hash(data: Data(secret.utf8)))
     }
 
     /// Compares without an early exit, so the time taken does not hint at how much matched.

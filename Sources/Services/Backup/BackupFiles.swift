@@ -16,7 +16,7 @@ enum BackupFiles {
         defer { try? handle.close() }
         var hash = SHA256()
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hash.update(data: chunk) }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return HexDigits.lowercase(hash.finalize())
     }
 
     static func copy(_ source: URL, to destination: URL) throws {

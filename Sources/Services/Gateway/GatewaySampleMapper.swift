@@ -66,7 +66,7 @@ public struct GatewaySampleMapper {
     /// The raw row for a sample whose times and id are good but whose unit is unknown; nil when those are not good
     /// (the sample is then refused, as before).
     func keptRaw(_ sample: GatewaySample, index: Int, reason: GatewayText) -> KeptRaw? {
-        guard let sampleId = UUID(uuidString: sample.id)?.uuidString.lowercased(),
+        guard let sampleId = UUIDText.canonical(sample.id),
               let start = try? Instant.parse(sample.startDate), let end = try? Instant.parse(sample.endDate)
         else { return nil }
         var key = NaturalKey()
@@ -87,7 +87,7 @@ public struct GatewaySampleMapper {
     }
 
     public func record(for sample: GatewaySample) -> Result<HealthRecord, HealthError> {
-        guard let sampleId = UUID(uuidString: sample.id) else {
+        guard let sampleId = UUIDText.canonical(sample.id) else {
             return .failure(HealthError(code: "invalid_sample_id", message: .init(ja: "サンプル ID が UUID ではありません", en: "The sample id is not a UUID")))
         }
         let start: Date, end: Date, writtenOffset: Int
@@ -129,7 +129,7 @@ public struct GatewaySampleMapper {
             userId: userId, metric: metricId, value: value, originalValue: sample.value, originalUnit: sample.unit,
             startAt: start, endAt: end, utcOffsetSeconds: sample.timezoneOffset.map { $0 * 60 } ?? writtenOffset, source: .gateway,
             sourceName: sample.sourceBundle, device: payload.deviceId, metadata: metadata,
-            externalId: sampleId.uuidString.lowercased(), createdAt: now
+            externalId: sampleId, createdAt: now
         ))
     }
 

@@ -57,7 +57,7 @@ public final class ShareCardCache: Sendable {
     /// stored in place of the scope's older drawings.
     public func png(userId: Int64, scope: Scope, content: String, now: Date, render: () async throws -> Data) async throws -> (png: Data, outcome: Outcome) {
         let folder = files.shareCardDirectory(userId: userId)
-        let hash = SHA256.hash(data: Data(content.utf8)).map { String(format: "%02x", $0) }.joined()
+        let hash = HexDigits.lowercase(SHA256.hash(data: Data(content.utf8)))
         let file = folder.appendingPathComponent("\(scope.prefix)\(hash).png")
         if let stored = try? Data(contentsOf: file), !stored.isEmpty { return (stored, .cached) }
         if case let .retryAfter(seconds) = await limiter.admit("user-\(userId)", now: now) { throw Busy(retryAfterSeconds: seconds) }

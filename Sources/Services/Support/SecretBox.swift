@@ -59,7 +59,7 @@ public final class SecretBox: Sendable {
     /// tag, and without the key the tag says nothing about the text.
     public func tag(_ text: String) throws -> String {
         guard let key = try key(creating: true) else { throw CocoaError(.fileReadNoSuchFile) }
-        return HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key).prefix(16).map { String(format: "%02x", $0) }.joined()
+        return HexDigits.lowercase(HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key).prefix(16))
     }
 
     /// The text; a value stored before secrets were sealed comes back as it is. A sealed value this key cannot open

@@ -45,7 +45,7 @@ public struct SQLiteSyncStore: SyncStore {
     /// The same UUID for a record on every attempt, so the gateway can deduplicate retries: the record's own
     /// UUID when it has one, else the installation's device id with the record id in its last 48 bits.
     public static func sampleId(record: HealthRecord, deviceId: String) throws -> String {
-        if let external = record.externalId, let uuid = UUID(uuidString: external) { return uuid.uuidString.lowercased() }
+        if let external = record.externalId, let uuid = UUIDText.canonical(external) { return uuid }
         let prefix = String(deviceId.lowercased().replacingOccurrences(of: "-", with: "").prefix(20))
         let padded = prefix + String(repeating: "0", count: max(0, 20 - prefix.count))
         let hex = String(UInt64(bitPattern: try record.savedId) & 0xFFFF_FFFF_FFFF, radix: 16)
