@@ -11,6 +11,8 @@ public struct AppDatabase: Sendable {
     let groupCommit: GroupCommit
     /// Checkpoints the log off the writer's turn, for a database opened by `open(path:durableCommits:)`.
     let checkpointer: WALCheckpointer?
+    /// The imports running now, which share the writer's import settings.
+    let importSessions = BulkImportSessions()
 
     public init(_ writer: any DatabaseWriter) throws {
         try self.init(writer, checkpointer: nil)

@@ -76,3 +76,40 @@ import Testing
         #expect(try checkpointer(database).thresholds.backgroundPages == WALCheckpointer.Thresholds.everyday.backgroundPages)
     }
 }
+
+/// Two imports at once (two family members, or the CLI beside the server's upload) share the writer's import
+/// settings: the first to start sets them, and they stay until the last one finishes.
+@Suite struct OverlappingImportSettingsTests {
+    private func writerSettings(_ database: AppDatabase) throws -> (cacheSize: Int, journalSizeLimit: Int) {
+        try database.writer.writeWithoutTransaction { db in
+            (try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0, try Int.fetchOne(db, sql: "PRAGMA journal_size_limit") ?? 0)
+        }
+    }
+
+    @Test func theFirstImportToFinishLeavesTheOtherItsSettings() throws {
+        let database = try AppDatabase.temporary()
+        let everyday = try writerSettings(database)
+        let checkpointer = try #require(database.checkpointer)
+        try database.prepareForImportBlocking()
+        try database.prepareForImportBlocking()
+        try database.finishImportBlocking()
+        // One import still runs: rare checkpoints and its page cache stay.
+        #expect(checkpointer.thresholds.backgroundPages == WALCheckpointer.Thresholds.bulkImport.backgroundPages)
+        #expect(try writerSettings(database).cacheSize == -8192)
+        try database.finishImportBlocking()
+        #expect(checkpointer.thresholds.backgroundPages == WALCheckpointer.Thresholds.everyday.backgroundPages)
+        // The writer is back to what it had before the first import, not to the import's 8 MiB and 64 MiB.
+        #expect(try writerSettings(database) == everyday)
+        #expect(everyday.cacheSize != -8192)
+    }
+
+    @Test func aFinishWithoutAStartChangesNothing() throws {
+        let database = try AppDatabase.temporary()
+        let everyday = try writerSettings(database)
+        try database.finishImportBlocking()
+        try database.prepareForImportBlocking()
+        #expect(try writerSettings(database).cacheSize == -8192)
+        try database.finishImportBlocking()
+        #expect(try writerSettings(database) == everyday)
+    }
+}
