@@ -139,17 +139,13 @@ extension AppDatabase {
     /// and no longer saves time). The WAL is checkpointed every 256 MiB instead of every 4 MiB
     /// (`WALCheckpointer.Thresholds.bulkImport`): each checkpoint waits for the disk (fsync), on a busy disk those
     /// waits were most of an import's time, and index pages changed by many batches are copied into the database once
-    /// per checkpoint. The WAL file is cut back to 64 MiB after a checkpoint. Imports running at the same time share
+    /// per checkpoint (the log file is then cut back to 64 MiB, as always). Imports running at the same time share
     /// these settings: the first sets them, the last puts back what was there before (`BulkImportSessions`).
     public func prepareForImportBlocking() throws {
         try importSessions.begin {
             try writer.writeWithoutTransaction { db in
-                let everyday = BulkImportSessions.Everyday(
-                    cacheSize: try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000,
-                    journalSizeLimit: try Int.fetchOne(db, sql: "PRAGMA journal_size_limit") ?? -1
-                )
+                let everyday = BulkImportSessions.Everyday(cacheSize: try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000)
                 try db.execute(sql: "PRAGMA cache_size = -8192")
-                try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
                 if checkpointer == nil { try db.execute(sql: "PRAGMA wal_autocheckpoint = 65536") }
                 checkpointer?.thresholds = .bulkImport
                 return everyday
@@ -165,7 +161,6 @@ extension AppDatabase {
             try writer.writeWithoutTransaction { db in
                 if checkpointer == nil { try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
                 try db.execute(sql: "PRAGMA cache_size = \(everyday.cacheSize)")
-                try db.execute(sql: "PRAGMA journal_size_limit = \(everyday.journalSizeLimit)")
                 try db.checkpoint(.passive)
             }
         }
