@@ -46,12 +46,7 @@ extension AppDatabase {
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
-            if !db.configuration.readonly {
-                checkpointer.install(on: db)
-                // SQLite keeps a log file at the largest size it ever reached (an import's 256 MiB) unless told to cut
-                // it back after a checkpoint rewinds it.
-                try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
-            }
+            if !db.configuration.readonly { checkpointer.install(on: db) }
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         return try AppDatabase(pool, checkpointer: checkpointer)
