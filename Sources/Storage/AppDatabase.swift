@@ -49,6 +49,9 @@ extension AppDatabase {
             if !db.configuration.readonly { checkpointer.install(on: db) }
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
+        // Again on the writer: a pool turns WAL mode on after `prepareDatabase` has run, and sets `synchronous = NORMAL`
+        // as it does (GRDB's `setUpWALMode`), so FULL asked for above never reached the one connection that commits.
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = \(synchronous)") }
         return try AppDatabase(pool, checkpointer: checkpointer)
     }
 
