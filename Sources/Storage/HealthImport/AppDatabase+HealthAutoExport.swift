@@ -30,7 +30,8 @@ extension AppDatabase {
             var records = UpsertCounts()
             let source = RecordSource.healthAutoExport.rawValue
             // Run once per sample of a backfill that may hold a million: bound through SQLite's C API, dates as text.
-            let find = try ImportStatement(db, sql: "SELECT id, value FROM healthRecord WHERE userId = ? AND source = ? AND externalId = ?")
+            // `source <> 'gateway'` repeats the client-id index's condition, without which SQLite does not use it.
+            let find = try ImportStatement(db, sql: "SELECT id, value FROM healthRecord WHERE userId = ? AND source = ? AND source <> 'gateway' AND externalId = ?")
             let update = try ImportStatement(db, sql: """
                 UPDATE healthRecord SET value = ?, originalValue = ?, originalUnit = ?, metadata = ?, naturalKey = NULL, naturalKeyCheck = NULL, updatedAt = ? WHERE id = ?
                 """)

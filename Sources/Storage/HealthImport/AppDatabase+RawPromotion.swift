@@ -35,9 +35,9 @@ extension AppDatabase {
                 if removed[id] == nil { removed[id] = try HealthRawItemRecord.owned(by: userId).filter(key: id).deleteAll(db) == 1 }
                 guard removed[id] == true else { continue }
                 // The app delivered this id again later and that copy was stored: it is the newer one.
-                if let externalId = promotion.externalId, try Bool.fetchOne(db, sql: """
-                    SELECT EXISTS (SELECT 1 FROM healthRecord WHERE userId = ? AND source = ? AND externalId = ?)
-                    """, arguments: [userId, promotion.source.rawValue, externalId]) == true { continue }
+                if let externalId = promotion.externalId, try HealthRecord.owned(by: userId).filter(StoredExternalId.filter(
+                    source: promotion.source.rawValue, externalId: externalId, startText: DatabaseDateText.string(promotion.sample.startAt)
+                )).isEmpty(db) == false { continue }
                 _ = try slots.store(promotion.sample.naturalKey) { slot in
                     try insert.insert(
                         promotion.sample, metadata: promotion.sample.metadata.map(ImportJSON.object), source: promotion.source,

@@ -4,8 +4,9 @@ import Health
 
 /// The insert behind every batch of records (the records API, the gateway, the Kafka consumer): one prepared
 /// statement for the whole transaction, bound with SQLite's C calls, dates and metadata written as text without
-/// Foundation's formatters or encoders. The unique (userId, source, externalId) index answers "already stored?"
-/// in the same step as the insert, so only a retry costs a second look.
+/// Foundation's formatters or encoders. The unique index on the client's id (a gateway sample's within its start
+/// hour, see `Migrations.gatewaySampleHours`) answers "already stored?" in the same step as the insert, so only a
+/// retry costs a second look.
 ///
 /// Given a rollup deferral, each row of the deferral's owner is added to it for the hourly rollups, one upsert per
 /// hour at the end instead of the insert trigger's one per row; rows of anyone else are left to the trigger.
@@ -60,7 +61,8 @@ struct HealthRecordBatchInsert {
             """)
     }
 
-    /// Stores the record, or answers the one the owner already has under the same source and external id.
+    /// Stores the record, or answers the one the owner already has under the same source and external id (for a
+    /// gateway sample, in the same start hour).
     func insert(_ prepared: PreparedHealthRecord, db: Database) throws -> (record: HealthRecord, inserted: Bool) {
         let record = prepared.record
         let inserted = try statement.execute(db) { row in
@@ -90,7 +92,7 @@ struct HealthRecordBatchInsert {
         }
         let existing = try HealthRecord
             .owned(by: record.userId)
-            .filter { $0.source == record.source && $0.externalId == record.externalId }
+            .filter(StoredExternalId.filter(source: record.source, externalId: record.externalId, startText: prepared.startText))
             .fetchFirstReadable(db)
         guard let existing else { throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "record ignored without a stored twin") }
         return (existing, false)
