@@ -12,7 +12,10 @@ The load: --clients processes, each with one keep-alive connection, posting --ba
 the phone app's format one after another (the next when the last is answered). Every body is built before the
 clock starts; every sample has its own id and its own start time. Throughput is samples answered 200 over the time
 from the common start to the last answer; latency is per request, measured by the client around send and answer.
-Kiroku with the relay also reports how long after the last answer its outbox was empty (published and acked)."""
+Kiroku with the relay also reports how long after the last answer its outbox was empty (published and acked).
+With --warmup N, each client first posts N more batches (their own ids and times) and only then waits for the common
+start: the figures are then of a server past its start (the relay connected, pages cached). The default, 0, measures
+from the first request, as every figure in BENCHMARKS.md before 2026-11-27's third session did."""
 import argparse
 import asyncio
 import json
@@ -84,18 +87,23 @@ def read_response(sock, buffer):
     return status, buffer[length:]
 
 
-def client_process(client, batches, port, path, key, ready, go, results):
+def client_process(client, batches, port, path, key, ready, go, results, warmup=0):
     requests = [
         b"POST " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         + (b"X-API-Key: " + key.encode() + b"\r\n" if key else b"")
         + b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
-        for body in bodies_for(client, batches)
+        for body in bodies_for(client, warmup + batches)
     ]
     sock = socket.create_connection(("127.0.0.1", port))
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    buffer = b""
+    for request in requests[:warmup]:
+        sock.sendall(request)
+        _, buffer = read_response(sock, buffer)
+    requests = requests[warmup:]
     ready.release()
     go.wait()
-    latencies, failures, buffer = [], 0, b""
+    latencies, failures = [], 0
     started = time.monotonic()
     for request in requests:
         sent = time.monotonic()
@@ -107,9 +115,9 @@ def client_process(client, batches, port, path, key, ready, go, results):
     sock.close()
 
 
-def load(port, path, key, clients, batches):
+def load(port, path, key, clients, batches, warmup=0):
     ready, go, results = multiprocessing.Semaphore(0), multiprocessing.Event(), multiprocessing.Queue()
-    processes = [multiprocessing.Process(target=client_process, args=(c, batches, port, path, key, ready, go, results)) for c in range(clients)]
+    processes = [multiprocessing.Process(target=client_process, args=(c, batches, port, path, key, ready, go, results, warmup)) for c in range(clients)]
     for process in processes:
         process.start()
     for _ in processes:
@@ -184,7 +192,7 @@ def ceiling_case(bins, brokers, args):
     server.start()
     try:
         wait_up(f"http://127.0.0.1:{PORT}/health")
-        return load(PORT, "/api/v1/health-data/", None, args.clients, args.batches)
+        return load(PORT, "/api/v1/health-data/", None, args.clients, args.batches, args.warmup)
     finally:
         server.terminate()
         server.join()
@@ -210,7 +218,7 @@ def kiroku_case(bins, brokers, args):
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_up(f"http://127.0.0.1:{PORT}/health", server)
-            result = load(PORT, "/api/v1/health-data/", token, args.clients, args.batches)
+            result = load(PORT, "/api/v1/health-data/", token, args.clients, args.batches, args.warmup)
             if brokers:
                 # Drained: every outbox row published and acknowledged, counted from the last answer.
                 while outbox_depth(PORT) > 0:
@@ -233,7 +241,7 @@ def gateway_only_case(bins, brokers, args):
                                    "--gateway-rate", "1000000", "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_up(f"http://127.0.0.1:{PORT}/health", server)
-            return load(PORT, "/api/v1/health-data/", key, args.clients, args.batches)
+            return load(PORT, "/api/v1/health-data/", key, args.clients, args.batches, args.warmup)
         finally:
             stop(server)
     finally:
@@ -247,7 +255,7 @@ def peer_case(bins, brokers, args):
     try:
         wait_up(f"http://127.0.0.1:{PORT}/health", server)
         time.sleep(1)  # both workers up, not only the first
-        return load(PORT, "/api/v1/health-data/", None, args.clients, args.batches)
+        return load(PORT, "/api/v1/health-data/", None, args.clients, args.batches, args.warmup)
     finally:
         stop(server)
 
@@ -273,6 +281,7 @@ def main():
     parser.add_argument("--bin-dir", required=True, help="where kiroku and KirokuBenchmarks are")
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--batches", type=int, default=200, help="batches of 100 samples per client")
+    parser.add_argument("--warmup", type=int, default=0, help="batches per client posted before the clock starts")
     parser.add_argument("--cases", default=",".join(CASES), help="comma-separated, from: " + ", ".join(CASES))
     args = parser.parse_args()
     mock = subprocess.Popen([os.path.join(args.bin_dir, "KirokuBenchmarks"), "kafka-mock"], stdout=subprocess.PIPE, text=True)
@@ -288,7 +297,8 @@ def main():
             print(f"{name}: {result['samples_per_s']:,.0f} samples/s", file=sys.stderr)
     finally:
         stop(mock)
-    print(f"commit {commit}, {args.clients} client processes x {args.batches} batches of 100 samples, loopback, mock Kafka, {os.cpu_count()} cores")
+    warmup = f" after {args.warmup} unmeasured" if args.warmup else ""
+    print(f"commit {commit}, {args.clients} client processes x {args.batches} batches of 100 samples{warmup}, loopback, mock Kafka, {os.cpu_count()} cores")
     print("| gateway | samples/s | p50 ms | p99 ms | failed requests | outbox drained after last answer | load average before |")
     print("|---|---|---|---|---|---|---|")
     for name, r, load_before in rows:
