@@ -30,8 +30,8 @@ extension AppDatabase {
             var records = UpsertCounts()
             let source = RecordSource.healthAutoExport.rawValue
             // Run once per sample of a backfill that may hold a million: bound through SQLite's C API, dates as text.
-            // `source <> 'gateway'` repeats the client-id index's condition, without which SQLite does not use it.
-            let find = try ImportStatement(db, sql: "SELECT id, value FROM healthRecord WHERE userId = ? AND source = ? AND source <> 'gateway' AND externalId = ?")
+            // It repeats the client-id index's condition (`StoredExternalId`), without which SQLite does not use it.
+            let find = try ImportStatement(db, sql: "SELECT id, value FROM healthRecord WHERE userId = ? AND source = ? AND \(StoredExternalId.otherSources) AND externalId = ?")
             let update = try ImportStatement(db, sql: """
                 UPDATE healthRecord SET value = ?, originalValue = ?, originalUnit = ?, metadata = ?, naturalKey = NULL, naturalKeyCheck = NULL, updatedAt = ? WHERE id = ?
                 """)

@@ -143,10 +143,10 @@ extension AppDatabase {
     /// these settings: the first sets them, the last puts back what was there before (`BulkImportSessions`).
     ///
     /// The log's size limit is not kept after the import: kept everyday, it raised the gateway's p99 at 4 clients
-    /// (SQLite only, durable commits, alternating builds) from 20.9–23.8 ms to 27.5–34.6 ms. A log cut back after each
-    /// rewind has to grow again, and growing a file costs more than writing over it (the likely cause; not profiled).
-    /// So after a large import the log file keeps its size (at most 256 MiB, reused from its start) until the server
-    /// stops.
+    /// (SQLite only, alternating builds, measured before durable commits really synced) from 20.9–23.8 ms to
+    /// 27.5–34.6 ms. A log cut back after each rewind has to grow again, and growing a file costs more than writing over
+    /// it (the likely cause; not profiled). So after a large import the log file keeps its size (at most 256 MiB, reused
+    /// from its start) until the server stops.
     public func prepareForImportBlocking() throws {
         try importSessions.begin {
             try writer.writeWithoutTransaction { db in

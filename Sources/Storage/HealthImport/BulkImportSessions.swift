@@ -38,6 +38,4 @@ final class BulkImportSessions: Sendable {
             }
         }
     }
-
-    var running: Int { state.withLock { $0.running } }
 }
