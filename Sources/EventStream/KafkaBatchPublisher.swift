@@ -92,7 +92,7 @@ public final class KafkaBatchPublisher: Service, Sendable {
             group.addTask { try await self.producer.run() }
             if let topic = self.topic { group.addTask { _ = await self.producer.prepare(topic: topic, timeout: .seconds(5)) } }
             group.addTask {
-                for await report in self.producer.deliveryReports { self.route(report) }
+                for await reports in self.producer.deliveryReports { reports.forEach(self.route) }
                 self.stopAll()
             }
         }

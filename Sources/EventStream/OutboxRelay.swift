@@ -7,7 +7,8 @@ import ServiceLifecycle
 /// only grow, and an entry becomes readable only after every entry with a smaller id (SQLite's one writer commits
 /// them in order), so what the relay has read up to an id is everything up to it.
 public protocol OutboxSource: Sendable {
-    /// The oldest `limit` entries with an id above `id`, in id order.
+    /// The oldest entries with an id above `id`, in id order: `limit` of them, or a few more where the source keeps
+    /// entries it stores together whole (the SQLite outbox keeps each gateway batch whole).
     func pending(after id: Int64, limit: Int) async throws -> [OutboxEntry]
     /// Forgets entries Kafka holds.
     func remove(ids: [Int64]) async throws
@@ -91,8 +92,8 @@ public actor OutboxRelay: Service {
     public func run() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { [producer] in
-                for await report in producer.deliveryReports {
-                    await self.handle(report)
+                for await reports in producer.deliveryReports {
+                    await self.handle(reports)
                 }
                 await self.endReports()
             }
@@ -305,9 +306,8 @@ public actor OutboxRelay: Service {
         received = []
     }
 
-    func handle(_ report: KafkaDeliveryReport) {
-        guard expected.contains(report.id) else { return }
-        received.append(report)
+    func handle(_ reports: [KafkaDeliveryReport]) {
+        received.append(contentsOf: reports.lazy.filter { self.expected.contains($0.id) })
         if received.count >= expected.count { wake() }
     }
 

@@ -32,6 +32,7 @@ extension AppDatabase {
         migrator.registerMigration("v7-workout-set-tombstones", migrate: Migrations.workoutSetTombstones)
         migrator.registerMigration("v8-outbox-without-owner-index", migrate: Migrations.outboxWithoutOwnerIndex)
         migrator.registerMigration("v9-gateway-sample-hours", migrate: Migrations.gatewaySampleHours)
+        migrator.registerMigration("v10-outbox-batches", migrate: Migrations.outboxBatches)
         return migrator
     }
 }

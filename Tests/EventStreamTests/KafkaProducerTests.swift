@@ -16,8 +16,8 @@ import Testing
                 try producer.send(topic: "health-data", key: "1:user123", value: Data("{\"n\":\(id)}".utf8), id: UInt64(id))
             }
             var reports: [KafkaDeliveryReport] = []
-            for await report in producer.deliveryReports {
-                reports.append(report)
+            for await polled in producer.deliveryReports {
+                reports.append(contentsOf: polled)
                 if reports.count == 20 { break }
             }
             #expect(reports.filter { !$0.succeeded }.isEmpty)

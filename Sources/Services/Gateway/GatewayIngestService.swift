@@ -3,7 +3,7 @@ import Health
 import Storage
 
 /// The gateway's ingest: one batch from the phone app (reference/gateway-protocol.md) becomes health records and,
-/// with Kafka on, one outbox row per new sample, all in one transaction, so a success means durable. A retried batch
+/// with Kafka on, one outbox message per new sample (one row for the batch), all in one transaction, so a success means durable. A retried batch
 /// stores nothing twice. Who sent it and how fast are the server's business; this takes the body and the owner.
 public struct GatewayIngestService: Sendable {
     public let database: AppDatabase

@@ -3,9 +3,10 @@ import GRDB
 
 extension AppDatabase {
     /// Stores a gateway batch in one transaction: every record not already stored (same source and sample id)
-    /// and, when `message` is given, one outbox row per newly stored record. A retried batch therefore adds
-    /// neither records nor messages. With `outboxLimit`, a batch that would push the outbox past it is refused
-    /// whole with `OutboxFull`. Batches that arrive while another commits share the next commit.
+    /// and, when `message` is given, the messages of the newly stored records, in one outbox row per owner and key.
+    /// A retried batch therefore adds neither records nor messages. With `outboxLimit` (in messages), a batch that
+    /// would push the outbox past it is refused whole with `OutboxFull`. Batches that arrive while another commits
+    /// share the next commit.
     ///
     /// `message` is called for every record, before the transaction (so outside the one writer's turn), with the
     /// record as given; only the messages of records that turn out new are written.
@@ -17,58 +18,125 @@ extension AppDatabase {
         let prepared = try records.map { PreparedHealthRecord($0, message: try message?($0)) }
         return try await groupCommit.write { db in
             if let outboxLimit, message != nil {
-                // The id span bounds the depth from above (the rows' ids are distinct integers between the smallest
-                // and the largest) and costs two index look-ups; only a span near the limit needs the exact count,
-                // which reads every row.
-                let span = try Int.fetchOne(db.cachedStatement(sql: "SELECT (SELECT max(id) FROM gatewayOutbox) - (SELECT min(id) FROM gatewayOutbox) + 1")) ?? 0
+                // The sequence span bounds the depth from above (messages are numbered without repeats from the
+                // first row's first to the last row's last) and costs two index look-ups; only a span near the limit
+                // needs the exact count, which reads every row.
+                let span = try Int.fetchOne(db.cachedStatement(sql: """
+                    SELECT (SELECT max(id) FROM gatewayOutbox) - (SELECT id - messageCount FROM gatewayOutbox ORDER BY id LIMIT 1)
+                    """)) ?? 0
                 if span + records.count > outboxLimit {
-                    let depth = try OutboxMessage.fetchCount(db)
+                    let depth = try Self.outboxDepth(db)
                     guard depth + records.count <= outboxLimit else { throw OutboxFull(depth: depth) }
                 }
             }
-            let outbox = message == nil ? nil : try OutboxInsert(db)
-            return try HealthRecordBatchInsert.insertAll(prepared, db: db) { prepared, outcome in
-                if outcome.inserted, let message = prepared.message, let outbox {
-                    try outbox.insert(message, db: db)
-                }
+            var messages: [OutboxMessage] = []
+            let outcomes = try HealthRecordBatchInsert.insertAll(prepared, db: db) { prepared, outcome in
+                if outcome.inserted, let message = prepared.message { messages.append(message) }
             }
+            if !messages.isEmpty {
+                let outbox = try OutboxInsert(db)
+                for run in Self.runsOfOneKey(messages) { try outbox.append(run, db: db) }
+            }
+            return outcomes
         }
     }
 
-    /// The oldest `limit` outbox rows whose id is above `after`, in arrival order, with only what Kafka receives
-    /// (whole records would also parse a date per row that the relay never sends).
-    public func pendingOutbox(after id: Int64 = 0, limit: Int) async throws -> [PendingOutboxMessage] {
+    /// Consecutive messages of one owner and key, which share a row.
+    private static func runsOfOneKey(_ messages: [OutboxMessage]) -> [ArraySlice<OutboxMessage>] {
+        var runs: [ArraySlice<OutboxMessage>] = []
+        var start = messages.startIndex
+        for index in messages.indices.dropFirst() where messages[index].userId != messages[start].userId || messages[index].messageKey != messages[start].messageKey {
+            runs.append(messages[start..<index])
+            start = index
+        }
+        runs.append(messages[start...])
+        return runs
+    }
+
+    private static func outboxDepth(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT coalesce(sum(messageCount), 0) FROM gatewayOutbox") ?? 0
+    }
+
+    /// The oldest messages whose sequence number is above `after`, in order, with only what Kafka receives (whole
+    /// records would also parse a date per row that the relay never sends). Rows are taken whole while they fit in
+    /// `limit` messages, and the first one even if it alone holds more, so that the relay publishes batches whole and
+    /// its removals delete whole rows.
+    public func pendingOutbox(after sequence: Int64 = 0, limit: Int) async throws -> [PendingOutboxMessage] {
         try await reader.read { db in
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT id, messageKey, payload FROM gatewayOutbox WHERE id > ? ORDER BY id LIMIT ?", arguments: [id, limit]
+                db, sql: "SELECT id, messageKey, payload, messageCount FROM gatewayOutbox WHERE id > ? ORDER BY id", arguments: [sequence]
             )
             var messages: [PendingOutboxMessage] = []
             while let row = try rows.next() {
-                messages.append(PendingOutboxMessage(
-                    id: try row.decode(Int64.self, atIndex: 0), key: try row.decode(String.self, atIndex: 1),
-                    payload: try row.decode(Data.self, atIndex: 2)
-                ))
+                let count = try row.decode(Int.self, atIndex: 3)
+                guard messages.isEmpty || messages.count + count <= limit else { break }
+                let id = try row.decode(Int64.self, atIndex: 0)
+                let key = try row.decode(String.self, atIndex: 1)
+                let payloads = try OutboxFraming.messages(in: try row.decode(Data.self, atIndex: 2), count: count, id: id)
+                for (offset, payload) in payloads.enumerated() {
+                    let number = id - Int64(count) + 1 + Int64(offset)
+                    if number > sequence { messages.append(PendingOutboxMessage(id: number, key: key, payload: payload)) }
+                }
+                if messages.count >= limit { break }
             }
             return messages
         }
     }
 
-    /// Removes rows whose delivery Kafka confirmed.
-    public func deleteOutbox(ids: [Int64]) async throws {
-        guard !ids.isEmpty else { return }
-        _ = try await writer.write { db in try OutboxMessage.deleteAll(db, keys: ids) }
+    /// Removes messages whose delivery Kafka confirmed. A row keeps its other messages: each unbroken run of them
+    /// becomes a row of its own, numbered as before.
+    public func deleteOutbox(ids sequences: [Int64]) async throws {
+        guard !sequences.isEmpty else { return }
+        _ = try await writer.write { db in
+            var removed = Set(sequences)
+            var outbox: OutboxInsert?
+            for sequence in sequences.sorted() where removed.contains(sequence) {
+                guard let row = try OutboxMessage.filter({ $0.id >= sequence }).order(\.id).fetchOne(db), row.firstSequence <= sequence else {
+                    removed.remove(sequence)
+                    continue
+                }
+                let messages = try row.messages()
+                try row.delete(db)
+                var run: [(sequence: Int64, payload: Data)] = []
+                func keepRun() throws {
+                    guard let last = run.last else { return }
+                    let kept = OutboxMessage(
+                        id: last.sequence, userId: row.userId, messageKey: row.messageKey, payload: OutboxFraming.payload(of: run.map(\.payload)),
+                        createdAt: row.createdAt, messageCount: run.count
+                    )
+                    if outbox == nil { outbox = try OutboxInsert(db) }
+                    try outbox?.rewrite(kept, db: db)
+                    run = []
+                }
+                for message in messages {
+                    if removed.remove(message.sequence) != nil { try keepRun() } else { run.append(message) }
+                }
+                try keepRun()
+            }
+        }
     }
 
-    /// Removes every row up to and including `id`: Kafka holds them all. The delete joins the gateway batches' next
-    /// commit instead of paying a commit (an fsync with durable commits) of its own.
-    public func deleteOutbox(through id: Int64) async throws {
-        _ = try await groupCommit.write { db in try OutboxMessage.filter { $0.id <= id }.deleteAll(db) }
+    /// Removes every message up to and including `sequence`: Kafka holds them all. The delete joins the gateway
+    /// batches' next commit instead of paying a commit (an fsync with durable commits) of its own.
+    public func deleteOutbox(through sequence: Int64) async throws {
+        _ = try await groupCommit.write { db in
+            try OutboxMessage.filter { $0.id <= sequence }.deleteAll(db)
+            // The relay removes whole rows; a row only partly published (by a relay that took rows apart) keeps the rest.
+            guard let row = try OutboxMessage.filter({ $0.id > sequence }).order(\.id).fetchOne(db), row.firstSequence <= sequence else { return }
+            let rest = try row.messages().filter { $0.sequence > sequence }
+            try row.delete(db)
+            let kept = OutboxMessage(
+                id: row.id, userId: row.userId, messageKey: row.messageKey, payload: OutboxFraming.payload(of: rest.map(\.payload)),
+                createdAt: row.createdAt, messageCount: rest.count
+            )
+            try OutboxInsert(db).rewrite(kept, db: db)
+        }
     }
 
     public func outboxState() async throws -> OutboxState {
         try await reader.read { db in
             OutboxState(
-                depth: try OutboxMessage.fetchCount(db),
+                depth: try Self.outboxDepth(db),
                 oldest: try Date.fetchOne(db, OutboxMessage.select(\.createdAt).order(\.id))
             )
         }

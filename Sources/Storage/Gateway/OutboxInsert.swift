@@ -1,21 +1,42 @@
 import Foundation
 import GRDB
 
-/// The outbox's insert for one gateway batch: one prepared statement, bound with SQLite's C calls, the batch's
-/// key and time written once.
+/// The outbox's insert: one prepared statement, bound with SQLite's C calls. A row's id is the sequence number of its
+/// last message, so it is the largest id the table ever had (SQLite keeps it for AUTOINCREMENT tables) plus the row's
+/// message count: ids keep growing, and keep counting messages, however many rows the relay has removed.
 struct OutboxInsert {
-    private let statement: ImportStatement
+    private let next: ImportStatement
+    private let given: ImportStatement
 
     init(_ db: Database) throws {
-        statement = try ImportStatement(db, sql: "INSERT INTO gatewayOutbox (userId, messageKey, payload, createdAt) VALUES (?, ?, ?, ?)")
+        let columns = "INSERT INTO gatewayOutbox (id, userId, messageKey, payload, createdAt, messageCount) VALUES"
+        next = try ImportStatement(db, sql: "\(columns) (coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'gatewayOutbox'), 0) + ?5, ?1, ?2, ?3, ?4, ?5)")
+        given = try ImportStatement(db, sql: "\(columns) (?6, ?1, ?2, ?3, ?4, ?5)")
     }
 
-    func insert(_ message: OutboxMessage, db: Database) throws {
-        _ = try statement.execute(db) { row in
-            row.add(message.userId)
-            row.add(message.messageKey)
-            row.add(message.payload)
-            row.add(DatabaseDateText.string(message.createdAt))
+    /// Writes `messages` (all of one owner and key) as one row after every message written before.
+    func append(_ messages: ArraySlice<OutboxMessage>, db: Database) throws {
+        guard let first = messages.first else { return }
+        let row = OutboxMessage(
+            id: nil, userId: first.userId, messageKey: first.messageKey, payload: OutboxFraming.payload(of: messages.map(\.payload)),
+            createdAt: first.createdAt, messageCount: messages.count
+        )
+        _ = try next.execute(db) { bind(row, to: &$0) }
+    }
+
+    /// Writes a row again under its own id, as the relay's removals leave it.
+    func rewrite(_ row: OutboxMessage, db: Database) throws {
+        _ = try given.execute(db) { parameters in
+            bind(row, to: &parameters)
+            parameters.add(row.id)
         }
+    }
+
+    private func bind(_ row: OutboxMessage, to parameters: inout ImportStatement.Parameters) {
+        parameters.add(row.userId)
+        parameters.add(row.messageKey)
+        parameters.add(row.payload)
+        parameters.add(DatabaseDateText.string(row.createdAt))
+        parameters.add(row.messageCount)
     }
 }

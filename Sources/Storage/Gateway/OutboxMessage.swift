@@ -1,7 +1,9 @@
 import Foundation
 import GRDB
 
-/// One Kafka message waiting in the outbox.
+/// Kafka messages waiting in the outbox: one row per gateway batch (and per key within it), holding `messageCount`
+/// messages (see `OutboxFraming`). The row's id is the sequence number of its last message; its messages are numbered
+/// `id - messageCount + 1` through `id`, and those numbers are the ids the relay publishes and removes by.
 public struct OutboxMessage: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "gatewayOutbox"
 
@@ -11,21 +13,39 @@ public struct OutboxMessage: Codable, Sendable, Equatable, FetchableRecord, Muta
         public static let messageKey = Column(CodingKeys.messageKey)
         public static let payload = Column(CodingKeys.payload)
         public static let createdAt = Column(CodingKeys.createdAt)
+        public static let messageCount = Column(CodingKeys.messageCount)
     }
 
     public var id: Int64?
     public var userId: Int64
     /// Partition key: all of one phone user's samples share it, so Kafka keeps them in order.
     public var messageKey: String
+    /// The message itself when `messageCount` is 1, else the framed messages.
     public var payload: Data
     public var createdAt: Date
+    public var messageCount: Int
 
+    /// One message.
     public init(id: Int64? = nil, userId: Int64, messageKey: String, payload: Data, createdAt: Date) {
+        self.init(id: id, userId: userId, messageKey: messageKey, payload: payload, createdAt: createdAt, messageCount: 1)
+    }
+
+    init(id: Int64?, userId: Int64, messageKey: String, payload: Data, createdAt: Date, messageCount: Int) {
         self.id = id
         self.userId = userId
         self.messageKey = messageKey
         self.payload = payload
         self.createdAt = createdAt
+        self.messageCount = messageCount
+    }
+
+    /// The sequence number of the row's first message.
+    var firstSequence: Int64 { (id ?? 0) - Int64(messageCount) + 1 }
+
+    /// The row's messages with their sequence numbers.
+    func messages() throws -> [(sequence: Int64, payload: Data)] {
+        let first = firstSequence
+        return try OutboxFraming.messages(in: payload, count: messageCount, id: id ?? 0).enumerated().map { (first + Int64($0.offset), $0.element) }
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -33,7 +53,7 @@ public struct OutboxMessage: Codable, Sendable, Equatable, FetchableRecord, Muta
     }
 }
 
-/// An outbox row as the relay publishes it.
+/// An outbox message as the relay publishes it; `id` is its sequence number.
 public struct PendingOutboxMessage: Sendable, Equatable {
     public let id: Int64
     public let key: String
