@@ -134,8 +134,8 @@ public struct AccountService: Sendable {
     }
 
     public func user(bearerToken: String, address: String? = nil, now: Date) async throws -> User? {
-        guard let token = try await database.useAPIToken(tokenHash: SecretToken.hash(bearerToken), address: address, now: now) else { return nil }
-        return try await database.user(id: token.userId)
+        let found = try await database.useAPITokenAndOwner(tokenHash: SecretToken.hash(bearerToken), address: address, now: now)
+        return found?.user
     }
 
     /// Changes the password after checking the current one, and signs out every other browser.

@@ -143,12 +143,21 @@ extension AppDatabase {
     /// tokens. A token used again within a minute from the same address is only read: a phone posting every few
     /// seconds does not turn every request into a write.
     public func useAPIToken(tokenHash: String, address: String? = nil, now: Date) async throws -> APIToken? {
-        // Every API request asks (a gateway batch, a records post): a cached statement, as for `user(id:)`.
-        let found = try await reader.read { db in
-            try SQLRequest<APIToken>(sql: "SELECT * FROM apiToken WHERE tokenHash = ?", arguments: [tokenHash], cached: true).fetchFirstReadable(db)
+        try await useAPITokenAndOwner(tokenHash: tokenHash, address: address, now: now)?.token
+    }
+
+    /// The token and its owner, read together: every API request asks (a gateway batch, a records post), so one read
+    /// transaction with cached statements, not one for the token and another for its owner.
+    public func useAPITokenAndOwner(tokenHash: String, address: String? = nil, now: Date) async throws -> (token: APIToken, user: User)? {
+        let found = try await reader.read { db -> (APIToken, User)? in
+            guard let token = try SQLRequest<APIToken>(sql: "SELECT * FROM apiToken WHERE tokenHash = ?", arguments: [tokenHash], cached: true).fetchFirstReadable(db),
+                  let user = try SQLRequest<User>(sql: "SELECT * FROM \"user\" WHERE id = ?", arguments: [token.userId], cached: true).fetchFirstReadable(db)
+            else { return nil }
+            return (token, user)
         }
-        guard var token = found else { return nil }
-        if let last = token.lastUsedAt, now.timeIntervalSince(last) < 60, now >= last, token.lastAddress == address { return token }
+        guard let (found, user) = found else { return nil }
+        var token = found
+        if let last = token.lastUsedAt, now.timeIntervalSince(last) < 60, now >= last, token.lastAddress == address { return (token, user) }
         token.lastUsedAt = now
         token.lastAddress = address
         let stamped = token
@@ -157,7 +166,7 @@ extension AppDatabase {
             try APIToken.filter(APIToken.Columns.tokenHash == tokenHash)
                 .updateAll(db, [APIToken.Columns.lastUsedAt.set(to: stamped.lastUsedAt), APIToken.Columns.lastAddress.set(to: stamped.lastAddress)])
         }
-        return updated > 0 ? stamped : nil
+        return updated > 0 ? (stamped, user) : nil
     }
 
     /// Revokes one of the user's tokens. Returns false when the user owns no token with that id.
