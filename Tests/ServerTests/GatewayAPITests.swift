@@ -1,3 +1,4 @@
+import EventStream
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -172,10 +173,10 @@ import Testing
             #expect(full.status == .serviceUnavailable)
             #expect(full.errorCode == "outbox_full")
         }
-        let outbox = try await server.database.pendingOutbox(limit: 10)
+        let outbox = try await SQLiteOutbox(database: server.database).pending(after: 0, limit: 10)
         #expect(outbox.count == 2, "a retried batch adds no second message")
         #expect(outbox.allSatisfy { $0.key == "\(alice.id!):user123" })
-        let value = try #require(try JSONSerialization.jsonObject(with: outbox[0].payload) as? [String: Any])
+        let value = try #require(try JSONSerialization.jsonObject(with: outbox[0].value) as? [String: Any])
         #expect(value["userId"] as? String == "user123")
         #expect(value["accountId"] as? Int == Int(alice.id!))
         #expect((value["sample"] as? [String: Any])?["id"] as? String == "123e4567-e89b-12d3-a456-426614174000")
@@ -246,8 +247,8 @@ import Testing
         #expect(record.metadata?["device"] == "Apple Watch")
         #expect(record.metadata?["note"] == nil)
         #expect(record.utcOffsetSeconds == 0, "a date written in Z is UTC, offset 0 — not “no offset”")
-        let outbox = try await server.database.pendingOutbox(limit: 10)
-        let value = try #require(try JSONSerialization.jsonObject(with: outbox[0].payload) as? [String: Any])
+        let outbox = try await SQLiteOutbox(database: server.database).pending(after: 0, limit: 10)
+        let value = try #require(try JSONSerialization.jsonObject(with: outbox[0].value) as? [String: Any])
         let metadata = try #require((value["sample"] as? [String: Any])?["metadata"] as? [String: Any])
         #expect(metadata["HKMetadataKeyWasUserEntered"] as? Bool == true)
         #expect(metadata["HKMetadataKeyHeartRateMotionContext"] as? Int == 1)

@@ -36,13 +36,13 @@ public struct GatewayIngestService: Sendable {
         let payload = try Self.decode(body, settings: settings)
         let mapped = GatewaySampleMapper(userId: userId, payload: payload, now: now).map()
         let records = mapped.records
-        let message = settings.kafkaEnabled ? Self.outboxMessage(header: PayloadHeader(payload), samples: mapped.samples, userId: userId, now: now) : nil
+        let outbox = settings.kafkaEnabled ? Self.outbox(header: PayloadHeader(payload), samples: mapped.samples, userId: userId, now: now) : nil
         // Kept-raw samples are stored first, once each (their natural key is the sample id), so a batch answered
         // 200 holds them however its records fare; they are not sent to Kafka, which carries records.
         let rawStored = try await database.insertHealthAutoExportRaw(userId: userId, items: mapped.keptRaw.map(\.item), now: now)
         let outcomes: [(record: HealthRecord, inserted: Bool)]
         do {
-            outcomes = try await database.ingestGatewayBatch(records, outboxLimit: settings.outboxLimit, message: message)
+            outcomes = try await database.ingestGatewayBatch(records, outboxLimit: settings.outboxLimit, messageHeader: outbox?.header, message: outbox?.message)
         } catch let full as OutboxFull {
             throw GatewayError.outboxFull(depth: full.depth, limit: settings.outboxLimit)
         }
@@ -66,18 +66,16 @@ public struct GatewayIngestService: Sendable {
         return payload
     }
 
-    /// Builds the outbox row for a newly stored record from the sample it came from, exactly as received. The
-    /// batch's shared fields, key and time are written once; each row adds only its sample.
-    static func outboxMessage(header: PayloadHeader, samples: [GatewaySample], userId: Int64, now: Date) -> @Sendable (HealthRecord) throws -> OutboxMessage {
+    /// The outbox's part of a batch: the batch's fields once (the rows' header) and, for each newly stored record, the
+    /// sample it came from, exactly as received, in `GatewayOutboxCodec`'s form. The relay turns them into the Kafka
+    /// message (`SQLiteOutbox`).
+    static func outbox(header: PayloadHeader, samples: [GatewaySample], userId: Int64, now: Date) -> (header: Data, message: @Sendable (HealthRecord) throws -> OutboxMessage) {
         let samplesById = Dictionary(samples.map { ($0.id.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-        let writer = GatewayKafkaMessageWriter(
-            deviceId: header.deviceId, userId: header.userId, timestamp: header.timestamp, appVersion: header.appVersion, accountId: userId
-        )
         let key = GatewayKafkaMessage.key(accountId: userId, phoneUserId: header.userId)
-        return { record in
+        return (GatewayOutboxCodec.header(header, accountId: userId), { record in
             guard let sample = samplesById[record.externalId ?? ""] else { throw GatewayError.malformedPayload }
-            return OutboxMessage(userId: userId, messageKey: key, payload: writer.message(for: sample), createdAt: now)
-        }
+            return OutboxMessage(userId: userId, messageKey: key, payload: GatewayOutboxCodec.sample(sample), createdAt: now)
+        })
     }
 
     /// The batch-level fields the outbox message repeats, captured without the samples.

@@ -9,10 +9,12 @@ extension AppDatabase {
     /// share the next commit.
     ///
     /// `message` is called for every record, before the transaction (so outside the one writer's turn), with the
-    /// record as given; only the messages of records that turn out new are written.
+    /// record as given; only the messages of records that turn out new are written. `messageHeader`, what all of them
+    /// share, is stored once with them and read back with each (`PendingOutboxMessage.header`).
     public func ingestGatewayBatch(
         _ records: [HealthRecord],
         outboxLimit: Int? = nil,
+        messageHeader: Data? = nil,
         message: (@Sendable (HealthRecord) throws -> OutboxMessage)? = nil
     ) async throws -> [(record: HealthRecord, inserted: Bool)] {
         let prepared = try records.map { PreparedHealthRecord($0, message: try message?($0)) }
@@ -35,7 +37,7 @@ extension AppDatabase {
             }
             if !messages.isEmpty {
                 let outbox = try OutboxInsert(db)
-                for run in Self.runsOfOneKey(messages) { try outbox.append(run, db: db) }
+                for run in Self.runsOfOneKey(messages) { try outbox.append(run, header: messageHeader, db: db) }
             }
             return outcomes
         }
@@ -64,7 +66,7 @@ extension AppDatabase {
     public func pendingOutbox(after sequence: Int64 = 0, limit: Int) async throws -> [PendingOutboxMessage] {
         try await reader.read { db in
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT id, messageKey, payload, messageCount FROM gatewayOutbox WHERE id > ? ORDER BY id", arguments: [sequence]
+                db, sql: "SELECT id, messageKey, payload, messageCount, header FROM gatewayOutbox WHERE id > ? ORDER BY id", arguments: [sequence]
             )
             var messages: [PendingOutboxMessage] = []
             while let row = try rows.next() {
@@ -72,10 +74,11 @@ extension AppDatabase {
                 guard messages.isEmpty || messages.count + count <= limit else { break }
                 let id = try row.decode(Int64.self, atIndex: 0)
                 let key = try row.decode(String.self, atIndex: 1)
+                let header: Data? = row[4]
                 let payloads = try OutboxFraming.messages(in: try row.decode(Data.self, atIndex: 2), count: count, id: id)
                 for (offset, payload) in payloads.enumerated() {
                     let number = id - Int64(count) + 1 + Int64(offset)
-                    if number > sequence { messages.append(PendingOutboxMessage(id: number, key: key, payload: payload)) }
+                    if number > sequence { messages.append(PendingOutboxMessage(id: number, key: key, payload: payload, header: header)) }
                 }
                 if messages.count >= limit { break }
             }
@@ -99,13 +102,9 @@ extension AppDatabase {
                 try row.delete(db)
                 var run: [(sequence: Int64, payload: Data)] = []
                 func keepRun() throws {
-                    guard let last = run.last else { return }
-                    let kept = OutboxMessage(
-                        id: last.sequence, userId: row.userId, messageKey: row.messageKey, payload: OutboxFraming.payload(of: run.map(\.payload)),
-                        createdAt: row.createdAt, messageCount: run.count
-                    )
+                    guard !run.isEmpty else { return }
                     if outbox == nil { outbox = try OutboxInsert(db) }
-                    try outbox?.rewrite(kept, db: db)
+                    try outbox?.rewrite(row.holding(run), db: db)
                     run = []
                 }
                 for message in messages {
@@ -125,11 +124,7 @@ extension AppDatabase {
             guard let row = try OutboxMessage.filter({ $0.id > sequence }).order(\.id).fetchOne(db), row.firstSequence <= sequence else { return }
             let rest = try row.messages().filter { $0.sequence > sequence }
             try row.delete(db)
-            let kept = OutboxMessage(
-                id: row.id, userId: row.userId, messageKey: row.messageKey, payload: OutboxFraming.payload(of: rest.map(\.payload)),
-                createdAt: row.createdAt, messageCount: rest.count
-            )
-            try OutboxInsert(db).rewrite(kept, db: db)
+            try OutboxInsert(db).rewrite(row.holding(rest), db: db)
         }
     }
 

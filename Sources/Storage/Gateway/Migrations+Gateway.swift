@@ -27,11 +27,14 @@ extension Migrations {
 extension Migrations {
     /// One outbox row per gateway batch instead of per sample: a row holds `messageCount` messages (a single one as
     /// itself, as every row before this migration does; several framed, see `OutboxFraming`) and its id is the
-    /// sequence number of its last message, so ids still count messages. Measured on the Kafka relay's benchmark, the
-    /// per-sample rows' inserts and deletes were most of what the relay added to the writer's turn (BENCHMARKS.md).
+    /// sequence number of its last message, so ids still count messages. `header` holds what all of a row's messages
+    /// share, for whoever wrote them to put back (the gateway: its batch's fields; NULL in rows from before). Measured
+    /// on the Kafka relay's benchmark, the per-sample rows' inserts and deletes, and the bytes they sent through the log,
+    /// were most of what the relay added to the writer's turn (BENCHMARKS.md).
     static func outboxBatches(_ db: Database) throws {
         try db.alter(table: "gatewayOutbox") { t in
             t.add(column: "messageCount", .integer).notNull().defaults(to: 1)
+            t.add(column: "header", .blob)
         }
     }
 }

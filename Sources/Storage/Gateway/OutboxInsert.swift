@@ -9,17 +9,17 @@ struct OutboxInsert {
     private let given: ImportStatement
 
     init(_ db: Database) throws {
-        let columns = "INSERT INTO gatewayOutbox (id, userId, messageKey, payload, createdAt, messageCount) VALUES"
-        next = try ImportStatement(db, sql: "\(columns) (coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'gatewayOutbox'), 0) + ?5, ?1, ?2, ?3, ?4, ?5)")
-        given = try ImportStatement(db, sql: "\(columns) (?6, ?1, ?2, ?3, ?4, ?5)")
+        let columns = "INSERT INTO gatewayOutbox (id, userId, messageKey, payload, createdAt, messageCount, header) VALUES"
+        next = try ImportStatement(db, sql: "\(columns) (coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'gatewayOutbox'), 0) + ?5, ?1, ?2, ?3, ?4, ?5, ?6)")
+        given = try ImportStatement(db, sql: "\(columns) (?7, ?1, ?2, ?3, ?4, ?5, ?6)")
     }
 
-    /// Writes `messages` (all of one owner and key) as one row after every message written before.
-    func append(_ messages: ArraySlice<OutboxMessage>, db: Database) throws {
+    /// Writes `messages` (all of one owner and key) as one row with `header` after every message written before.
+    func append(_ messages: ArraySlice<OutboxMessage>, header: Data?, db: Database) throws {
         guard let first = messages.first else { return }
         let row = OutboxMessage(
             id: nil, userId: first.userId, messageKey: first.messageKey, payload: OutboxFraming.payload(of: messages.map(\.payload)),
-            createdAt: first.createdAt, messageCount: messages.count
+            createdAt: first.createdAt, messageCount: messages.count, header: header
         )
         _ = try next.execute(db) { bind(row, to: &$0) }
     }
@@ -38,5 +38,6 @@ struct OutboxInsert {
         parameters.add(row.payload)
         parameters.add(DatabaseDateText.string(row.createdAt))
         parameters.add(row.messageCount)
+        parameters.add(row.header)
     }
 }

@@ -14,6 +14,7 @@ public struct OutboxMessage: Codable, Sendable, Equatable, FetchableRecord, Muta
         public static let payload = Column(CodingKeys.payload)
         public static let createdAt = Column(CodingKeys.createdAt)
         public static let messageCount = Column(CodingKeys.messageCount)
+        public static let header = Column(CodingKeys.header)
     }
 
     public var id: Int64?
@@ -24,19 +25,30 @@ public struct OutboxMessage: Codable, Sendable, Equatable, FetchableRecord, Muta
     public var payload: Data
     public var createdAt: Date
     public var messageCount: Int
+    /// What every message of the row shares, stored once (see `ingestGatewayBatch(_:outboxLimit:messageHeader:message:)`).
+    public var header: Data?
 
     /// One message.
     public init(id: Int64? = nil, userId: Int64, messageKey: String, payload: Data, createdAt: Date) {
-        self.init(id: id, userId: userId, messageKey: messageKey, payload: payload, createdAt: createdAt, messageCount: 1)
+        self.init(id: id, userId: userId, messageKey: messageKey, payload: payload, createdAt: createdAt, messageCount: 1, header: nil)
     }
 
-    init(id: Int64?, userId: Int64, messageKey: String, payload: Data, createdAt: Date, messageCount: Int) {
+    init(id: Int64?, userId: Int64, messageKey: String, payload: Data, createdAt: Date, messageCount: Int, header: Data?) {
         self.id = id
         self.userId = userId
         self.messageKey = messageKey
         self.payload = payload
         self.createdAt = createdAt
         self.messageCount = messageCount
+        self.header = header
+    }
+
+    /// The same row holding `messages` (its own, or some of them) under `id`.
+    func holding(_ messages: [(sequence: Int64, payload: Data)]) -> OutboxMessage {
+        OutboxMessage(
+            id: messages.last?.sequence, userId: userId, messageKey: messageKey, payload: OutboxFraming.payload(of: messages.map(\.payload)),
+            createdAt: createdAt, messageCount: messages.count, header: header
+        )
     }
 
     /// The sequence number of the row's first message.
@@ -53,11 +65,13 @@ public struct OutboxMessage: Codable, Sendable, Equatable, FetchableRecord, Muta
     }
 }
 
-/// An outbox message as the relay publishes it; `id` is its sequence number.
+/// An outbox message as the relay reads it; `id` is its sequence number, `header` what it shares with the other
+/// messages of its row.
 public struct PendingOutboxMessage: Sendable, Equatable {
     public let id: Int64
     public let key: String
     public let payload: Data
+    public let header: Data?
 }
 
 /// How full the outbox is, for `/metrics` and the 503 guard.

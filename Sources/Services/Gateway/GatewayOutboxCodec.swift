@@ -1,0 +1,213 @@
+import Foundation
+import Storage
+
+/// How the storing gateway keeps its Kafka messages in the outbox: the batch's fields once per row (the row's header)
+/// and each sample's fields as length-prefixed bytes, not as the message's JSON. The relay writes the JSON with
+/// `GatewayKafkaMessageWriter` when it publishes, so Kafka receives exactly what it did when rows held JSON.
+///
+/// Every outbox byte is written to the log, copied into the database by a checkpoint and freed again within about a
+/// second; as JSON the messages were about as many bytes as the records themselves (BENCHMARKS.md), and a third of each
+/// message was the batch's fields repeated.
+enum GatewayOutboxCodec {
+    /// The first byte of every header and sample, so that a later format can be told apart.
+    private static let version: UInt8 = 1
+
+    private enum Present {
+        static let sourceBundle: UInt8 = 1 << 0
+        static let metadata: UInt8 = 1 << 1
+        static let isSynced: UInt8 = 1 << 2
+        static let synced: UInt8 = 1 << 3
+        static let createdAt: UInt8 = 1 << 4
+        static let timezone: UInt8 = 1 << 5
+        static let timezoneOffset: UInt8 = 1 << 6
+    }
+
+    static func header(_ header: GatewayIngestService.PayloadHeader, accountId: Int64) -> Data {
+        var out = Writer()
+        out.byte(version)
+        out.integer(accountId)
+        out.string(header.deviceId)
+        out.string(header.userId)
+        out.optional(header.timestamp)
+        out.optional(header.appVersion)
+        return Data(out.bytes)
+    }
+
+    /// The message writer for the rows that carry `header`.
+    static func writer(fromHeader header: Data) throws(Damaged) -> GatewayKafkaMessageWriter {
+        var input = Reader(header)
+        guard try input.byte() == version else { throw Damaged() }
+        let accountId = try input.integer()
+        let deviceId = try input.string()
+        let userId = try input.string()
+        let timestamp = try input.optional()
+        let appVersion = try input.optional()
+        try input.end()
+        return GatewayKafkaMessageWriter(deviceId: deviceId, userId: userId, timestamp: timestamp, appVersion: appVersion, accountId: accountId)
+    }
+
+    static func sample(_ sample: GatewaySample) -> Data {
+        var out = Writer()
+        out.byte(version)
+        var present: UInt8 = 0
+        if sample.sourceBundle != nil { present |= Present.sourceBundle }
+        if sample.metadata != nil { present |= Present.metadata }
+        if let synced = sample.isSynced { present |= Present.isSynced | (synced ? Present.synced : 0) }
+        if sample.createdAt != nil { present |= Present.createdAt }
+        if sample.timezone != nil { present |= Present.timezone }
+        if sample.timezoneOffset != nil { present |= Present.timezoneOffset }
+        out.byte(present)
+        out.string(sample.id)
+        out.string(sample.type)
+        out.double(sample.value)
+        out.string(sample.unit)
+        out.string(sample.startDate)
+        out.string(sample.endDate)
+        if let sourceBundle = sample.sourceBundle { out.string(sourceBundle) }
+        if let metadata = sample.metadata {
+            out.integer(Int64(metadata.count))
+            for (key, value) in metadata {
+                out.string(key)
+                switch value {
+                case .string(let text): out.byte(0); out.string(text)
+                case .number(let number): out.byte(1); out.double(number)
+                case .bool(let flag): out.byte(flag ? 3 : 2)
+                case .null: out.byte(4)
+                }
+            }
+        }
+        if let createdAt = sample.createdAt { out.string(createdAt) }
+        if let timezone = sample.timezone { out.string(timezone) }
+        if let offset = sample.timezoneOffset { out.integer(Int64(offset)) }
+        return Data(out.bytes)
+    }
+
+    static func sample(from data: Data) throws(Damaged) -> GatewaySample {
+        var input = Reader(data)
+        guard try input.byte() == version else { throw Damaged() }
+        let present = try input.byte()
+        let id = try input.string()
+        let type = try input.string()
+        let value = try input.double()
+        let unit = try input.string()
+        let startDate = try input.string()
+        let endDate = try input.string()
+        let sourceBundle = present & Present.sourceBundle != 0 ? try input.string() : nil
+        var metadata: [String: GatewayMetadataValue]?
+        if present & Present.metadata != 0 {
+            let count = try input.integer()
+            guard count >= 0, count <= data.count else { throw Damaged() }
+            var values: [String: GatewayMetadataValue] = [:]
+            for _ in 0..<count {
+                let key = try input.string()
+                switch try input.byte() {
+                case 0: values[key] = .string(try input.string())
+                case 1: values[key] = .number(try input.double())
+                case 2: values[key] = .bool(false)
+                case 3: values[key] = .bool(true)
+                case 4: values[key] = .null
+                default: throw Damaged()
+                }
+            }
+            metadata = values
+        }
+        let isSynced = present & Present.isSynced != 0 ? present & Present.synced != 0 : nil
+        let createdAt = present & Present.createdAt != 0 ? try input.string() : nil
+        let timezone = present & Present.timezone != 0 ? try input.string() : nil
+        let timezoneOffset = present & Present.timezoneOffset != 0 ? Int(try input.integer()) : nil
+        try input.end()
+        return GatewaySample(
+            id: id, type: type, value: value, unit: unit, startDate: startDate, endDate: endDate, sourceBundle: sourceBundle,
+            metadata: metadata, isSynced: isSynced, createdAt: createdAt, timezone: timezone, timezoneOffset: timezoneOffset
+        )
+    }
+
+    /// Bytes that are not a header or a sample of this format: only damage to the database file leaves them.
+    struct Damaged: Error {}
+
+    private struct Writer {
+        var bytes: [UInt8] = []
+
+        init() {
+            bytes.reserveCapacity(256)
+        }
+
+        mutating func byte(_ value: UInt8) {
+            bytes.append(value)
+        }
+
+        /// Eight bytes, little-endian.
+        mutating func integer(_ value: Int64) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func double(_ value: Double) {
+            integer(Int64(bitPattern: value.bitPattern))
+        }
+
+        /// Its UTF-8 length (four bytes) and bytes.
+        mutating func string(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                withUnsafeBytes(of: UInt32(utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
+                bytes.append(contentsOf: utf8)
+            }
+        }
+
+        mutating func optional(_ text: String?) {
+            if let text {
+                byte(1)
+                string(text)
+            } else {
+                byte(0)
+            }
+        }
+    }
+
+    private struct Reader {
+        let data: Data
+        var offset: Int
+
+        init(_ data: Data) {
+            self.data = data
+            offset = data.startIndex
+        }
+
+        mutating func take(_ count: Int) throws(Damaged) -> Data.SubSequence {
+            guard count >= 0, count <= data.endIndex - offset else { throw Damaged() }
+            defer { offset += count }
+            return data[offset..<(offset + count)]
+        }
+
+        mutating func byte() throws(Damaged) -> UInt8 {
+            try take(1).first ?? 0
+        }
+
+        mutating func integer() throws(Damaged) -> Int64 {
+            let bytes = try take(8)
+            return bytes.reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        }
+
+        mutating func double() throws(Damaged) -> Double {
+            Double(bitPattern: UInt64(bitPattern: try integer()))
+        }
+
+        mutating func string() throws(Damaged) -> String {
+            let length = try take(4).reversed().reduce(0) { $0 << 8 | Int($1) }
+            guard let text = String(validating: try take(length), as: UTF8.self) else { throw Damaged() }
+            return text
+        }
+
+        mutating func optional() throws(Damaged) -> String? {
+            switch try byte() {
+            case 0: nil
+            case 1: try string()
+            default: throw Damaged()
+            }
+        }
+
+        func end() throws(Damaged) {
+            guard offset == data.endIndex else { throw Damaged() }
+        }
+    }
+}
