@@ -37,8 +37,8 @@ public final class KafkaProducer: Service, Sendable {
     public func send(topic: String, key: String, value: Data, id: UInt64, partition: Int32? = nil, headers: [String: String] = [:]) throws {
         precondition(id != 0, "0 cannot be told apart from 'no id' in librdkafka's opaque pointer")
         try current.produce(
-            topic: topic, partition: partition, key: Array(key.utf8), value: Array(value),
-            headers: headers.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value.utf8)) }, id: id
+            topic: topic, partition: partition, key: key, value: value,
+            headers: headers.count < 2 ? headers.map { ($0.key, $0.value) } : headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, id: id
         )
     }
 
