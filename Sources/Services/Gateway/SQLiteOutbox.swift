@@ -1,6 +1,7 @@
 import EventStream
 import Foundation
 import Storage
+import Synchronization
 
 /// The gateway's SQLite outbox as the relay's source. Rows the gateway wrote with a header hold its samples in
 /// `GatewayOutboxCodec`'s form, and are published as the Kafka message's JSON; rows without one hold the message itself.
@@ -12,17 +13,27 @@ public struct SQLiteOutbox: OutboxSource {
     }
 
     public func pending(after id: Int64, limit: Int) async throws -> [OutboxEntry] {
-        var current: (header: Data, writer: GatewayKafkaMessageWriter)?
-        return try await database.pendingOutbox(after: id, limit: limit).map { message in
+        let writers = MessageWriters()
+        return try await database.pendingOutbox(after: id, limit: limit) { message in
             guard let header = message.header else { return OutboxEntry(id: message.id, key: message.key, value: message.payload) }
             do {
-                // A row's messages share one header: it is read once per row.
-                if current?.header != header { current = (header, try GatewayOutboxCodec.writer(fromHeader: header)) }
                 let sample = try GatewayOutboxCodec.sample(from: message.payload)
-                return OutboxEntry(id: message.id, key: message.key, value: current?.writer.message(for: sample) ?? Data())
+                return OutboxEntry(id: message.id, key: message.key, value: try writers.writer(for: header).message(for: sample))
             } catch {
                 throw StoredRowError(table: OutboxMessage.databaseTableName, column: "payload", id: "\(message.id)")
             }
+        }
+    }
+
+    /// A row's messages share one header: it is read once per row, not once per message.
+    private final class MessageWriters: Sendable {
+        private let current = Mutex<(header: Data, writer: GatewayKafkaMessageWriter)?>(nil)
+
+        func writer(for header: Data) throws -> GatewayKafkaMessageWriter {
+            if let known = current.withLock({ $0 }), known.header == header { return known.writer }
+            let writer = try GatewayOutboxCodec.writer(fromHeader: header)
+            current.withLock { $0 = (header, writer) }
+            return writer
         }
     }
 

@@ -64,11 +64,20 @@ extension AppDatabase {
     /// `limit` messages, and the first one even if it alone holds more, so that the relay publishes batches whole and
     /// its removals delete whole rows.
     public func pendingOutbox(after sequence: Int64 = 0, limit: Int) async throws -> [PendingOutboxMessage] {
+        try await pendingOutbox(after: sequence, limit: limit) { $0 }
+    }
+
+    /// `pendingOutbox(after:limit:)`, each message turned into what the caller sends by `transform`, on the thread
+    /// that read them: a caller that writes JSON for thousands of messages a second does it off Swift's cooperative
+    /// threads, which the server's requests need.
+    public func pendingOutbox<Entry: Sendable>(
+        after sequence: Int64 = 0, limit: Int, transform: @escaping @Sendable (PendingOutboxMessage) throws -> Entry
+    ) async throws -> [Entry] {
         try await reader.read { db in
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT id, messageKey, payload, messageCount, header FROM gatewayOutbox WHERE id > ? ORDER BY id", arguments: [sequence]
             )
-            var messages: [PendingOutboxMessage] = []
+            var messages: [Entry] = []
             while let row = try rows.next() {
                 let count = try row.decode(Int.self, atIndex: 3)
                 guard messages.isEmpty || messages.count + count <= limit else { break }
@@ -78,7 +87,7 @@ extension AppDatabase {
                 let payloads = try OutboxFraming.messages(in: try row.decode(Data.self, atIndex: 2), count: count, id: id)
                 for (offset, payload) in payloads.enumerated() {
                     let number = id - Int64(count) + 1 + Int64(offset)
-                    if number > sequence { messages.append(PendingOutboxMessage(id: number, key: key, payload: payload, header: header)) }
+                    if number > sequence { messages.append(try transform(PendingOutboxMessage(id: number, key: key, payload: payload, header: header))) }
                 }
                 if messages.count >= limit { break }
             }
