@@ -42,6 +42,19 @@ public final class KafkaProducer: Service, Sendable {
         )
     }
 
+    /// Sends `messages` to `topic` in order, from a thread of its own: a relay's thousands of sends hold a thread for
+    /// milliseconds, and Swift's cooperative threads (as many as cores) are the ones the server's requests run on.
+    /// Throws at the first message librdkafka refuses; the ones before it are sent.
+    public func send(topic: String, messages: [OutgoingKafkaMessage]) async throws {
+        precondition(messages.allSatisfy { $0.id != 0 }, "0 cannot be told apart from 'no id' in librdkafka's opaque pointer")
+        let client = current
+        try await RDKafkaBlocking.run { () throws(KafkaError) in
+            for message in messages {
+                try client.produce(topic: topic, partition: nil, key: message.key, value: message.value, headers: [(message.header.name, message.header.value)], id: message.id)
+            }
+        }
+    }
+
     /// Looks `topic` up in the cluster ahead of the first message to it. Returns false when the cluster could not be
     /// reached in time; messages then wait for the lookup as usual.
     public func prepare(topic: String, timeout: Duration = .seconds(10)) async -> Bool {

@@ -236,12 +236,9 @@ public actor OutboxRelay: Service {
         inTransaction = true
         let generation = nextGeneration()
         expect(Set(entries.map { generation | UInt64($0.id) }))
-        for entry in entries {
-            try producer.send(
-                topic: topic, key: entry.key, value: entry.value, id: generation | UInt64(entry.id),
-                headers: [Self.outboxHeader: "\(relayId)/\(entry.id)"]
-            )
-        }
+        try await producer.send(topic: topic, messages: entries.map { entry in
+            OutgoingKafkaMessage(key: entry.key, value: entry.value, id: generation | UInt64(entry.id), header: (Self.outboxHeader, "\(relayId)/\(entry.id)"))
+        })
         var position = committed
         position.outboxId = last.id
         for report in try await deliveries() {
