@@ -15,10 +15,12 @@ func kafkaServices(configuration: AppConfiguration, database: AppDatabase, logge
         source: SQLiteOutbox(database: database), producer: producer,
         reader: KafkaTopicReader(bootstrapServers: kafka.brokers, options: kafka.consumerProperties),
         topic: kafka.topic, positionTopic: kafka.positionTopic, logger: logger,
-        // Steps of up to 3,000 entries: with 1,000 the relay only just kept up with 4 phones' batches (the outbox
-        // drained 0.85–0.98 s after the last answer), with 3,000 it drains in 0.03–0.04 s; with 10,000 each step's
-        // delete, which joins the batches' commit, raised their p99 from about 30 ms to 37 ms (BENCHMARKS.md).
-        batchSize: 3_000
+        // Steps of up to 10,000 entries. With 1,000 the relay only just kept up with 4 phones' batches (the outbox
+        // drained 0.85–0.98 s after the last answer). With 3,000 it drained in 0.03–0.04 s until its messages were
+        // written off the cooperative threads; then, at 35–41 k samples/s, in up to 1.19 s, and with 10,000 in
+        // 0.03–0.05 s in six runs. 10,000 once raised the batches' p99 (each step's delete of one row per sample joined
+        // their commit); with one row per batch the p99s of the two sizes overlap (BENCHMARKS.md).
+        batchSize: 10_000
     )
     logger.info("publishing gateway samples to kafka", metadata: [
         "brokers": "\(kafka.brokers)", "topic": "\(kafka.topic)", "position_topic": "\(kafka.positionTopic)", "transactional_id": "\(kafka.transactionalId)",
