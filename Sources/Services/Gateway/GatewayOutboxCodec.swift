@@ -1,5 +1,4 @@
 import Foundation
-import Storage
 
 /// How the storing gateway keeps its Kafka messages in the outbox: the batch's fields once per row (the row's header)
 /// and each sample's fields as length-prefixed bytes, not as the message's JSON. The relay writes the JSON with
