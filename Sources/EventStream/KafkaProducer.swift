@@ -38,7 +38,7 @@ public final class KafkaProducer: Service, Sendable {
         precondition(id != 0, "0 cannot be told apart from 'no id' in librdkafka's opaque pointer")
         try current.produce(
             topic: topic, partition: partition, key: key, value: value,
-            headers: headers.count < 2 ? headers.map { ($0.key, $0.value) } : headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, id: id
+            headers: headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, id: id
         )
     }
 

@@ -32,7 +32,10 @@ import Testing
         for header in Self.headers {
             let direct = GatewayKafkaMessageWriter(deviceId: header.deviceId, userId: header.userId, timestamp: header.timestamp, appVersion: header.appVersion, accountId: 42)
             let relayed = try GatewayOutboxCodec.writer(fromHeader: GatewayOutboxCodec.header(header, accountId: 42))
-            #expect(relayed.message(for: try GatewayOutboxCodec.sample(from: stored)) == direct.message(for: sample))
+            let message = relayed.message(for: try GatewayOutboxCodec.sample(from: stored))
+            #expect(message == direct.message(for: sample))
+            // And it is JSON that gives the sample back (escapes included), read by Foundation, not by Kiroku's reader.
+            #expect(try JSONDecoder().decode(GatewayKafkaMessage.self, from: message).sample == sample)
         }
         // Smaller than the message it stands for: that is what it is for.
         #expect(stored.count < GatewayKafkaMessageWriter(deviceId: "d", userId: "u", timestamp: nil, appVersion: nil).message(for: sample).count)

@@ -134,8 +134,7 @@ public struct AccountService: Sendable {
     }
 
     public func user(bearerToken: String, address: String? = nil, now: Date) async throws -> User? {
-        let found = try await database.useAPITokenAndOwner(tokenHash: SecretToken.hash(bearerToken), address: address, now: now)
-        return found?.user
+        try await database.useAPIToken(tokenHash: SecretToken.hash(bearerToken), address: address, now: now)?.user
     }
 
     /// Changes the password after checking the current one, and signs out every other browser.

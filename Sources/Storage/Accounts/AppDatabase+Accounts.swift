@@ -22,10 +22,12 @@ extension AppDatabase {
     }
 
     public func user(id: Int64) async throws -> User? {
-        // Every signed-in request asks: a cached statement, not SQL generated and compiled again each time.
-        try await reader.read { db in
-            try SQLRequest<User>(sql: "SELECT * FROM \"user\" WHERE id = ?", arguments: [id], cached: true).fetchFirstReadable(db)
-        }
+        try await reader.read { db in try Self.user(id: id, db) }
+    }
+
+    /// Every signed-in request asks: a cached statement, not SQL generated and compiled again each time.
+    private static func user(id: Int64, _ db: Database) throws -> User? {
+        try SQLRequest<User>(sql: "SELECT * FROM \"user\" WHERE id = ?", arguments: [id], cached: true).fetchFirstReadable(db)
     }
 
     public func user(username: String) async throws -> User? {
@@ -139,19 +141,14 @@ extension AppDatabase {
         }
     }
 
-    /// Finds the token with this hash and stamps its last use and address. Returns nil for unknown (or revoked)
-    /// tokens. A token used again within a minute from the same address is only read: a phone posting every few
-    /// seconds does not turn every request into a write.
-    public func useAPIToken(tokenHash: String, address: String? = nil, now: Date) async throws -> APIToken? {
-        try await useAPITokenAndOwner(tokenHash: tokenHash, address: address, now: now)?.token
-    }
-
-    /// The token and its owner, read together: every API request asks (a gateway batch, a records post), so one read
-    /// transaction with cached statements, not one for the token and another for its owner.
-    public func useAPITokenAndOwner(tokenHash: String, address: String? = nil, now: Date) async throws -> (token: APIToken, user: User)? {
+    /// Finds the token with this hash and its owner, and stamps the token's last use and address. Returns nil for
+    /// unknown (or revoked) tokens. Every API request asks (a gateway batch, a records post), so the token and its
+    /// owner are read in one read transaction, and a token used again within a minute from the same address is only
+    /// read: a phone posting every few seconds does not turn every request into a write.
+    public func useAPIToken(tokenHash: String, address: String? = nil, now: Date) async throws -> (token: APIToken, user: User)? {
         let found = try await reader.read { db -> (APIToken, User)? in
             guard let token = try SQLRequest<APIToken>(sql: "SELECT * FROM apiToken WHERE tokenHash = ?", arguments: [tokenHash], cached: true).fetchFirstReadable(db),
-                  let user = try SQLRequest<User>(sql: "SELECT * FROM \"user\" WHERE id = ?", arguments: [token.userId], cached: true).fetchFirstReadable(db)
+                  let user = try Self.user(id: token.userId, db)
             else { return nil }
             return (token, user)
         }

@@ -101,7 +101,7 @@ extension AppDatabase {
         guard !sequences.isEmpty else { return }
         _ = try await writer.write { db in
             var removed = Set(sequences)
-            var outbox: OutboxInsert?
+            let outbox = try OutboxInsert(db)
             for sequence in sequences.sorted() where removed.contains(sequence) {
                 guard let row = try OutboxMessage.filter({ $0.id >= sequence }).order(\.id).fetchOne(db), row.firstSequence <= sequence else {
                     removed.remove(sequence)
@@ -112,8 +112,7 @@ extension AppDatabase {
                 var run: [(sequence: Int64, payload: Data)] = []
                 func keepRun() throws {
                     guard !run.isEmpty else { return }
-                    if outbox == nil { outbox = try OutboxInsert(db) }
-                    try outbox?.rewrite(row.holding(run), db: db)
+                    try outbox.rewrite(row.holding(run), db: db)
                     run = []
                 }
                 for message in messages {
