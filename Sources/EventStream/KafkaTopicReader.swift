@@ -22,6 +22,9 @@ public struct KafkaTopicReader: Sendable {
         "enable.auto.offset.store": "false",
         // An offset the log no longer holds (trimmed by retention) reads from the oldest one kept.
         "auto.offset.reset": "earliest",
+        // A read ends at each partition's end, which a fetch there reports only after waiting this long for new
+        // messages (librdkafka's default is 500 ms, paid by every relay start).
+        "fetch.wait.max.ms": "10",
         "group.id": "kiroku-reader",
         "client.id": "kiroku-reader",
     ]
