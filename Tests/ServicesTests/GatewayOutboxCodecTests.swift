@@ -29,6 +29,8 @@ import Testing
         let sample = try JSONDecoder().decode(GatewaySample.self, from: Data(Self.samples[index].utf8))
         let stored = GatewayOutboxCodec.sample(sample)
         #expect(try GatewayOutboxCodec.sample(from: stored) == sample)
+        // As the relay reads it: a slice of the row's bytes, which starts past index 0.
+        #expect(try GatewayOutboxCodec.sample(from: (Data([7, 7, 7]) + stored).dropFirst(3)) == sample)
         for header in Self.headers {
             let direct = GatewayKafkaMessageWriter(deviceId: header.deviceId, userId: header.userId, timestamp: header.timestamp, appVersion: header.appVersion, accountId: 42)
             let relayed = try GatewayOutboxCodec.writer(fromHeader: GatewayOutboxCodec.header(header, accountId: 42))
@@ -48,6 +50,14 @@ import Testing
         #expect(throws: GatewayOutboxCodec.Damaged.self) { try GatewayOutboxCodec.sample(from: stored + Data([0])) }
         #expect(throws: GatewayOutboxCodec.Damaged.self) { try GatewayOutboxCodec.sample(from: Data([2]) + stored.dropFirst()) }
         #expect(throws: GatewayOutboxCodec.Damaged.self) { try GatewayOutboxCodec.sample(from: Data()) }
+        // The id's first byte (after the version, the flags and the id's four-byte length) made invalid UTF-8.
+        var invalidText = stored
+        invalidText[invalidText.startIndex + 6] = 0xFF
+        #expect(throws: GatewayOutboxCodec.Damaged.self) { try GatewayOutboxCodec.sample(from: invalidText) }
+        // A length that runs past the end.
+        var longLength = stored
+        longLength[longLength.startIndex + 5] = 0x7F
+        #expect(throws: GatewayOutboxCodec.Damaged.self) { try GatewayOutboxCodec.sample(from: longLength) }
         #expect(throws: GatewayOutboxCodec.Damaged.self) { try GatewayOutboxCodec.writer(fromHeader: Data(#"{"deviceId":"d"}"#.utf8)) }
     }
 
