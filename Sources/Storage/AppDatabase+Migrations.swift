@@ -33,6 +33,7 @@ extension AppDatabase {
         migrator.registerMigration("v8-outbox-without-owner-index", migrate: Migrations.outboxWithoutOwnerIndex)
         migrator.registerMigration("v9-gateway-sample-hours", migrate: Migrations.gatewaySampleHours)
         migrator.registerMigration("v10-outbox-batches", migrate: Migrations.outboxBatches)
+        migrator.registerMigration("v11-outbox-quarantine", migrate: Migrations.outboxQuarantine)
         return migrator
     }
 }

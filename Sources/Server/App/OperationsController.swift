@@ -28,7 +28,7 @@ struct OperationsController {
         routes.get("metrics") { _, context in
             if let outbox {
                 let state = try await outbox.outboxState()
-                metrics.outbox(depth: state.depth, oldestAge: state.oldest.map { max(0, context.now.timeIntervalSince($0)) } ?? 0)
+                metrics.outbox(depth: state.depth, oldestAge: state.oldest.map { max(0, context.now.timeIntervalSince($0)) } ?? 0, quarantined: state.quarantined)
             }
             return Response(
                 status: .ok,

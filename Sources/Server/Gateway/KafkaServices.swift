@@ -12,7 +12,7 @@ func kafkaServices(configuration: AppConfiguration, database: AppDatabase, logge
         configuration: .init(bootstrapServers: kafka.brokers, transactionalId: kafka.transactionalId, options: kafka.properties), logger: logger
     )
     let relay = OutboxRelay(
-        source: SQLiteOutbox(database: database), producer: producer,
+        source: SQLiteOutbox(database: database, logger: logger), producer: producer,
         reader: KafkaTopicReader(bootstrapServers: kafka.brokers, options: kafka.consumerProperties),
         topic: kafka.topic, positionTopic: kafka.positionTopic, logger: logger,
         // Steps of up to 10,000 entries. With 1,000 the relay only just kept up with 4 phones' batches (the outbox

@@ -46,9 +46,13 @@ public final class AppMetrics: Sendable {
         registry.makeCounter(descriptor: .init(metricName: "kiroku_share_cards", unitName: "total", helpText: "Share-card PNGs asked for, by outcome (cached, drawn, limited)"), labels: [("outcome", outcome)]).increment()
     }
 
-    /// How many messages wait in the gateway's outbox and how long the oldest has waited.
-    func outbox(depth: Int, oldestAge: TimeInterval) {
+    /// How many messages wait in the gateway's outbox, how long the oldest has waited, and how many were set aside.
+    func outbox(depth: Int, oldestAge: TimeInterval, quarantined: Int) {
         registry.makeGauge(descriptor: .init(metricName: "kiroku_gateway_outbox", unitName: "messages", helpText: "Gateway samples waiting to be published to Kafka")).set(Double(depth))
+        registry.makeGauge(descriptor: .init(
+            metricName: "kiroku_gateway_outbox_quarantined", unitName: "messages",
+            helpText: "Gateway samples set aside in gatewayOutboxQuarantine because their outbox row could not be read"
+        )).set(Double(quarantined))
         registry.makeGauge(descriptor: .init(metricName: "kiroku_gateway_outbox_oldest_age", unitName: "seconds", helpText: "Age of the oldest sample waiting for Kafka (0 when none)")).set(oldestAge)
     }
 

@@ -1,18 +1,41 @@
 import EventStream
 import Foundation
+import Logging
 import Storage
 import Synchronization
 
 /// The gateway's SQLite outbox as the relay's source. Rows the gateway wrote with a header hold its samples in
 /// `GatewayOutboxCodec`'s form, and are published as the Kafka message's JSON; rows without one hold the message itself.
+///
+/// A row that cannot be read (only damage to the database file makes one) is moved to the outbox's quarantine and
+/// logged as an error, and the messages after it go on: left in place, it would stop the relay for good.
 public struct SQLiteOutbox: OutboxSource {
     let database: AppDatabase
+    let logger: Logger
+    let now: @Sendable () -> Date
 
-    public init(database: AppDatabase) {
+    public init(database: AppDatabase, logger: Logger = Logger(label: "kiroku.outbox"), now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
+        self.logger = logger
+        self.now = now
     }
 
     public func pending(after id: Int64, limit: Int) async throws -> [OutboxEntry] {
+        while true {
+            do {
+                return try await read(after: id, limit: limit)
+            } catch let damaged as StoredRowError where damaged.table == OutboxMessage.databaseTableName {
+                guard let sequence = damaged.id.flatMap(Int64.init),
+                      case let moved = try await database.quarantineOutbox(rowHolding: sequence, reason: "\(damaged)", now: now()), moved > 0
+                else { throw damaged }
+                logger.error("gateway outbox: a row that cannot be read was moved to gatewayOutboxQuarantine; the messages after it go on", metadata: [
+                    "message": "\(sequence)", "messages_moved": "\(moved)", "error": "\(damaged)",
+                ])
+            }
+        }
+    }
+
+    private func read(after id: Int64, limit: Int) async throws -> [OutboxEntry] {
         let writers = MessageWriters()
         return try await database.pendingOutbox(after: id, limit: limit) { message in
             guard let header = message.header else { return OutboxEntry(id: message.id, key: message.key, value: message.payload) }

@@ -136,11 +136,30 @@ extension AppDatabase {
         }
     }
 
+    /// Moves the outbox row that holds message `sequence` into `gatewayOutboxQuarantine`, unchanged, with `reason`.
+    /// The relay does this with a row it cannot read, which would otherwise stop every message after it. Returns how
+    /// many messages the row held: 0 when no row holds `sequence` (already moved or published).
+    public func quarantineOutbox(rowHolding sequence: Int64, reason: String, now: Date) async throws -> Int {
+        try await writer.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT id, messageCount FROM gatewayOutbox WHERE id >= ? ORDER BY id LIMIT 1", arguments: [sequence]) else { return 0 }
+            let id: Int64 = row[0]
+            let count: Int = row[1]
+            guard id - Int64(count) < sequence else { return 0 }
+            try db.execute(sql: """
+                INSERT INTO gatewayOutboxQuarantine (id, userId, messageKey, payload, messageCount, header, createdAt, reason, quarantinedAt)
+                SELECT id, userId, messageKey, payload, messageCount, header, createdAt, ?, ? FROM gatewayOutbox WHERE id = ?
+                """, arguments: [reason, now, id])
+            try db.execute(sql: "DELETE FROM gatewayOutbox WHERE id = ?", arguments: [id])
+            return count
+        }
+    }
+
     public func outboxState() async throws -> OutboxState {
         try await reader.read { db in
             OutboxState(
                 depth: try Self.outboxDepth(db),
-                oldest: try Date.fetchOne(db, OutboxMessage.select(\.createdAt).order(\.id))
+                oldest: try Date.fetchOne(db, OutboxMessage.select(\.createdAt).order(\.id)),
+                quarantined: try Int.fetchOne(db, sql: "SELECT coalesce(sum(messageCount), 0) FROM gatewayOutboxQuarantine") ?? 0
             )
         }
     }

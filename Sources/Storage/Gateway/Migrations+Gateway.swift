@@ -38,3 +38,23 @@ extension Migrations {
         }
     }
 }
+
+extension Migrations {
+    /// Where the relay sets aside an outbox row it cannot read (only damage to the database file makes one): left in
+    /// the outbox, it would stop every message after it, for good. The row is kept as it was, with why and when, for
+    /// an operator to look at; it goes with its owner's account.
+    static func outboxQuarantine(_ db: Database) throws {
+        try db.create(table: "gatewayOutboxQuarantine") { t in
+            // The outbox row's own id: the sequence number of its last message.
+            t.primaryKey("id", .integer)
+            t.belongsTo("user", onDelete: .cascade).notNull()
+            t.column("messageKey", .text).notNull()
+            t.column("payload", .blob).notNull()
+            t.column("messageCount", .integer).notNull()
+            t.column("header", .blob)
+            t.column("createdAt", .datetime).notNull()
+            t.column("reason", .text).notNull()
+            t.column("quarantinedAt", .datetime).notNull()
+        }
+    }
+}

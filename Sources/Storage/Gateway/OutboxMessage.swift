@@ -78,6 +78,8 @@ public struct PendingOutboxMessage: Sendable, Equatable {
 public struct OutboxState: Sendable, Equatable {
     public let depth: Int
     public let oldest: Date?
+    /// Messages set aside because their row could not be read (`quarantineOutbox(rowHolding:reason:now:)`).
+    public let quarantined: Int
 }
 
 /// The outbox has reached its bound: the gateway answers 503 (retryable) and stores nothing.
