@@ -25,9 +25,10 @@ public struct SQLiteOutbox: OutboxSource {
             do {
                 return try await read(after: id, limit: limit)
             } catch let damaged as StoredRowError where damaged.table == OutboxMessage.databaseTableName {
-                guard let sequence = damaged.id.flatMap(Int64.init),
-                      case let moved = try await database.quarantineOutbox(rowHolding: sequence, reason: "\(damaged)", now: now()), moved > 0
-                else { throw damaged }
+                guard let sequence = damaged.id.flatMap(Int64.init) else { throw damaged }
+                let moved = try await database.quarantineOutbox(rowHolding: sequence, reason: "\(damaged)", now: now())
+                // Nothing moved: the row is not there to set aside, so reading again would fail the same way.
+                guard moved > 0 else { throw damaged }
                 logger.error("gateway outbox: a row that cannot be read was moved to gatewayOutboxQuarantine; the messages after it go on", metadata: [
                     "message": "\(sequence)", "messages_moved": "\(moved)", "error": "\(damaged)",
                 ])

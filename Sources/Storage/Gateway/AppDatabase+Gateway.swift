@@ -56,7 +56,18 @@ extension AppDatabase {
     }
 
     private static func outboxDepth(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT coalesce(sum(messageCount), 0) FROM gatewayOutbox") ?? 0
+        try messageCount(in: OutboxMessage.databaseTableName, db)
+    }
+
+    /// Messages in the outbox or its quarantine: rows count as many as they hold.
+    private static func messageCount(in table: String, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT coalesce(sum(messageCount), 0) FROM \(table)") ?? 0
+    }
+
+    /// The row that holds message `sequence`, if one still does.
+    private static func row(holding sequence: Int64, _ db: Database) throws -> OutboxMessage? {
+        guard let row = try OutboxMessage.filter({ $0.id >= sequence }).order(\.id).fetchOne(db), row.firstSequence <= sequence else { return nil }
+        return row
     }
 
     /// The oldest messages whose sequence number is above `after`, in order, with only what Kafka receives (whole
@@ -103,7 +114,7 @@ extension AppDatabase {
             var removed = Set(sequences)
             let outbox = try OutboxInsert(db)
             for sequence in sequences.sorted() where removed.contains(sequence) {
-                guard let row = try OutboxMessage.filter({ $0.id >= sequence }).order(\.id).fetchOne(db), row.firstSequence <= sequence else {
+                guard let row = try Self.row(holding: sequence, db) else {
                     removed.remove(sequence)
                     continue
                 }
@@ -129,7 +140,7 @@ extension AppDatabase {
         _ = try await groupCommit.write { db in
             try OutboxMessage.filter { $0.id <= sequence }.deleteAll(db)
             // The relay removes whole rows; a row only partly published (by a relay that took rows apart) keeps the rest.
-            guard let row = try OutboxMessage.filter({ $0.id > sequence }).order(\.id).fetchOne(db), row.firstSequence <= sequence else { return }
+            guard let row = try Self.row(holding: sequence, db) else { return }
             let rest = try row.messages().filter { $0.sequence > sequence }
             try row.delete(db)
             try OutboxInsert(db).rewrite(row.holding(rest), db: db)
@@ -141,16 +152,13 @@ extension AppDatabase {
     /// many messages the row held: 0 when no row holds `sequence` (already moved or published).
     public func quarantineOutbox(rowHolding sequence: Int64, reason: String, now: Date) async throws -> Int {
         try await writer.write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT id, messageCount FROM gatewayOutbox WHERE id >= ? ORDER BY id LIMIT 1", arguments: [sequence]) else { return 0 }
-            let id: Int64 = row[0]
-            let count: Int = row[1]
-            guard id - Int64(count) < sequence else { return 0 }
+            guard let row = try Self.row(holding: sequence, db), let id = row.id else { return 0 }
             try db.execute(sql: """
                 INSERT INTO gatewayOutboxQuarantine (id, userId, messageKey, payload, messageCount, header, createdAt, reason, quarantinedAt)
                 SELECT id, userId, messageKey, payload, messageCount, header, createdAt, ?, ? FROM gatewayOutbox WHERE id = ?
                 """, arguments: [reason, now, id])
-            try db.execute(sql: "DELETE FROM gatewayOutbox WHERE id = ?", arguments: [id])
-            return count
+            try row.delete(db)
+            return row.messageCount
         }
     }
 
@@ -159,7 +167,7 @@ extension AppDatabase {
             OutboxState(
                 depth: try Self.outboxDepth(db),
                 oldest: try Date.fetchOne(db, OutboxMessage.select(\.createdAt).order(\.id)),
-                quarantined: try Int.fetchOne(db, sql: "SELECT coalesce(sum(messageCount), 0) FROM gatewayOutboxQuarantine") ?? 0
+                quarantined: try Self.messageCount(in: "gatewayOutboxQuarantine", db)
             )
         }
     }
