@@ -44,8 +44,17 @@ import Testing
         try await database.reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM healthRecordRollupDeferral") ?? -1 }
     }
 
+    /// The insert trigger's stored definition: an import batch drops it for its transaction and must put back
+    /// exactly what was there, whether the batch commits or fails.
+    func insertTrigger(_ database: AppDatabase) async throws -> String? {
+        try await database.reader.read { db in
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'healthRecord_rollupInsert'")
+        }
+    }
+
     @Test func importBatchesKeepTheRollupsEqualToTheRecords() async throws {
         let database = try AppDatabase.temporary()
+        let trigger = try #require(try await insertTrigger(database))
         let hanako = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date()))
         let taro = try await database.createUser(User(username: "taro", passwordHash: "x", createdAt: Date()))
         // Records already in hours the import fills, for the importer and for someone else (trigger-kept).
@@ -71,6 +80,7 @@ import Testing
         #expect(job.counts["heartRate"]?.imported == 900)
         #expect(job.counts["heartRate"]?.alreadyPresent == 10)
         #expect(try await deferrals(database) == 0)
+        #expect(try await insertTrigger(database) == trigger)
 
         // A re-import adds nothing and changes no hour.
         let before = try await HourlyRollupTests.storedAndFresh(database).stored
@@ -84,6 +94,7 @@ import Testing
         }
         #expect(try await HourlyRollupTests.storedAndFresh(database).stored == before)
         #expect(try await deferrals(database) == 0)
+        #expect(try await insertTrigger(database) == trigger)
 
         // Other writers are rolled up by the trigger again: a record typed in afterwards lands in its hour.
         let typed = start.addingTimeInterval(61 * 60)

@@ -3,10 +3,24 @@ import GRDB
 /// A bulk writer's share of `healthRecordHourly`: while it runs, the insert trigger leaves the owner's new
 /// records alone, and the writer adds them to their hours itself, one upsert per hour instead of one per record.
 ///
-/// Used through `around(_:userId:_:)`, which registers the owner in `healthRecordRollupDeferral`, runs the body,
-/// merges what the body recorded and removes the registration, all inside the caller's transaction. A body that
-/// throws leaves the transaction to be rolled back, registration included, so the flag can never outlive it.
+/// Used through `around(_:userId:suspending:_:)`, which takes the trigger off the owner's records, runs the body,
+/// merges what the body recorded and puts the trigger back, all inside the caller's transaction. A body that
+/// throws leaves the transaction to be rolled back, suspension included, so it can never outlive it.
 final class HourlyRollupDeferral {
+    /// How the insert trigger is kept off the owner's new records while the body runs.
+    enum Suspension {
+        /// The owner is registered in `healthRecordRollupDeferral`, which the trigger's `WHEN` reads: no schema
+        /// change, but the trigger's sub-program still starts for every record (about 2 µs each, measured in C on
+        /// this schema). For small, frequent writes: a gateway batch, an API call.
+        case registeredOwner
+        /// The trigger is dropped for the transaction and created again from its own stored SQL before the
+        /// transaction commits, so other connections never see it missing. Costs a schema change per transaction
+        /// (every connection re-reads the schema once); for bulk writers that insert thousands of records per
+        /// transaction and write nothing else to `healthRecord` in it: an export's import batches.
+        case droppedTrigger
+    }
+
+    private static let insertTrigger = "healthRecord_rollupInsert"
     private struct Hour: Hashable {
         let metric: String
         let hour: Substring
@@ -45,14 +59,37 @@ final class HourlyRollupDeferral {
         self.userId = userId
     }
 
-    static func around<Result>(_ db: Database, userId: Int64, _ body: (HourlyRollupDeferral) throws -> Result) throws -> Result {
-        // Cached statements: every gateway batch runs these, and preparing them again each time showed in profiles.
-        try db.cachedStatement(sql: "INSERT INTO healthRecordRollupDeferral (userId) VALUES (?)").execute(arguments: [userId])
+    static func around<Result>(
+        _ db: Database, userId: Int64, suspending suspension: Suspension = .registeredOwner,
+        _ body: (HourlyRollupDeferral) throws -> Result
+    ) throws -> Result {
+        let restore = try suspend(db, userId: userId, suspension)
         let deferral = HourlyRollupDeferral(userId: userId)
         let result = try body(deferral)
         try deferral.merge(db)
-        try db.cachedStatement(sql: "DELETE FROM healthRecordRollupDeferral WHERE userId = ?").execute(arguments: [userId])
+        try restore()
         return result
+    }
+
+    /// Takes the trigger off the owner's records; answers how to put it back.
+    private static func suspend(_ db: Database, userId: Int64, _ suspension: Suspension) throws -> () throws -> Void {
+        switch suspension {
+        case .registeredOwner:
+            // Cached statements: every gateway batch runs these, and preparing them again each time showed in profiles.
+            try db.cachedStatement(sql: "INSERT INTO healthRecordRollupDeferral (userId) VALUES (?)").execute(arguments: [userId])
+            return {
+                try db.cachedStatement(sql: "DELETE FROM healthRecordRollupDeferral WHERE userId = ?").execute(arguments: [userId])
+            }
+        case .droppedTrigger:
+            // Its own text, read back: whatever migration last defined the trigger is what comes back, word for word.
+            guard let definition = try String.fetchOne(
+                db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", arguments: [insertTrigger]
+            ) else {
+                throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "trigger \(insertTrigger) is missing")
+            }
+            try db.execute(sql: "DROP TRIGGER \(insertTrigger)")
+            return { try db.execute(sql: definition) }
+        }
     }
 
     /// A record the body inserted for the deferred owner: `startText` is its stored `startAt`, `id` its row id.
