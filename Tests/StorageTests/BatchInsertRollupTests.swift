@@ -89,6 +89,9 @@ import Testing
         let taro = try #require(try await database.createUser(User(username: "taro", passwordHash: "x", createdAt: Date())).id)
         _ = try await database.insertRecords(batch(owner: hanako, from: 0, count: 1_000, ids: "api"))
         try await HourlyRollupTests.expectConsistent(database, "after a 1,000-record batch")
+        // Past `HourlyRollupDeferral.suspension(forRecords:)`'s threshold the trigger is dropped for the transaction.
+        _ = try await database.insertRecords(batch(owner: hanako, from: 3_000, count: 2_500, ids: "bulk"))
+        try await HourlyRollupTests.expectConsistent(database, "after a 2,500-record batch")
         // Two owners interleaved in one call (as the Kafka consumer's batches may be): each owner's records are merged
         // on their own, and the answer keeps the batch's order.
         let mixed = zip(batch(owner: hanako, from: 500, count: 10, ids: "mixed-h"), batch(owner: taro, from: 500, count: 10, ids: "mixed-t")).flatMap { [$0, $1] }

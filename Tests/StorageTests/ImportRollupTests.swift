@@ -52,7 +52,9 @@ import Testing
         }
     }
 
-    @Test func importBatchesKeepTheRollupsEqualToTheRecords() async throws {
+    /// At scale 1 the batches are small and register their owner; at scale 10 they pass
+    /// `HourlyRollupDeferral.suspension(forRecords:)`'s threshold and drop the trigger for their transaction.
+    @Test(arguments: [1, 10]) func importBatchesKeepTheRollupsEqualToTheRecords(scale: Int) async throws {
         let database = try AppDatabase.temporary()
         let trigger = try #require(try await insertTrigger(database))
         let hanako = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date()))
@@ -73,24 +75,24 @@ import Testing
             userId: hanako.id!, kind: .appleHealth, fileName: "export.zip", fileSize: 1, fingerprint: "f", createdAt: Date()
         ))
         var tracker = ImportTracker()
-        for minutes in [0..<240, 240..<600, 590..<900] {
+        for minutes in [0..<240 * scale, 240 * scale..<600 * scale, 590 * scale..<900 * scale] {
             (job, tracker) = try database.commitImportBatchBlocking(items(minutes: minutes), job: job, tracker: tracker, now: Date())
             try await HourlyRollupTests.expectConsistent(database, "after importing minutes \(minutes)")
         }
-        #expect(job.counts["heartRate"]?.imported == 900)
-        #expect(job.counts["heartRate"]?.alreadyPresent == 10)
+        #expect(job.counts["heartRate"]?.imported == 900 * scale)
+        #expect(job.counts["heartRate"]?.alreadyPresent == 10 * scale)
         #expect(try await deferrals(database) == 0)
         #expect(try await insertTrigger(database) == trigger)
 
         // A re-import adds nothing and changes no hour.
         let before = try await HourlyRollupTests.storedAndFresh(database).stored
-        (job, tracker) = try database.commitImportBatchBlocking(items(minutes: 0..<900), job: job, tracker: ImportTracker(), now: Date())
+        (job, tracker) = try database.commitImportBatchBlocking(items(minutes: 0..<900 * scale), job: job, tracker: ImportTracker(), now: Date())
         #expect(try await HourlyRollupTests.storedAndFresh(database).stored == before)
 
         // A batch that fails before its commit leaves records, rollups and the deferral as they were.
         struct Stop: Error {}
         #expect(throws: Stop.self) {
-            _ = try database.commitImportBatchBlocking(items(minutes: 900..<1_000), job: job, tracker: tracker, now: Date()) { throw Stop() }
+            _ = try database.commitImportBatchBlocking(items(minutes: 900 * scale..<1_000 * scale), job: job, tracker: tracker, now: Date()) { throw Stop() }
         }
         #expect(try await HourlyRollupTests.storedAndFresh(database).stored == before)
         #expect(try await deferrals(database) == 0)

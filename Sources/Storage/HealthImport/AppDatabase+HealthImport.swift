@@ -219,9 +219,10 @@ extension AppDatabase {
         try writer.write { db in
             var job = job
             var tracker = tracker
-            // A batch inserts thousands of records and nothing else into healthRecord: the trigger goes for its
+            // A full batch inserts thousands of records and nothing else into healthRecord: the trigger goes for its
             // transaction (a fifth of the writing thread's time went to starting it once per record).
-            try HourlyRollupDeferral.around(db, userId: job.userId, suspending: .droppedTrigger) { rollups in
+            let suspension = HourlyRollupDeferral.suspension(forRecords: items.count)
+            try HourlyRollupDeferral.around(db, userId: job.userId, suspending: suspension) { rollups in
                 let writer = try ImportRowWriter(db: db, userId: job.userId, jobId: try job.savedId, now: now, rollups: rollups)
                 for item in items {
                     try writer.write(item, job: &job, tracker: &tracker)

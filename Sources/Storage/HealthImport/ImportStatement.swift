@@ -12,6 +12,7 @@ import GRDBSQLite
 /// GRDB's `DatabaseError`.
 struct ImportStatement {
     private let statement: Statement
+    private let texts = TextParameterBuffers()
 
     init(_ db: Database, sql: String) throws {
         statement = try db.cachedStatement(sql: sql)
@@ -20,7 +21,7 @@ struct ImportStatement {
     /// Binds the parameters in order and runs the statement; answers whether it wrote a row.
     func execute(_ db: Database, bind: (inout Parameters) -> Void) throws -> Bool {
         let handle = try step(db, bind: bind)
-        sqlite3_reset(handle)
+        done(handle)
         return sqlite3_changes(db.sqliteConnection) > 0
     }
 
@@ -28,7 +29,7 @@ struct ImportStatement {
     /// when there is none.
     func first<Value>(_ db: Database, bind: (inout Parameters) -> Void, read: (Columns) -> Value) throws -> Value? {
         let handle = try step(db, bind: bind)
-        defer { sqlite3_reset(handle) }
+        defer { done(handle) }
         return sqlite3_stmt_busy(handle) != 0 ? read(Columns(handle: handle)) : nil
     }
 
@@ -36,16 +37,22 @@ struct ImportStatement {
     private func step(_ db: Database, bind: (inout Parameters) -> Void) throws -> SQLiteStatement {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
-        var parameters = Parameters(handle: handle)
+        var parameters = Parameters(handle: handle, texts: texts)
         bind(&parameters)
         let code = sqlite3_step(handle)
         guard code == SQLITE_ROW || code == SQLITE_DONE else {
             let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
-            sqlite3_reset(handle)
+            done(handle)
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
         }
         return handle
+    }
+
+    /// Text is bound from this statement's own buffers without a copy (SQLITE_STATIC), so no binding may
+    /// outlive a call: the cached statement may be used again after these buffers are gone.
+    private func done(_ handle: SQLiteStatement) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
     }
 
     /// The current row's columns, by position.
@@ -59,13 +66,15 @@ struct ImportStatement {
     /// The statement's parameters, bound one after the other; `nil` binds NULL.
     struct Parameters {
         fileprivate let handle: SQLiteStatement
+        private let texts: TextParameterBuffers
         private var index: Int32 = 1
 
-        fileprivate init(handle: SQLiteStatement) {
+        fileprivate init(handle: SQLiteStatement, texts: TextParameterBuffers) {
             self.handle = handle
+            self.texts = texts
         }
 
-        /// SQLite copies the text during the call (SQLITE_TRANSIENT), so the Swift string may go at once.
+        /// SQLite copies a blob during the call (SQLITE_TRANSIENT), so the bytes may go at once.
         private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
         mutating func add(_ value: Int64?) {
@@ -82,17 +91,13 @@ struct ImportStatement {
             index += 1
         }
 
+        /// The text is copied into this parameter's buffer, which stays put until the statement has run; SQLite
+        /// reads it from there (SQLITE_STATIC) instead of allocating a copy of its own for every value of every row.
         mutating func add(_ value: String?) {
             if var value {
                 value.withUTF8 { bytes in
-                    // A null pointer would bind NULL; an empty string must stay an empty string.
-                    bytes.withMemoryRebound(to: CChar.self) { text in
-                        if let start = text.baseAddress {
-                            _ = sqlite3_bind_text(handle, index, start, Int32(text.count), Self.transient)
-                        } else {
-                            _ = sqlite3_bind_text(handle, index, "", 0, Self.transient)
-                        }
-                    }
+                    let text = texts.holding(bytes, for: index)
+                    _ = sqlite3_bind_text(handle, index, text, Int32(bytes.count), nil)
                 }
             }
             index += 1
@@ -128,5 +133,34 @@ extension ImportStatement.Parameters {
         add(slot)
         add(raw.naturalKey.check)
         add(createdAt)
+    }
+}
+
+/// One growable byte buffer per statement parameter, for text bound without SQLite's copy. A parameter's buffer is
+/// replaced only while that parameter is being bound again, so every bound pointer stays valid until the step.
+final class TextParameterBuffers {
+    private var buffers: [UnsafeMutableRawBufferPointer] = []
+
+    deinit {
+        for buffer in buffers { buffer.deallocate() }
+    }
+
+    /// `bytes` copied into the buffer of parameter `index`; never a null pointer (that would bind NULL, and an empty
+    /// string must stay an empty string).
+    func holding(_ bytes: UnsafeBufferPointer<UInt8>, for index: Int32) -> UnsafePointer<CChar> {
+        let slot = Int(index) - 1
+        while buffers.count <= slot {
+            buffers.append(.allocate(byteCount: 64, alignment: 1))
+        }
+        if buffers[slot].count < bytes.count {
+            let capacity = Swift.max(bytes.count, 2 * buffers[slot].count)
+            buffers[slot].deallocate()
+            buffers[slot] = .allocate(byteCount: capacity, alignment: 1)
+        }
+        let buffer = buffers[slot]
+        if let source = bytes.baseAddress {
+            buffer.baseAddress!.copyMemory(from: source, byteCount: bytes.count)
+        }
+        return UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: CChar.self))
     }
 }

@@ -43,7 +43,8 @@ struct HealthRecordBatchInsert {
             if records.count == 1 {
                 try insertOwned(owned, rollups: nil)
             } else {
-                try HourlyRollupDeferral.around(db, userId: owner) { try insertOwned(owned, rollups: $0) }
+                let suspension = HourlyRollupDeferral.suspension(forRecords: owned.count)
+                try HourlyRollupDeferral.around(db, userId: owner, suspending: suspension) { try insertOwned(owned, rollups: $0) }
             }
         }
         return outcomes.compactMap { $0 }

@@ -20,6 +20,14 @@ final class HourlyRollupDeferral {
         case droppedTrigger
     }
 
+    /// The suspension for a writer about to insert `count` records of one owner in its transaction. Measured on this
+    /// schema (SQLite 3.40): the trigger costs about 2.1 µs per record, and a connection's first statement after a
+    /// schema change 0.6 ms (it re-reads 131 schema objects); at 2,000 records the saving passes the re-read of the
+    /// writer and a full pool of five readers.
+    static func suspension(forRecords count: Int) -> Suspension {
+        count >= 2_000 ? .droppedTrigger : .registeredOwner
+    }
+
     private static let insertTrigger = "healthRecord_rollupInsert"
     private struct Hour: Hashable {
         let metric: String
