@@ -298,7 +298,11 @@ def main():
     finally:
         stop(mock)
     warmup = f" after {args.warmup} unmeasured" if args.warmup else ""
-    print(f"commit {commit}, {args.clients} client processes x {args.batches} batches of 100 samples{warmup}, loopback, mock Kafka, {os.cpu_count()} cores")
+    # The binaries may come from another checkout (--bin-dir): say which file ran, not only where the repository is.
+    kiroku = os.path.join(args.bin_dir, "kiroku")
+    built = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(os.path.getmtime(kiroku)))
+    print(f"repository at {commit}; ran {os.path.realpath(kiroku)}, modified {built}")
+    print(f"{args.clients} client processes x {args.batches} batches of 100 samples{warmup}, loopback, mock Kafka, {os.cpu_count()} cores")
     print("| gateway | samples/s | p50 ms | p99 ms | failed requests | outbox drained after last answer | load average before |")
     print("|---|---|---|---|---|---|---|")
     for name, r, load_before in rows:
