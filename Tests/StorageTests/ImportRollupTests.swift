@@ -108,4 +108,60 @@ import Testing
         let taroAfter = try await HourlyRollupTests.buckets(database, sql: "SELECT * FROM healthRecordHourly WHERE userId = \(taro.id!) ORDER BY metric, hour")
         #expect(taroAfter == taroBefore)
     }
+
+    /// A full batch's dropped and re-created trigger is a schema change at every commit. Readers of the pool go on
+    /// reading while batches commit, never fail, and always see whole batches with their hours (records and rollups
+    /// agree in every read); a record another path writes between batches is rolled up by the trigger.
+    @Test func readersAndOtherWritersCarryOnWhileBatchesDropTheTrigger() async throws {
+        let database = try AppDatabase.temporary()
+        let hanako = try #require(try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id)
+        let taro = try #require(try await database.createUser(User(username: "taro", passwordHash: "x", createdAt: Date())).id)
+        let job = try await database.insertImportJob(ImportJob(
+            userId: hanako, kind: .appleHealth, fileName: "export.zip", fileSize: 1, fingerprint: "f", createdAt: Date()
+        ))
+        let batches = (0..<5).map { items(minutes: $0 * 2_400..<($0 + 1) * 2_400) }
+        let recordsPerBatch = batches.map { batch in
+            batch.reduce(0) { total, item in
+                switch item {
+                case .record: total + 1
+                case let .correlation(correlation): total + correlation.members.count
+                default: total
+                }
+            }
+        }
+        // Every batch is past the 2,000 records from which the trigger is dropped for the transaction.
+        #expect(recordsPerBatch.allSatisfy { $0 >= 2_000 })
+        let wholeBatches = Set(recordsPerBatch.indices.map { recordsPerBatch[...$0].reduce(0, +) } + [0])
+
+        let importing = Task.detached {
+            var job = job
+            var tracker = ImportTracker()
+            for batch in batches {
+                (job, tracker) = try database.commitImportBatchBlocking(batch, job: job, tracker: tracker, now: Date())
+            }
+        }
+        var seen: Set<Int> = []
+        var typed = 0
+        let deadline = Date().addingTimeInterval(120)
+        repeat {
+            let (records, rolledUp) = try await database.reader.read { db in
+                (try Int.fetchOne(db, sql: "SELECT count(*) FROM healthRecord WHERE userId = ?", arguments: [hanako]) ?? -1,
+                 try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM healthRecordHourly WHERE userId = ?", arguments: [hanako]) ?? -1)
+            }
+            #expect(records == rolledUp)
+            #expect(wholeBatches.contains(records), "a reader saw \(records) records, not a number of whole batches")
+            seen.insert(records)
+            let at = start.addingTimeInterval(Double(typed) * 3_600)
+            _ = try await database.insertRecords([HealthRecord(
+                userId: taro, metric: "bodyMass", value: 60 + Double(typed) / 10, originalValue: 60, originalUnit: "kg",
+                startAt: at, endAt: at, source: .manual, createdAt: Date()
+            )])
+            typed += 1
+        } while !seen.contains(wholeBatches.max()!) && Date() < deadline
+        try await importing.value
+        let all = wholeBatches.max()!
+        #expect(seen.contains { $0 > 0 && $0 < all }, "the reads ran between batches, not only before and after them")
+        #expect(try await database.recordCount(userId: taro) == typed)
+        try await HourlyRollupTests.expectConsistent(database, "after batches read and written around")
+    }
 }
