@@ -56,28 +56,12 @@ final class HourlyRollupDeferral {
                 latestValue = value
             }
         }
-
-        /// Adds another part of the same hour, as if its records had been added one by one.
-        mutating func absorb(_ other: Part) {
-            count += other.count
-            sum += other.sum
-            min = Swift.min(min, other.min)
-            max = Swift.max(max, other.max)
-            if (other.latestStart, other.latestId) > (latestStart, latestId) {
-                latestStart = other.latestStart
-                latestId = other.latestId
-                latestValue = other.latestValue
-            }
-        }
     }
 
     private let userId: Int64
     /// Whose records the trigger leaves to this deferral.
     var owner: Int64 { userId }
     private var parts: [Hour: Part] = [:]
-    /// The hour being filled, kept out of `parts`: an import lists each type in time order, so nearly every record
-    /// lands in the same hour as the one before it, and is added here without hashing its hour again.
-    private var current: (hour: Hour, part: Part)?
 
     private init(userId: Int64) {
         self.userId = userId
@@ -118,26 +102,12 @@ final class HourlyRollupDeferral {
 
     /// A record the body inserted for the deferred owner: `startText` is its stored `startAt`, `id` its row id.
     func add(metric: String, startText: String, id: Int64, value: Double) {
-        let hour = startText.prefix(13)
-        if let filling = current?.hour, filling.hour == hour, filling.metric == metric {
-            current!.part.add(startText: startText, id: id, value: value)
-            return
-        }
-        setAsideCurrentHour()
-        var part = Part()
-        part.add(startText: startText, id: id, value: value)
-        current = (Hour(metric: metric, hour: hour), part)
-    }
-
-    private func setAsideCurrentHour() {
-        guard let current else { return }
-        // Changed in place: one look-up of the hour, not a read and a write.
-        parts[current.hour, default: Part()].absorb(current.part)
-        self.current = nil
+        // Changed in place: one look-up of the hour per record, not a read and a write (an import adds hundreds of
+        // thousands).
+        parts[Hour(metric: metric, hour: startText.prefix(13)), default: Part()].add(startText: startText, id: id, value: value)
     }
 
     private func merge(_ db: Database) throws {
-        setAsideCurrentHour()
         guard !parts.isEmpty else { return }
         // The latest key is built by the trigger's own expression, so both writers produce the same text.
         let statement = try ImportStatement(db, sql: """
@@ -148,9 +118,7 @@ final class HourlyRollupDeferral {
             WHERE true
             \(Migrations.mergeIntoHour)
             """)
-        // In the stored order (owner, metric, hour): each upsert lands next to the one before it in the rollups' B-tree.
-        let ordered = parts.sorted { ($0.key.metric, $0.key.hour) < ($1.key.metric, $1.key.hour) }
-        for (hour, part) in ordered {
+        for (hour, part) in parts {
             _ = try statement.execute(db) { row in
                 row.add(userId)
                 row.add(hour.metric)
