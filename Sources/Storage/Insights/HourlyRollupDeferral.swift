@@ -16,7 +16,8 @@ final class HourlyRollupDeferral {
         /// The trigger is dropped for the transaction and created again from its own stored SQL before the
         /// transaction commits, so other connections never see it missing. Costs a schema change per transaction
         /// (every connection re-reads the schema once); for bulk writers that insert thousands of records per
-        /// transaction and write nothing else to `healthRecord` in it: an export's import batches.
+        /// transaction and write nothing else to `healthRecord` in it: an export's import batches, a records-API call
+        /// of thousands.
         case droppedTrigger
     }
 
