@@ -109,14 +109,14 @@ import Testing
         #expect(taroAfter == taroBefore)
     }
 
-    /// A full batch's dropped and re-created trigger is a schema change at every commit. Readers of the pool go on
-    /// reading while batches commit, never fail, and always see whole batches with their hours (records and rollups
-    /// agree in every read); a record another path writes between batches is rolled up by the trigger.
+    /// A full batch's dropped and re-created trigger is a schema change at every commit. A reader of the pool reads
+    /// all along while batches commit: it never fails and always sees whole batches with their hours (records and
+    /// rollups agree in every read); records another owner types in between batches are rolled up by the trigger.
     @Test func readersAndOtherWritersCarryOnWhileBatchesDropTheTrigger() async throws {
         let database = try AppDatabase.temporary()
         let hanako = try #require(try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id)
         let taro = try #require(try await database.createUser(User(username: "taro", passwordHash: "x", createdAt: Date())).id)
-        let job = try await database.insertImportJob(ImportJob(
+        var job = try await database.insertImportJob(ImportJob(
             userId: hanako, kind: .appleHealth, fileName: "export.zip", fileSize: 1, fingerprint: "f", createdAt: Date()
         ))
         let batches = (0..<5).map { items(minutes: $0 * 2_400..<($0 + 1) * 2_400) }
@@ -133,35 +133,64 @@ import Testing
         #expect(recordsPerBatch.allSatisfy { $0 >= 2_000 })
         let wholeBatches = Set(recordsPerBatch.indices.map { recordsPerBatch[...$0].reduce(0, +) } + [0])
 
-        let importing = Task.detached {
-            var job = job
-            var tracker = ImportTracker()
-            for batch in batches {
-                (job, tracker) = try database.commitImportBatchBlocking(batch, job: job, tracker: tracker, now: Date())
+        // A thread of its own, not a task: its reads must not wait for the concurrency pool that parallel tests keep busy.
+        let seen = SeenCounts()
+        Thread {
+            while !seen.stopped {
+                do {
+                    let (records, rolledUp) = try database.reader.read { db in
+                        (try Int.fetchOne(db, sql: "SELECT count(*) FROM healthRecord WHERE userId = ?", arguments: [hanako]) ?? -1,
+                         try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM healthRecordHourly WHERE userId = ?", arguments: [hanako]) ?? -1)
+                    }
+                    if records != rolledUp || !wholeBatches.contains(records) {
+                        seen.note("a read saw \(records) records and \(rolledUp) in the rollups, not whole batches")
+                    }
+                    seen.insert(records)
+                } catch {
+                    seen.note("a read failed: \(error)")
+                    break
+                }
             }
-        }
-        var seen: Set<Int> = []
-        var typed = 0
-        let deadline = Date().addingTimeInterval(120)
-        repeat {
-            let (records, rolledUp) = try await database.reader.read { db in
-                (try Int.fetchOne(db, sql: "SELECT count(*) FROM healthRecord WHERE userId = ?", arguments: [hanako]) ?? -1,
-                 try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(count), 0) FROM healthRecordHourly WHERE userId = ?", arguments: [hanako]) ?? -1)
-            }
-            #expect(records == rolledUp)
-            #expect(wholeBatches.contains(records), "a reader saw \(records) records, not a number of whole batches")
-            seen.insert(records)
-            let at = start.addingTimeInterval(Double(typed) * 3_600)
+            seen.finish()
+        }.start()
+        var tracker = ImportTracker()
+        var committed = 0
+        for (index, batch) in batches.enumerated() {
+            (job, tracker) = try database.commitImportBatchBlocking(batch, job: job, tracker: tracker, now: Date())
+            committed += recordsPerBatch[index]
+            let at = start.addingTimeInterval(Double(index) * 3_600)
             _ = try await database.insertRecords([HealthRecord(
-                userId: taro, metric: "bodyMass", value: 60 + Double(typed) / 10, originalValue: 60, originalUnit: "kg",
+                userId: taro, metric: "bodyMass", value: 60 + Double(index) / 10, originalValue: 60, originalUnit: "kg",
                 startAt: at, endAt: at, source: .manual, createdAt: Date()
             )])
-            typed += 1
-        } while !seen.contains(wholeBatches.max()!) && Date() < deadline
-        try await importing.value
-        let all = wholeBatches.max()!
-        #expect(seen.contains { $0 > 0 && $0 < all }, "the reads ran between batches, not only before and after them")
-        #expect(try await database.recordCount(userId: taro) == typed)
+            // The reader sees each batch before the next one commits, so its reads fall between schema changes.
+            let deadline = Date().addingTimeInterval(60)
+            while !seen.contains(committed), !seen.finished, Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+            #expect(seen.contains(committed), "the reader never saw batch \(index + 1)")
+        }
+        seen.stop()
+        while !seen.finished { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(seen.notes.isEmpty, "\(seen.notes.prefix(3))")
+        #expect(try await database.recordCount(userId: taro) == batches.count)
         try await HourlyRollupTests.expectConsistent(database, "after batches read and written around")
     }
+}
+
+/// What a reading thread has seen, and when it should stop.
+private final class SeenCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: Set<Int> = []
+    private var noted: [String] = []
+    private var stopAsked = false
+    private var done = false
+
+    var stopped: Bool { lock.withLock { stopAsked } }
+    var finished: Bool { lock.withLock { done } }
+    var notes: [String] { lock.withLock { noted } }
+
+    func insert(_ count: Int) { lock.withLock { _ = counts.insert(count) } }
+    func contains(_ count: Int) -> Bool { lock.withLock { counts.contains(count) } }
+    func note(_ text: String) { lock.withLock { noted.append(text) } }
+    func stop() { lock.withLock { stopAsked = true } }
+    func finish() { lock.withLock { done = true } }
 }
