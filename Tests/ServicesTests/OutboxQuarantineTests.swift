@@ -29,21 +29,27 @@ import Testing
         _ = try await database.ingestGatewayBatch(records, messageHeader: outbox.header, message: outbox.message)
     }
 
-    @Test func aRowThatCannotBeReadIsSetAsideAndTheMessagesAfterItArePublished() async throws {
-        let database = try AppDatabase.temporary()
-        let alice = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
-        let userId = try #require(alice.id)
-        try await Self.ingest(2, first: 1, userId: userId, database: database)  // messages 1–2, row 2
-        try await Self.ingest(2, first: 3, userId: userId, database: database)  // messages 3–4, row 4
-        try await Self.ingest(1, first: 5, userId: userId, database: database)  // message 5, row 5
-        try await Self.ingest(2, first: 6, userId: userId, database: database)  // messages 6–7, row 7
-        // Row 4's framing no longer holds two messages; row 5's one sample is no longer in the codec's form.
-        let damagedFraming = Data([0, 0, 0, 9, 1])
-        let damagedSample = Data([1, 0xFF, 0xFF])
+    /// Row 4's framing no longer holds two messages; row 5's one sample is no longer in the codec's form.
+    static let damagedFraming = Data([0, 0, 0, 9, 1])
+    static let damagedSample = Data([1, 0xFF, 0xFF])
+
+    /// Seven messages in four rows (1–2 in row 2, 3–4 in row 4, 5 in row 5, 6–7 in row 7), rows 4 and 5 damaged.
+    static func outboxWithTwoDamagedRows(userId: Int64, database: AppDatabase) async throws {
+        try await ingest(2, first: 1, userId: userId, database: database)
+        try await ingest(2, first: 3, userId: userId, database: database)
+        try await ingest(1, first: 5, userId: userId, database: database)
+        try await ingest(2, first: 6, userId: userId, database: database)
         try await database.writer.write { db in
             try db.execute(sql: "UPDATE gatewayOutbox SET payload = ? WHERE id = 4", arguments: [damagedFraming])
             try db.execute(sql: "UPDATE gatewayOutbox SET payload = ? WHERE id = 5", arguments: [damagedSample])
         }
+    }
+
+    @Test func aRowThatCannotBeReadIsSetAsideAndTheMessagesAfterItArePublished() async throws {
+        let database = try AppDatabase.temporary()
+        let alice = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
+        let userId = try #require(alice.id)
+        try await Self.outboxWithTwoDamagedRows(userId: userId, database: database)
         let quarantinedAt = Date(timeIntervalSince1970: 1_800_000_000)
         let outbox = SQLiteOutbox(database: database, now: { quarantinedAt })
 
@@ -59,7 +65,7 @@ import Testing
         }
         #expect(kept.map { $0["id"] as Int64 } == [4, 5])
         #expect(kept.map { $0["messageCount"] as Int } == [2, 1])
-        #expect(kept.map { $0["payload"] as Data } == [damagedFraming, damagedSample])
+        #expect(kept.map { $0["payload"] as Data } == [Self.damagedFraming, Self.damagedSample])
         #expect(kept.allSatisfy { ($0["userId"] as Int64) == userId && ($0["reason"] as String).contains("payload") })
         #expect(kept.allSatisfy { ($0["quarantinedAt"] as Date) == quarantinedAt })
         let state = try await database.outboxState()
@@ -99,14 +105,7 @@ import Testing
         let database = try AppDatabase.temporary()
         let alice = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
         let userId = try #require(alice.id)
-        try await OutboxQuarantineTests.ingest(2, first: 1, userId: userId, database: database)
-        try await OutboxQuarantineTests.ingest(2, first: 3, userId: userId, database: database)
-        try await OutboxQuarantineTests.ingest(1, first: 5, userId: userId, database: database)
-        try await OutboxQuarantineTests.ingest(2, first: 6, userId: userId, database: database)
-        try await database.writer.write { db in
-            try db.execute(sql: "UPDATE gatewayOutbox SET payload = ? WHERE id = 4", arguments: [Data([0, 0, 0, 9, 1])])
-            try db.execute(sql: "UPDATE gatewayOutbox SET payload = ? WHERE id = 5", arguments: [Data([1, 0xFF, 0xFF])])
-        }
+        try await OutboxQuarantineTests.outboxWithTwoDamagedRows(userId: userId, database: database)
         let logger = Logger(label: "test")
         let producer = try KafkaProducer(
             configuration: .init(bootstrapServers: cluster.bootstrapServers, transactionalId: "quarantine-test", options: ["linger.ms": "1"]), logger: logger

@@ -35,7 +35,6 @@ enum GatewayOutboxCodec {
     /// The message writer for the rows that carry `header`.
     static func writer(fromHeader header: Data) throws(Damaged) -> GatewayKafkaMessageWriter {
         try Reader.read(header) { input throws(Damaged) in
-            guard try input.byte() == version else { throw Damaged() }
             let accountId = try input.integer()
             let deviceId = try input.string()
             let userId = try input.string()
@@ -83,7 +82,6 @@ enum GatewayOutboxCodec {
 
     static func sample(from data: Data) throws(Damaged) -> GatewaySample {
         try Reader.read(data) { input throws(Damaged) in
-            guard try input.byte() == version else { throw Damaged() }
             let present = try input.byte()
             let id = try input.string()
             let type = try input.string()
@@ -169,11 +167,12 @@ enum GatewayOutboxCodec {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
 
-        /// Runs `body` over `data`'s bytes.
+        /// Runs `body` over `data`'s bytes after their version byte; `body` must read them to the end.
         static func read<Value>(_ data: Data, _ body: (inout Reader) throws(Damaged) -> Value) throws(Damaged) -> Value {
             let result: Result<Value, Damaged> = data.withUnsafeBytes { bytes in
                 var reader = Reader(bytes: bytes)
                 return Result { () throws(Damaged) -> Value in
+                    guard try reader.byte() == version else { throw Damaged() }
                     let value = try body(&reader)
                     guard reader.offset == bytes.count else { throw Damaged() }
                     return value
