@@ -80,9 +80,10 @@ import Testing
 /// Two imports at once (two family members, or the CLI beside the server's upload) share the writer's import
 /// settings: the first to start sets them, and they stay until the last one finishes.
 @Suite struct OverlappingImportSettingsTests {
-    private func writerSettings(_ database: AppDatabase) throws -> (cacheSize: Int, journalSizeLimit: Int) {
+    private func writerSettings(_ database: AppDatabase) throws -> (cacheSize: Int, journalSizeLimit: Int, tempStore: Int) {
         try database.writer.writeWithoutTransaction { db in
-            (try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0, try Int.fetchOne(db, sql: "PRAGMA journal_size_limit") ?? 0)
+            (try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0, try Int.fetchOne(db, sql: "PRAGMA journal_size_limit") ?? 0,
+             try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? -1)
         }
     }
 
@@ -96,11 +97,13 @@ import Testing
         // One import still runs: rare checkpoints and its page cache stay.
         #expect(checkpointer.thresholds.backgroundPages == WALCheckpointer.Thresholds.bulkImport.backgroundPages)
         #expect(try writerSettings(database).cacheSize == -8192)
+        #expect(try writerSettings(database).tempStore == 2, "statement journals in memory")
         try database.finishImportBlocking()
         #expect(checkpointer.thresholds.backgroundPages == WALCheckpointer.Thresholds.everyday.backgroundPages)
         // The writer is back to what it had before the first import, not to the import's 8 MiB and 64 MiB.
         #expect(try writerSettings(database) == everyday)
         #expect(everyday.cacheSize != -8192)
+        #expect(everyday.tempStore != 2)
     }
 
     @Test func aFinishWithoutAStartChangesNothing() throws {

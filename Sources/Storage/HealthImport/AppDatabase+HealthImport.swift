@@ -134,6 +134,11 @@ extension AppDatabase {
 /// These run on the importer's dedicated thread, never on the concurrency pool: an import of a large
 /// export is minutes of blocking I/O and would otherwise starve the server's few cooperative threads.
 extension AppDatabase {
+    /// Statement journals in memory (`temp_store = MEMORY`): an import writes 128 samples per statement
+    /// (`ImportedSampleRun`), and SQLite keeps the pages such a statement changes in a journal of its own, which past
+    /// 64 KiB went to a temporary file: in C on this schema, 1.1–1.3 s of system time per 557,037 rows in files against
+    /// 0.6 s in memory. The journal lasts one statement.
+    ///
     /// An 8 MiB page cache on the writing connection (SQLite's default is 2 MiB): enough for the pages a batch
     /// touches now that record keys are time-ordered (16 MiB while they were random cost a peak RSS over 100 MiB
     /// and no longer saves time). The WAL is checkpointed every 256 MiB instead of every 4 MiB
@@ -152,9 +157,11 @@ extension AppDatabase {
             try writer.writeWithoutTransaction { db in
                 let everyday = BulkImportSessions.Everyday(
                     cacheSize: try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000,
-                    journalSizeLimit: try Int.fetchOne(db, sql: "PRAGMA journal_size_limit") ?? -1
+                    journalSizeLimit: try Int.fetchOne(db, sql: "PRAGMA journal_size_limit") ?? -1,
+                    tempStore: try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
                 )
                 try db.execute(sql: "PRAGMA cache_size = -8192")
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
                 try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
                 if checkpointer == nil { try db.execute(sql: "PRAGMA wal_autocheckpoint = 65536") }
                 checkpointer?.thresholds = .bulkImport
@@ -172,6 +179,7 @@ extension AppDatabase {
                 if checkpointer == nil { try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
                 try db.execute(sql: "PRAGMA cache_size = \(everyday.cacheSize)")
                 try db.execute(sql: "PRAGMA journal_size_limit = \(everyday.journalSizeLimit)")
+                try db.execute(sql: "PRAGMA temp_store = \(everyday.tempStore)")
                 try db.checkpoint(.passive)
             }
         }
@@ -227,6 +235,7 @@ extension AppDatabase {
                 for item in items {
                     try writer.write(item, job: &job, tracker: &tracker)
                 }
+                try writer.finish(job: &job, tracker: &tracker)
             }
             job.itemsCommitted += items.count
             try job.update(db)

@@ -1,14 +1,15 @@
 import Synchronization
 
 /// Counts the imports running on one database, so the writer's import settings (page cache, log size limit, rare
-/// checkpoints) are set by the first to start and put back by the last to finish. Two family members importing at
-/// once shared one setting before: the first to finish put the database back to everyday checkpoints, and kept the
-/// 8 MiB cache, while the other import still ran.
+/// checkpoints, statement journals in memory) are set by the first to start and put back by the last to finish. Two
+/// family members importing at once shared one setting before: the first to finish put the database back to everyday
+/// checkpoints, and kept the 8 MiB cache, while the other import still ran.
 final class BulkImportSessions: Sendable {
     /// The writer's settings before the first import changed them.
     struct Everyday: Sendable {
         var cacheSize: Int
         var journalSizeLimit: Int
+        var tempStore: Int
     }
 
     private struct State {

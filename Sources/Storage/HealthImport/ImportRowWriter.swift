@@ -13,6 +13,7 @@ struct ImportRowWriter {
     let now: Date
     private let nowText: String
     private let recordStatement: ImportedSampleInsert
+    private let samples: ImportedSampleRun
     private let rawStatement: ImportStatement
     private let workoutStatement: ImportStatement
     private let correlationStatement: ImportStatement
@@ -32,6 +33,7 @@ struct ImportRowWriter {
         self.now = now
         self.nowText = DatabaseDateText.string(now)
         recordStatement = try ImportedSampleInsert(db, userId: userId, now: now, rollups: rollups)
+        samples = try ImportedSampleRun(db, userId: userId, importJobId: jobId, now: now, rollups: rollups)
         rawStatement = try ImportStatement(db, sql: """
             INSERT OR IGNORE INTO healthRawItem
             (userId, element, type, value, unit, startAt, endAt, utcOffsetSeconds, sourceName, attributes, metadata,
@@ -57,7 +59,14 @@ struct ImportRowWriter {
         routes = try WorkoutRouteWriter(db: db, userId: userId)
     }
 
+    /// Top-level samples wait in a run and are written many to a statement; any other item writes them first, so
+    /// a correlation finds its members' top-level copies stored as before. Call `finish` after a batch's last item.
     func write(_ item: MappedItem, job: inout ImportJob, tracker: inout ImportTracker) throws {
+        if case let .record(.sample(sample)) = item {
+            if samples.append(sample) { try writePendingSamples(job: &job, tracker: &tracker) }
+            return
+        }
+        try writePendingSamples(job: &job, tracker: &tracker)
         switch item {
         case let .record(record):
             try write(record, job: &job, tracker: &tracker, inCorrelation: false)
@@ -82,6 +91,19 @@ struct ImportRowWriter {
             job.profileFilled += try ImportedProfileFiller.fill(characteristics, userId: userId, now: now, db: db)
         case .ignored:
             break
+        }
+    }
+
+    /// Writes the samples still waiting in the run.
+    func finish(job: inout ImportJob, tracker: inout ImportTracker) throws {
+        try writePendingSamples(job: &job, tracker: &tracker)
+    }
+
+    private func writePendingSamples(job: inout ImportJob, tracker: inout ImportTracker) throws {
+        guard !samples.pending.isEmpty else { return }
+        for (sample, written) in try samples.write(db) {
+            let outcome = written ? (inserted: true, slot: NaturalKeySlots.home(of: sample.naturalKey)) : try insert(sample)
+            Self.countAtTopLevel(outcome, type: sample.metric, raw: nil, job: &job, tracker: &tracker)
         }
     }
 
@@ -114,13 +136,22 @@ struct ImportRowWriter {
             }
             tracker.countedAsMembers.insert(outcome.slot)
         } else {
-            if outcome.inserted || !tracker.countedAsMembers.contains(outcome.slot) {
-                Self.count(outcome.inserted, type: type, in: &job)
-                if case let .raw(raw) = record { Self.keptRaw(raw, in: &job) }
-            }
-            if tracker.mayBeCorrelationMember(type) { tracker.countedAtTopLevel.insert(outcome.slot) }
+            let raw: ImportedRawItem? = if case let .raw(raw) = record { raw } else { nil }
+            Self.countAtTopLevel(outcome, type: type, raw: raw, job: &job, tracker: &tracker)
         }
         return outcome.slot
+    }
+
+    /// A top-level copy of a sample a correlation counted already is silent.
+    private static func countAtTopLevel(
+        _ outcome: (inserted: Bool, slot: Int64), type: String, raw: ImportedRawItem?, job: inout ImportJob,
+        tracker: inout ImportTracker
+    ) {
+        if outcome.inserted || !tracker.countedAsMembers.contains(outcome.slot) {
+            count(outcome.inserted, type: type, in: &job)
+            if let raw { keptRaw(raw, in: &job) }
+        }
+        if tracker.mayBeCorrelationMember(type) { tracker.countedAtTopLevel.insert(outcome.slot) }
     }
 
     /// The workout's inline route, stored once per workout, and the points that could not be read, kept raw.

@@ -8,18 +8,26 @@ import Health
 /// Given a rollup deferral, each row written is added to it for the hourly rollups (the insert trigger skips
 /// the deferred owner); without one, the trigger keeps them as for any other insert.
 struct ImportedSampleInsert {
+    /// The columns every imported sample's row fills, in the order `addImportedSample` binds them.
+    static let columns = """
+        (userId, metric, value, originalValue, originalUnit, startAt, endAt, utcOffsetSeconds, source, sourceName,
+         device, metadata, externalId, createdAt, updatedAt, naturalKey, naturalKeyCheck, importJobId)
+        """
+    static let columnCount = 18
+
+    /// `INSERT OR IGNORE` of `rows` samples in one statement.
+    static func sql(rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: columnCount).joined(separator: ", ") + ")"
+        return "INSERT OR IGNORE INTO healthRecord \(columns) VALUES " + Array(repeating: row, count: rows).joined(separator: ", ")
+    }
+
     private let statement: ImportStatement
     private let userId: Int64
     private let nowText: String
     private let rollups: HourlyRollupDeferral?
 
     init(_ db: Database, userId: Int64, now: Date, rollups: HourlyRollupDeferral? = nil) throws {
-        statement = try ImportStatement(db, sql: """
-            INSERT OR IGNORE INTO healthRecord
-            (userId, metric, value, originalValue, originalUnit, startAt, endAt, utcOffsetSeconds, source, sourceName,
-             device, metadata, externalId, createdAt, updatedAt, naturalKey, naturalKeyCheck, importJobId)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        statement = try ImportStatement(db, sql: Self.sql(rows: 1))
         self.userId = userId
         nowText = DatabaseDateText.string(now)
         self.rollups = rollups
@@ -32,28 +40,41 @@ struct ImportedSampleInsert {
     ) throws -> Bool {
         let startText = DatabaseDateText.string(sample.startAt)
         let inserted = try statement.execute(db) { row in
-            row.add(userId)
-            row.add(sample.metric)
-            row.add(sample.value)
-            row.add(sample.originalValue)
-            row.add(sample.originalUnit)
-            row.add(startText)
-            row.add(DatabaseDateText.string(sample.endAt))
-            row.add(sample.utcOffsetSeconds)
-            row.add(source.rawValue)
-            row.add(sample.sourceName)
-            row.add(sample.device)
-            row.add(metadata)
-            row.add(externalId)
-            row.add(nowText)
-            row.add(nowText)
-            row.add(slot)
-            row.add(sample.naturalKey.check)
-            row.add(importJobId)
+            row.addImportedSample(
+                sample, userId: userId, startText: startText, metadata: metadata, source: source, externalId: externalId,
+                importJobId: importJobId, slot: slot, nowText: nowText
+            )
         }
         if inserted, let rollups {
             rollups.add(metric: sample.metric, startText: startText, id: db.lastInsertedRowID, value: sample.value)
         }
         return inserted
+    }
+}
+
+extension ImportStatement.Parameters {
+    /// An imported sample's row of healthRecord, in the order of `ImportedSampleInsert.columns`.
+    mutating func addImportedSample(
+        _ sample: ImportedSample, userId: Int64, startText: String, metadata: String?, source: RecordSource,
+        externalId: String?, importJobId: Int64?, slot: Int64, nowText: String
+    ) {
+        add(userId)
+        add(sample.metric)
+        add(sample.value)
+        add(sample.originalValue)
+        add(sample.originalUnit)
+        add(startText)
+        add(DatabaseDateText.string(sample.endAt))
+        add(sample.utcOffsetSeconds)
+        add(source.rawValue)
+        add(sample.sourceName)
+        add(sample.device)
+        add(metadata)
+        add(externalId)
+        add(nowText)
+        add(nowText)
+        add(slot)
+        add(sample.naturalKey.check)
+        add(importJobId)
     }
 }
