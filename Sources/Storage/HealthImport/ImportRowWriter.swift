@@ -59,14 +59,19 @@ struct ImportRowWriter {
         routes = try WorkoutRouteWriter(db: db, userId: userId)
     }
 
-    /// Top-level samples wait in a run and are written many to a statement; any other item writes them first, so
-    /// a correlation finds its members' top-level copies stored as before. Call `finish` after a batch's last item.
+    /// Top-level samples wait in a run and are written many to a statement. A correlation writes them first, so it
+    /// finds its members' top-level copies stored and counted as before; other items write to other tables and leave
+    /// the run be. Call `finish` after a batch's last item.
     func write(_ item: MappedItem, job: inout ImportJob, tracker: inout ImportTracker) throws {
-        if case let .record(.sample(sample)) = item {
+        switch item {
+        case let .record(.sample(sample)):
             if samples.append(sample) { try writePendingSamples(job: &job, tracker: &tracker) }
             return
+        case .correlation:
+            try writePendingSamples(job: &job, tracker: &tracker)
+        default:
+            break
         }
-        try writePendingSamples(job: &job, tracker: &tracker)
         switch item {
         case let .record(record):
             try write(record, job: &job, tracker: &tracker, inCorrelation: false)
@@ -101,7 +106,8 @@ struct ImportRowWriter {
 
     private func writePendingSamples(job: inout ImportJob, tracker: inout ImportTracker) throws {
         guard !samples.pending.isEmpty else { return }
-        for (sample, written) in try samples.write(db) {
+        let run = try samples.write(db)
+        for (sample, written) in zip(run.samples, run.written) {
             let outcome = written ? (inserted: true, slot: NaturalKeySlots.home(of: sample.naturalKey)) : try insert(sample)
             Self.countAtTopLevel(outcome, type: sample.metric, raw: nil, job: &job, tracker: &tracker)
         }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Health
 
-/// An import's top-level samples, written `rowsPerStatement` to one `INSERT OR IGNORE` at their home slots.
+/// An import's top-level samples, written up to 128 to one `INSERT OR IGNORE` at their home slots.
 ///
 /// One statement per sample opened the table's and its five indexes' cursors, read and wrote the AUTOINCREMENT
 /// counter and checked the owner's key for every row; one statement for 128 rows does that once. Measured in C on
@@ -12,14 +12,17 @@ import Health
 /// one inserted (AUTOINCREMENT, inside the writer's transaction). One that writes fewer — an export imported again, a
 /// sample listed twice, a collision — is followed by a look at each home slot: a row there with an id above the
 /// counter's value before the statement is new (a row left out still takes an id, so the new ones need not be
-/// consecutive). The samples it did not write are left
-/// to the caller's one-by-one path (`NaturalKeySlots.store`), which tells present from colliding. A run whose first
-/// sample is stored already (an export imported again) goes that way whole, without the attempt: a type's samples
-/// come in time order, so its neighbours are most likely stored too.
+/// consecutive). The samples it did not write are left to the caller's one-by-one path (`NaturalKeySlots.store`),
+/// which tells present from colliding. A statement's worth whose first sample is stored already (an export imported
+/// again) goes that way whole, without the attempt: a type's samples come in time order, so its neighbours are most
+/// likely stored too.
 final class ImportedSampleRun {
-    static let rowsPerStatement = 128
+    /// Rows per statement: a full run is one statement of the first size; what is left when the run is cut short (a
+    /// correlation, the end of a batch) goes in statements of the smaller sizes, and fewer than the smallest one by one.
+    static let statementSizes = [128, 32, 8]
+    static var rowsPerStatement: Int { statementSizes[0] }
 
-    private let statement: ImportStatement
+    private var statements: [Int: ImportStatement] = [:]
     private let homeRow: Statement
     private let idCounter: Statement
     private let userId: Int64
@@ -29,7 +32,6 @@ final class ImportedSampleRun {
     private(set) var pending: [ImportedSample] = []
 
     init(_ db: Database, userId: Int64, importJobId: Int64, now: Date, rollups: HourlyRollupDeferral) throws {
-        statement = try ImportStatement(db, sql: ImportedSampleInsert.sql(rows: Self.rowsPerStatement))
         homeRow = try db.cachedStatement(sql: "SELECT id FROM healthRecord WHERE userId = ? AND naturalKey = ?")
         idCounter = try db.cachedStatement(sql: "SELECT seq FROM sqlite_sequence WHERE name = 'healthRecord'")
         self.userId = userId
@@ -45,19 +47,37 @@ final class ImportedSampleRun {
         return pending.count == Self.rowsPerStatement
     }
 
-    /// Writes what it can of the pending samples and empties the run. Answers them in order, each with whether this
-    /// wrote it at its home slot; the caller stores the others one by one. A run shorter than a statement is left
-    /// to the caller whole.
-    func write(_ db: Database) throws -> [(sample: ImportedSample, written: Bool)] {
+    /// Takes the pending samples out of the run and writes what it can of them. Answers them with, in the same order,
+    /// whether this wrote each at its home slot; the caller stores the others one by one.
+    func write(_ db: Database) throws -> (samples: [ImportedSample], written: [Bool]) {
         let samples = pending
         pending.removeAll(keepingCapacity: true)
-        guard samples.count == Self.rowsPerStatement, try storedId(at: NaturalKeySlots.home(of: samples[0].naturalKey)) == nil else {
-            return samples.map { ($0, false) }
+        var written: [Bool] = []
+        written.reserveCapacity(samples.count)
+        var start = samples.startIndex
+        while start < samples.endIndex {
+            let left = samples.endIndex - start
+            guard let size = Self.statementSizes.first(where: { $0 <= left }) else {
+                written += repeatElement(false, count: left)
+                break
+            }
+            for id in try write(samples[start..<(start + size)], db: db) {
+                written.append(id != nil)
+            }
+            start += size
+        }
+        return (samples, written)
+    }
+
+    /// Writes `samples` in one statement unless the first is stored already; answers the id of each one's new row.
+    private func write(_ samples: ArraySlice<ImportedSample>, db: Database) throws -> [Int64?] {
+        guard let first = samples.first, try storedId(at: NaturalKeySlots.home(of: first.naturalKey)) == nil else {
+            return Array(repeating: nil, count: samples.count)
         }
         let lastIdBefore = try Int64.fetchOne(idCounter) ?? 0
         var startTexts: [String] = []
         startTexts.reserveCapacity(samples.count)
-        _ = try statement.execute(db) { row in
+        _ = try statement(rows: samples.count, db: db).execute(db) { row in
             for sample in samples {
                 let startText = DatabaseDateText.string(sample.startAt)
                 startTexts.append(startText)
@@ -74,15 +94,22 @@ final class ImportedSampleRun {
                 rollups.add(metric: sample.metric, startText: startTexts[index], id: id, value: sample.value)
             }
         }
-        return zip(samples, ids).map { ($0, $1 != nil) }
+        return ids
+    }
+
+    private func statement(rows: Int, db: Database) throws -> ImportStatement {
+        if let statement = statements[rows] { return statement }
+        let statement = try ImportStatement(db, sql: ImportedSampleInsert.sql(rows: rows))
+        statements[rows] = statement
+        return statement
     }
 
     /// The id of each sample's new row, nil for those the statement did not write.
-    private func insertedIds(of samples: [ImportedSample], after lastIdBefore: Int64, db: Database) throws -> [Int64?] {
+    private func insertedIds(of samples: ArraySlice<ImportedSample>, after lastIdBefore: Int64, db: Database) throws -> [Int64?] {
         let written = db.changesCount
         if written == samples.count {
             let lastId = db.lastInsertedRowID
-            return samples.indices.map { lastId - Int64(samples.count - 1 - $0) }
+            return (0..<samples.count).map { lastId - Int64(samples.count - 1 - $0) }
         }
         guard written > 0 else { return Array(repeating: nil, count: samples.count) }
         // Of two samples with one home slot only the first can have written there.
