@@ -125,4 +125,40 @@ import Testing
         let stored = try await database.reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM healthRecord WHERE externalId = 'c-0'") }
         #expect(stored == 0, "a refused batch stores nothing")
     }
+
+    /// A large batch that holds records stored already and a record listed twice: every outcome names the row that
+    /// holds the record, new or old, and says which; nothing is stored twice.
+    @Test func aBatchMeetingRetriesAnswersEachRecordWithItsOwnRow() async throws {
+        let database = try AppDatabase.temporary()
+        let hanako = try #require(try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id)
+        let records = batch(owner: hanako, from: 0, count: 300, ids: "r").map { record in
+            var record = record
+            record.source = RecordSource.manual.rawValue
+            return record
+        }
+        // Stored before: two records of the batch.
+        _ = try await database.insertRecords([records[60], records[128]])
+        // Listed twice: record 200, also as the batch's last.
+        let outcomes = try await database.insertRecords(records + [records[200]])
+
+        let stored = try await database.reader.read { db in
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, externalId, value, startAt FROM healthRecord").map { row in
+                (row["externalId"] as String, (id: row["id"] as Int64, value: row["value"] as Double, startAt: row["startAt"] as Date))
+            })
+        }
+        #expect(stored.count == 300)
+        #expect(outcomes.count == 301)
+        for (index, outcome) in outcomes.enumerated() {
+            let record = index < 300 ? records[index] : records[200]
+            guard let row = stored[record.externalId ?? ""] else {
+                Issue.record("record \(index) is not stored")
+                continue
+            }
+            #expect(outcome.record.id == row.id, "record \(index) answers the row that holds it")
+            #expect(outcome.record.value == row.value && row.value == record.value)
+            #expect(row.startAt == record.startAt)
+            #expect(outcome.inserted == !(index == 60 || index == 128 || index == 300), "record \(index)")
+        }
+        try await HourlyRollupTests.expectConsistent(database, "after a batch that met retries")
+    }
 }
