@@ -107,8 +107,12 @@ struct ImportRowWriter {
     private func writePendingSamples(job: inout ImportJob, tracker: inout ImportTracker) throws {
         guard !samples.pending.isEmpty else { return }
         let run = try samples.write(db)
-        for (sample, written) in zip(run.samples, run.written) {
-            let outcome = written ? (inserted: true, slot: NaturalKeySlots.home(of: sample.naturalKey)) : try insert(sample)
+        for (sample, fate) in zip(run.samples, run.outcomes) {
+            let outcome = switch fate {
+            case .written: (inserted: true, slot: NaturalKeySlots.home(of: sample.naturalKey))
+            case .refused: try insert(sample, lookingFirst: true)
+            case .untried: try insert(sample)
+            }
             Self.countAtTopLevel(outcome, type: sample.metric, raw: nil, job: &job, tracker: &tracker)
         }
     }
@@ -193,8 +197,8 @@ struct ImportRowWriter {
 
     // MARK: - Rows
 
-    private func insert(_ sample: ImportedSample) throws -> (inserted: Bool, slot: Int64) {
-        try recordSlots.store(sample.naturalKey) { slot in
+    private func insert(_ sample: ImportedSample, lookingFirst: Bool = false) throws -> (inserted: Bool, slot: Int64) {
+        try recordSlots.store(sample.naturalKey, lookingFirst: lookingFirst) { slot in
             try recordStatement.insert(
                 sample, metadata: sample.metadata.map(ImportJSON.object), source: .import, externalId: nil, importJobId: jobId,
                 slot: slot, db: db

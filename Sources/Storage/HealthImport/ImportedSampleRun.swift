@@ -13,9 +13,9 @@ import Health
 /// sample listed twice, a collision — is followed by a look at each home slot: a row there with an id above the
 /// counter's value before the statement is new (a row left out still takes an id, so the new ones need not be
 /// consecutive). The samples it did not write are left to the caller's one-by-one path (`NaturalKeySlots.store`),
-/// which tells present from colliding. A statement's worth whose first sample is stored already (an export imported
-/// again) goes that way whole, without the attempt: a type's samples come in time order, so its neighbours are most
-/// likely stored too.
+/// which tells present from colliding, and which for them reads the slots before it tries an insert. A statement's
+/// worth whose first sample is stored already (an export imported again) goes that way whole, without the attempt: a
+/// type's samples come in time order, so its neighbours are most likely stored too.
 final class ImportedSampleRun {
     /// Rows per statement: a full run is one statement of the first size; what is left when the run is cut short (a
     /// correlation, the end of a batch) goes in statements of the smaller sizes, and fewer than the smallest one by one.
@@ -47,32 +47,45 @@ final class ImportedSampleRun {
         return pending.count == Self.rowsPerStatement
     }
 
+    /// What became of a sample of the run.
+    enum Outcome: Equatable {
+        /// Stored at its home slot by this run.
+        case written
+        /// Left out by a statement, or in a statement's worth whose first sample is stored already: most likely
+        /// stored, so the caller looks before it inserts.
+        case refused
+        /// In the run's last few, too few for a statement: the caller stores it as any other.
+        case untried
+    }
+
     /// Takes the pending samples out of the run and writes what it can of them. Answers them with, in the same order,
-    /// whether this wrote each at its home slot; the caller stores the others one by one.
-    func write(_ db: Database) throws -> (samples: [ImportedSample], written: [Bool]) {
+    /// what became of each; the caller stores those not written one by one.
+    func write(_ db: Database) throws -> (samples: [ImportedSample], outcomes: [Outcome]) {
         let samples = pending
         pending.removeAll(keepingCapacity: true)
-        var written: [Bool] = []
-        written.reserveCapacity(samples.count)
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(samples.count)
         var start = samples.startIndex
         while start < samples.endIndex {
             let left = samples.endIndex - start
             guard let size = Self.statementSizes.first(where: { $0 <= left }) else {
-                written += repeatElement(false, count: left)
+                outcomes += repeatElement(.untried, count: left)
                 break
             }
-            for id in try write(samples[start..<(start + size)], db: db) {
-                written.append(id != nil)
+            if let ids = try write(samples[start..<(start + size)], db: db) {
+                outcomes += ids.map { $0 == nil ? .refused : .written }
+            } else {
+                outcomes += repeatElement(.refused, count: size)
             }
             start += size
         }
-        return (samples, written)
+        return (samples, outcomes)
     }
 
-    /// Writes `samples` in one statement unless the first is stored already; answers the id of each one's new row.
-    private func write(_ samples: ArraySlice<ImportedSample>, db: Database) throws -> [Int64?] {
+    /// Writes `samples` in one statement unless the first is stored already (nil); answers the id of each one's new row.
+    private func write(_ samples: ArraySlice<ImportedSample>, db: Database) throws -> [Int64?]? {
         guard let first = samples.first, try storedId(at: NaturalKeySlots.home(of: first.naturalKey)) == nil else {
-            return Array(repeating: nil, count: samples.count)
+            return nil
         }
         let lastIdBefore = try Int64.fetchOne(idCounter) ?? 0
         var startTexts: [String] = []

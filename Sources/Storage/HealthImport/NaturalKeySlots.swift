@@ -60,9 +60,12 @@ struct NaturalKeySlots {
     /// Stores an item with `insert(slot)` (an `INSERT OR IGNORE` that answers whether it wrote a row):
     /// at the home slot when that is free, else after a look at the neighbourhood. Answers whether a row
     /// was written and the slot that holds the item.
-    func store(_ key: NaturalKey, insert: (_ slot: Int64) throws -> Bool) throws -> (inserted: Bool, slot: Int64) {
+    ///
+    /// `lookingFirst`: for an item that is probably stored already (an insert of it was just refused, or its
+    /// neighbours in an export imported again are stored), the neighbourhood is read before any insert is tried.
+    func store(_ key: NaturalKey, lookingFirst: Bool = false, insert: (_ slot: Int64) throws -> Bool) throws -> (inserted: Bool, slot: Int64) {
         let home = Self.home(of: key)
-        if try insert(home) { return (true, home) }
+        if !lookingFirst, try insert(home) { return (true, home) }
         switch try place(key) {
         case let .present(slot):
             return (false, slot)
