@@ -66,16 +66,10 @@ struct ImportRowWriter {
         switch item {
         case let .record(.sample(sample)):
             if samples.append(sample) { try writePendingSamples(job: &job, tracker: &tracker) }
-            return
-        case .correlation:
-            try writePendingSamples(job: &job, tracker: &tracker)
-        default:
-            break
-        }
-        switch item {
         case let .record(record):
             try write(record, job: &job, tracker: &tracker, inCorrelation: false)
         case let .correlation(correlation):
+            try writePendingSamples(job: &job, tracker: &tracker)
             // Members first: the correlation stores the slots that hold them, which is its link to them.
             var memberSlots: [Int64] = []
             for member in correlation.members {

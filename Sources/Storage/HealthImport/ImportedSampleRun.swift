@@ -6,7 +6,8 @@ import Health
 ///
 /// One statement per sample opened the table's and its five indexes' cursors, read and wrote the AUTOINCREMENT
 /// counter and checked the owner's key for every row; one statement for 128 rows does that once. Measured in C on
-/// this schema with the same 557,037 rows: 3.85–4.86 s of CPU one row a statement, 2.72–3.48 s 128 rows a statement.
+/// this schema with 557,037 generated rows shaped like an import's: 3.8–4.2 s of CPU one row a statement, 2.3–2.7 s
+/// 128 rows a statement with its journal in memory (`temp_store`, set for the import; BENCHMARKS.md).
 ///
 /// A statement that writes every row tells where each went: home slots, and the consecutive ids ending at the last
 /// one inserted (AUTOINCREMENT, inside the writer's transaction). One that writes fewer — an export imported again, a
@@ -48,7 +49,7 @@ final class ImportedSampleRun {
     }
 
     /// What became of a sample of the run.
-    enum Outcome: Equatable {
+    enum Outcome {
         /// Stored at its home slot by this run.
         case written
         /// Left out by a statement, or in a statement's worth whose first sample is stored already: most likely
