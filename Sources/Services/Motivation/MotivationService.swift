@@ -39,10 +39,18 @@ public struct MotivationService: Sendable {
             timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 1_735_689_600 + Double(offset) * 86_400)) % 3600 == 0
         }
         var days = DataDays()
-        for bucket in try await database.recordBuckets(userId: userId, minutePrecision: !wholeHours) {
-            let day = LocalDay(bucket.instant, in: timeZone)
-            days.overall.insert(day)
-            days.byMetric[bucket.metric, default: []].insert(day)
+        var sweep = LocalDaySweep(timeZone)
+        for (metric, starts) in try await database.recordBuckets(userId: userId, minutePrecision: !wholeHours) {
+            var metricDays: Set<LocalDay> = []
+            var previous: LocalDay?
+            // A metric's starts ascend, so most follow another of the same day.
+            for start in starts {
+                let day = sweep.day(of: start)
+                if day != previous { metricDays.insert(day) }
+                previous = day
+            }
+            days.overall.formUnion(metricDays)
+            days.byMetric[metric] = metricDays
         }
         return days
     }

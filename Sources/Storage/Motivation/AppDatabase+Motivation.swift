@@ -3,31 +3,37 @@ import GRDB
 
 /// What the motivation system reads from a user's records, and its own rows. Every method filters by the owner.
 extension AppDatabase {
-    /// The distinct instants, truncated to the hour (or to the minute, when `minutePrecision`), at which the user has
-    /// records, with the metric: enough to find every local day with data in any time zone whose offset is whole
-    /// hours (or any offset, at minute precision), without reading every record.
-    public func recordBuckets(userId: Int64, minutePrecision: Bool) async throws -> [(metric: String, instant: Date)] {
-        let length = minutePrecision ? 16 : 13
-        return try await reader.read { db in
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
+    /// The starts of the hours (or of the minutes, when `minutePrecision`) in which the user has records, by metric,
+    /// each metric's in ascending order: enough to find every local day with data in any time zone whose offset is
+    /// whole hours (or any offset, at minute precision), without reading every record.
+    ///
+    /// SQLite turns each stored "YYYY-MM-DD HH" into seconds, so no text reaches Swift but the metrics' names: a badge
+    /// refresh, which runs after every write, reads every hour of the account's history.
+    public func recordBuckets(userId: Int64, minutePrecision: Bool) async throws -> [String: [Date]] {
+        try await reader.read { db in
             // Hours come straight from the hourly rollups (one row per hour with data, kept by triggers), so a
             // badge refresh after each gateway batch does not re-read every record of a large account.
-            let rows = try Row.fetchAll(db, sql: minutePrecision ? """
-                SELECT metric, substr(startAt, 1, \(length)) AS bucket FROM healthRecord
-                WHERE userId = ? GROUP BY metric, bucket
-                """ : "SELECT metric, hour AS bucket FROM healthRecordHourly WHERE userId = ?", arguments: [userId])
-            return rows.compactMap { row -> (metric: String, instant: Date)? in
-                let bucket: String = row["bucket"]
-                // "YYYY-MM-DD HH" or "YYYY-MM-DD HH:MM", as GRDB stores dates (UTC).
-                let numbers = bucket.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-                guard numbers.count >= 4 else { return nil }
-                let components = DateComponents(
-                    year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers.count > 4 ? numbers[4] : 0
-                )
-                guard let date = calendar.date(from: components) else { return nil }
-                return (row["metric"], date)
+            let starts = try db.cachedStatement(sql: minutePrecision ? """
+                SELECT DISTINCT CAST(strftime('%s', substr(startAt, 1, 16)) AS INTEGER) FROM healthRecord
+                WHERE userId = ? AND metric = ? ORDER BY 1
+                """ : """
+                SELECT CAST(strftime('%s', hour || ':00') AS INTEGER) FROM healthRecordHourly
+                WHERE userId = ? AND metric = ? ORDER BY hour
+                """)
+            let metrics = try String.fetchAll(
+                db, sql: "SELECT DISTINCT metric FROM healthRecordHourly WHERE userId = ?", arguments: [userId]
+            )
+            var buckets: [String: [Date]] = [:]
+            for metric in metrics {
+                var dates: [Date] = []
+                // A start SQLite cannot read (NULL) is left out, as a record whose date cannot be read is.
+                let seconds = try Optional<Int64>.fetchCursor(starts, arguments: [userId, metric])
+                while let second = try seconds.next() {
+                    if let second { dates.append(Date(timeIntervalSince1970: Double(second))) }
+                }
+                if !dates.isEmpty { buckets[metric] = dates }
             }
+            return buckets
         }
     }
 
