@@ -141,11 +141,11 @@ extension AppDatabase {
     ///
     /// An 8 MiB page cache on the writing connection (SQLite's default is 2 MiB): enough for the pages a batch
     /// touches now that record keys are time-ordered (16 MiB while they were random cost a peak RSS over 100 MiB
-    /// and no longer saves time). The WAL is checkpointed every 256 MiB instead of every 4 MiB
-    /// (`WALCheckpointer.Thresholds.bulkImport`): each checkpoint waits for the disk (fsync), on a busy disk those
-    /// waits were most of an import's time, and index pages changed by many batches are copied into the database once
-    /// per checkpoint. The WAL file is cut back to 64 MiB after a checkpoint. Imports running at the same time share
-    /// these settings: the first sets them, the last puts back what was there before (`BulkImportSessions`).
+    /// and no longer saves time). The WAL is checkpointed every 32 MiB in the background and past
+    /// 256 MiB by the writer (`WALCheckpointer.Thresholds.bulkImport`): a checkpoint in the writer's turn waits for the
+    /// disk (fsync), on a busy disk those waits were most of an import's time. The WAL file is cut back to 64 MiB
+    /// after a checkpoint. Imports running at the same time share these settings: the first sets them, the last puts
+    /// back what was there before (`BulkImportSessions`).
     ///
     /// The log's size limit is not kept after the import: kept everyday, it raised the gateway's p99 at 4 clients
     /// (SQLite only, alternating builds, measured before durable commits really synced) from 20.9–23.8 ms to

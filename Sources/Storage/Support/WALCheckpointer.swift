@@ -28,13 +28,12 @@ final class WALCheckpointer: Sendable {
         /// past 8,000 pages the p99 on SQLite alone was 24.6–27.9 ms in five runs, past 32,000 20.2–25.5 ms in four
         /// (BENCHMARKS.md).
         static let everyday = Thresholds(backgroundPages: 1_000, writerPages: 32_000)
-        /// For an import: each checkpoint syncs the disk, and index pages that many batches change are copied once
-        /// per checkpoint, so an import checkpoints every 256 MiB (65,536 pages of 4 KiB), in the writer's turn.
-        /// Background checkpoints every 32 MiB made the 220 MB export's import 3–9 % faster, but its peak RSS went
-        /// from 91–97 MiB to 94–102 MiB, over the 100 MiB it must stay under in six runs of eight; the 8 MiB more
-        /// are anonymous memory, and `MALLOC_ARENA_MAX=2` from the process's start did not remove them
-        /// (BENCHMARKS.md).
-        static let bulkImport = Thresholds(backgroundPages: .max, writerPages: 65_536)
+        /// For an import: in the background every 32 MiB (8,192 pages of 4 KiB), the writer only past 256 MiB.
+        /// Checkpoints in the writer's turn only, every 256 MiB, kept the import's peak RSS under 100 MiB while the
+        /// badge refresh after it read 100,000 rows into memory (96 MiB at the peak); since that refresh reads
+        /// integers (74 MiB), background checkpoints fit: the 220 MB export's import took 3.77–4.14 s against
+        /// 4.25–4.62 s, four alternating rounds, 75 MiB (BENCHMARKS.md).
+        static let bulkImport = Thresholds(backgroundPages: 8_192, writerPages: 65_536)
     }
 
     private struct State {
