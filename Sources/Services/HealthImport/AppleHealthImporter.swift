@@ -236,6 +236,7 @@ final class BatchWriter: @unchecked Sendable {
                     try self.beforeCommit?(number)
                 }
                 observer?(job)
+                handoff.giveBack(batch)
             } catch {
                 handoff.fail(error)
                 return
