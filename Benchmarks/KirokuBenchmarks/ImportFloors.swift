@@ -7,9 +7,10 @@ import Storage
 /// The two floors of an Apple Health import, measured on the same export the import benchmark reads
 /// (`KirokuBenchmarks import-floors export.zip DIR`, called by Benchmarks/HealthImport/bench.py):
 ///
-/// - **parse only**: the zip inflated, the XML read and every item mapped, nothing written;
-/// - **write only**: the same mapped items, already in memory, committed into a fresh database in the import's
-///   batches through the import's own writer (same schema, statements, triggers and pragmas).
+/// - **parse only**: the reading thread's work — the zip inflated, the XML read, every item mapped and each batch
+///   prepared (`PreparedImportBatch`) — nothing written;
+/// - **write only**: the writing thread's work — the same prepared batches, already in memory, committed into a fresh
+///   database through the import's own writer (same schema, statements, triggers and pragmas).
 ///
 /// An import that overlaps the two perfectly takes as long as the larger floor; the report says how close it is.
 enum ImportFloors {
@@ -17,19 +18,33 @@ enum ImportFloors {
         let clock = ContinuousClock()
         let now = Date()
 
+        let batchSize = AppleHealthImporter.defaultBatchSize
         var parsed = 0
         let parseStart = clock.now
         var mapper = HealthKitMapper(now: now)
+        var pending: [MappedItem] = []
         try HealthExportReader(url: export).read { item in
-            _ = mapper.map(item)
+            pending.append(mapper.map(item))
             parsed += 1
+            if pending.count == batchSize {
+                _ = PreparedImportBatch(pending)
+                pending.removeAll(keepingCapacity: true)
+            }
         }
+        _ = PreparedImportBatch(pending)
         let parseSeconds = seconds(clock.now - parseStart)
 
-        var items: [MappedItem] = []
-        items.reserveCapacity(parsed)
+        var batches: [PreparedImportBatch] = []
         var keeper = HealthKitMapper(now: now)
-        try HealthExportReader(url: export).read { item in items.append(keeper.map(item)) }
+        pending.removeAll(keepingCapacity: true)
+        try HealthExportReader(url: export).read { item in
+            pending.append(keeper.map(item))
+            if pending.count == batchSize {
+                batches.append(PreparedImportBatch(pending))
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        if !pending.isEmpty { batches.append(PreparedImportBatch(pending)) }
 
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let database = try AppDatabase.open(path: directory.appendingPathComponent("floor.sqlite").path)
@@ -39,13 +54,9 @@ enum ImportFloors {
         ))
         try database.prepareForImportBlocking()
         var tracker = ImportTracker()
-        let batchSize = AppleHealthImporter(database: database).batchSize
         let writeStart = clock.now
-        var index = 0
-        while index < items.count {
-            let batch = Array(items[index..<min(index + batchSize, items.count)])
+        for batch in batches {
             (job, tracker) = try database.commitImportBatchBlocking(batch, job: job, tracker: tracker, now: now)
-            index += batchSize
         }
         try database.finishImportBlocking()
         let writeSeconds = seconds(clock.now - writeStart)

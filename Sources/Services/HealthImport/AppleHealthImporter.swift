@@ -11,7 +11,8 @@ import Storage
 public struct AppleHealthImporter: Sendable {
     public let database: AppDatabase
     /// Items per transaction: large enough that commits cost little, small enough that progress moves.
-    public var batchSize = 5_000
+    public var batchSize = Self.defaultBatchSize
+    public static let defaultBatchSize = 5_000
 
     /// The application's clock: job timestamps, durations and the date window of the samples.
     public let clock: @Sendable () -> Date
@@ -106,7 +107,8 @@ public struct AppleHealthImporter: Sendable {
         var readError: (any Error)?
         func handOver() throws {
             guard !batch.isEmpty else { return }
-            try handoff.put(PendingBatch(items: batch, bytesRead: bytesRead, bytesTotal: bytesTotal))
+            // Prepared here: the writer is the slower thread.
+            try handoff.put(PendingBatch(prepared: PreparedImportBatch(batch), bytesRead: bytesRead, bytesTotal: bytesTotal))
             batch = []
             batch.reserveCapacity(batchSize)
         }
@@ -202,7 +204,7 @@ public struct AppleHealthImporter: Sendable {
 
 /// A batch of mapped items and how far into the file reading had got.
 struct PendingBatch {
-    var items: [MappedItem]
+    var prepared: PreparedImportBatch
     var bytesRead: Int
     var bytesTotal: Int
 }
@@ -232,7 +234,7 @@ final class BatchWriter: @unchecked Sendable {
                 let number = batchNumber
                 job.bytesProcessed = batch.bytesRead
                 job.bytesTotal = batch.bytesTotal
-                (job, tracker) = try database.commitImportBatchBlocking(batch.items, job: job, tracker: tracker, now: clock()) {
+                (job, tracker) = try database.commitImportBatchBlocking(batch.prepared, job: job, tracker: tracker, now: clock()) {
                     try self.beforeCommit?(number)
                 }
                 observer?(job)

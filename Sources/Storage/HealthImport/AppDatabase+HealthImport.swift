@@ -224,20 +224,28 @@ extension AppDatabase {
         _ items: [MappedItem], job: ImportJob, tracker: ImportTracker, now: Date,
         beforeCommit: (() throws -> Void)? = nil
     ) throws -> (ImportJob, ImportTracker) {
+        try commitImportBatchBlocking(PreparedImportBatch(items), job: job, tracker: tracker, now: now, beforeCommit: beforeCommit)
+    }
+
+    /// The same, for a batch prepared beforehand (on the thread that reads the file, so the writer only writes).
+    public func commitImportBatchBlocking(
+        _ batch: PreparedImportBatch, job: ImportJob, tracker: ImportTracker, now: Date,
+        beforeCommit: (() throws -> Void)? = nil
+    ) throws -> (ImportJob, ImportTracker) {
         try writer.write { db in
             var job = job
             var tracker = tracker
             // A full batch inserts thousands of records and nothing else into healthRecord: the trigger goes for its
             // transaction (a fifth of the writing thread's time went to starting it once per record).
-            let suspension = HourlyRollupDeferral.suspension(forRecords: items.count)
+            let suspension = HourlyRollupDeferral.suspension(forRecords: batch.items.count)
             try HourlyRollupDeferral.around(db, userId: job.userId, suspending: suspension) { rollups in
                 let writer = try ImportRowWriter(db: db, userId: job.userId, jobId: try job.savedId, now: now, rollups: rollups)
-                for item in items {
-                    try writer.write(item, job: &job, tracker: &tracker)
+                for (item, text) in zip(batch.items, batch.sampleTexts) {
+                    try writer.write(item, text: text, job: &job, tracker: &tracker)
                 }
                 try writer.finish(job: &job, tracker: &tracker)
             }
-            job.itemsCommitted += items.count
+            job.itemsCommitted += batch.items.count
             try job.update(db)
             try beforeCommit?()
             return (job, tracker)

@@ -61,11 +61,11 @@ struct ImportRowWriter {
 
     /// Top-level samples wait in a run and are written many to a statement. A correlation writes them first, so it
     /// finds its members' top-level copies stored and counted as before; other items write to other tables and leave
-    /// the run be. Call `finish` after a batch's last item.
-    func write(_ item: MappedItem, job: inout ImportJob, tracker: inout ImportTracker) throws {
+    /// the run be. Call `finish` after a batch's last item. `text`: a top-level sample's prepared text (the batch's).
+    func write(_ item: MappedItem, text: ImportedSampleText?, job: inout ImportJob, tracker: inout ImportTracker) throws {
         switch item {
         case let .record(.sample(sample)):
-            if samples.append(sample) { try writePendingSamples(job: &job, tracker: &tracker) }
+            if samples.append(sample, text: text ?? ImportedSampleText(sample)) { try writePendingSamples(job: &job, tracker: &tracker) }
         case let .record(record):
             try write(record, job: &job, tracker: &tracker, inCorrelation: false)
         case let .correlation(correlation):

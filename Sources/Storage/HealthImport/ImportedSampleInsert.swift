@@ -38,15 +38,15 @@ struct ImportedSampleInsert {
         _ sample: ImportedSample, metadata: String?, source: RecordSource, externalId: String?, importJobId: Int64?,
         slot: Int64, db: Database
     ) throws -> Bool {
-        let startText = DatabaseDateText.string(sample.startAt)
+        let text = ImportedSampleText(sample, metadataText: metadata)
         let inserted = try statement.execute(db) { row in
             row.addImportedSample(
-                sample, userId: userId, startText: startText, metadata: metadata, source: source, externalId: externalId,
-                importJobId: importJobId, slot: slot, nowText: nowText
+                sample, userId: userId, text: text, source: source, externalId: externalId, importJobId: importJobId,
+                slot: slot, nowText: nowText
             )
         }
         if inserted, let rollups {
-            rollups.add(metric: sample.metric, startText: startText, id: db.lastInsertedRowID, value: sample.value)
+            rollups.add(metric: sample.metric, startText: text.startText, id: db.lastInsertedRowID, value: sample.value)
         }
         return inserted
     }
@@ -55,7 +55,7 @@ struct ImportedSampleInsert {
 extension ImportStatement.Parameters {
     /// An imported sample's row of healthRecord, in the order of `ImportedSampleInsert.columns`.
     mutating func addImportedSample(
-        _ sample: ImportedSample, userId: Int64, startText: String, metadata: String?, source: RecordSource,
+        _ sample: ImportedSample, userId: Int64, text: ImportedSampleText, source: RecordSource,
         externalId: String?, importJobId: Int64?, slot: Int64, nowText: String
     ) {
         add(userId)
@@ -63,13 +63,13 @@ extension ImportStatement.Parameters {
         add(sample.value)
         add(sample.originalValue)
         add(sample.originalUnit)
-        add(startText)
-        add(DatabaseDateText.string(sample.endAt))
+        add(text.startText)
+        add(text.endText)
         add(sample.utcOffsetSeconds)
         add(source.rawValue)
         add(sample.sourceName)
         add(sample.device)
-        add(metadata)
+        add(text.metadataText)
         add(externalId)
         add(nowText)
         add(nowText)

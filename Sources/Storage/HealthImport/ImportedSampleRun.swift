@@ -31,6 +31,8 @@ final class ImportedSampleRun {
     private let nowText: String
     private let rollups: HourlyRollupDeferral
     private(set) var pending: [ImportedSample] = []
+    /// Each pending sample's text, in the same order.
+    private var pendingTexts: [ImportedSampleText] = []
 
     init(_ db: Database, userId: Int64, importJobId: Int64, now: Date, rollups: HourlyRollupDeferral) throws {
         homeRow = try db.cachedStatement(sql: "SELECT id FROM healthRecord WHERE userId = ? AND naturalKey = ?")
@@ -40,11 +42,13 @@ final class ImportedSampleRun {
         nowText = DatabaseDateText.string(now)
         self.rollups = rollups
         pending.reserveCapacity(Self.rowsPerStatement)
+        pendingTexts.reserveCapacity(Self.rowsPerStatement)
     }
 
-    /// Adds a sample to the run; answers whether the run is full and should be written.
-    func append(_ sample: ImportedSample) -> Bool {
+    /// Adds a sample and its row's text to the run; answers whether the run is full and should be written.
+    func append(_ sample: ImportedSample, text: ImportedSampleText) -> Bool {
         pending.append(sample)
+        pendingTexts.append(text)
         return pending.count == Self.rowsPerStatement
     }
 
@@ -63,7 +67,9 @@ final class ImportedSampleRun {
     /// what became of each; the caller stores those not written one by one.
     func write(_ db: Database) throws -> (samples: [ImportedSample], outcomes: [Outcome]) {
         let samples = pending
+        let texts = pendingTexts
         pending.removeAll(keepingCapacity: true)
+        pendingTexts.removeAll(keepingCapacity: true)
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(samples.count)
         var start = samples.startIndex
@@ -73,7 +79,7 @@ final class ImportedSampleRun {
                 outcomes += repeatElement(.untried, count: left)
                 break
             }
-            if let ids = try write(samples[start..<(start + size)], db: db) {
+            if let ids = try write(samples[start..<(start + size)], texts: texts[start..<(start + size)], db: db) {
                 outcomes += ids.map { $0 == nil ? .refused : .written }
             } else {
                 outcomes += repeatElement(.refused, count: size)
@@ -84,29 +90,22 @@ final class ImportedSampleRun {
     }
 
     /// Writes `samples` in one statement unless the first is stored already (nil); answers the id of each one's new row.
-    private func write(_ samples: ArraySlice<ImportedSample>, db: Database) throws -> [Int64?]? {
+    private func write(_ samples: ArraySlice<ImportedSample>, texts: ArraySlice<ImportedSampleText>, db: Database) throws -> [Int64?]? {
         guard let first = samples.first, try storedId(at: NaturalKeySlots.home(of: first.naturalKey)) == nil else {
             return nil
         }
         let lastIdBefore = try Int64.fetchOne(idCounter) ?? 0
-        var startTexts: [String] = []
-        startTexts.reserveCapacity(samples.count)
         _ = try statement(rows: samples.count, db: db).execute(db) { row in
-            for sample in samples {
-                let startText = DatabaseDateText.string(sample.startAt)
-                startTexts.append(startText)
+            for (sample, text) in zip(samples, texts) {
                 row.addImportedSample(
-                    sample, userId: userId, startText: startText, metadata: sample.metadata.map(ImportJSON.object),
-                    source: .import, externalId: nil, importJobId: importJobId,
+                    sample, userId: userId, text: text, source: .import, externalId: nil, importJobId: importJobId,
                     slot: NaturalKeySlots.home(of: sample.naturalKey), nowText: nowText
                 )
             }
         }
         let ids = try insertedIds(of: samples, after: lastIdBefore, db: db)
-        for (index, sample) in samples.enumerated() {
-            if let id = ids[index] {
-                rollups.add(metric: sample.metric, startText: startTexts[index], id: id, value: sample.value)
-            }
+        for ((sample, text), id) in zip(zip(samples, texts), ids) {
+            if let id { rollups.add(metric: sample.metric, startText: text.startText, id: id, value: sample.value) }
         }
         return ids
     }

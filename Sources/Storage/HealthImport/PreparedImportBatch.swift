@@ -1,0 +1,39 @@
+import Foundation
+import Health
+
+/// An import batch with the text SQLite stores for each top-level sample (two dates and the metadata's JSON) already
+/// written, as `PreparedHealthRecord` does for the gateway's batches.
+///
+/// An import reads and maps on one thread and writes on another, and the writer is the slower one. Preparing a batch
+/// on the reading thread takes two dates' text, their allocations and the JSON off the writer for every sample.
+public struct PreparedImportBatch: Sendable {
+    public let items: [MappedItem]
+    /// For each item, in the same order: its text when it is a top-level sample, nil otherwise.
+    let sampleTexts: [ImportedSampleText?]
+
+    public init(_ items: [MappedItem]) {
+        self.items = items
+        sampleTexts = items.map { item in
+            guard case let .record(.sample(sample)) = item else { return nil }
+            return ImportedSampleText(sample)
+        }
+    }
+}
+
+/// What a sample's row stores as text, written once.
+struct ImportedSampleText: Sendable {
+    let startText: String
+    let endText: String
+    let metadataText: String?
+
+    init(_ sample: ImportedSample) {
+        self.init(sample, metadataText: sample.metadata.map(ImportJSON.object))
+    }
+
+    /// `metadataText`: the JSON stored for the metadata, when the writer has its own (Health Auto Export's).
+    init(_ sample: ImportedSample, metadataText: String?) {
+        startText = DatabaseDateText.string(sample.startAt)
+        endText = sample.endAt == sample.startAt ? startText : DatabaseDateText.string(sample.endAt)
+        self.metadataText = metadataText
+    }
+}
