@@ -46,7 +46,10 @@ struct ImportedSampleInsert {
             )
         }
         if inserted, let rollups {
-            rollups.add(metric: sample.metric, startText: text.startText, id: db.lastInsertedRowID, value: sample.value)
+            rollups.add(
+                metric: sample.metric, startText: text.startText, startMilliseconds: text.startMilliseconds,
+                id: db.lastInsertedRowID, value: sample.value
+            )
         }
         return inserted
     }

@@ -105,7 +105,11 @@ final class ImportedSampleRun {
         }
         let ids = try insertedIds(of: samples, after: lastIdBefore, db: db)
         for ((sample, text), id) in zip(zip(samples, texts), ids) {
-            if let id { rollups.add(metric: sample.metric, startText: text.startText, id: id, value: sample.value) }
+            guard let id else { continue }
+            rollups.add(
+                metric: sample.metric, startText: text.startText, startMilliseconds: text.startMilliseconds, id: id,
+                value: sample.value
+            )
         }
         return ids
     }

@@ -23,6 +23,8 @@ public struct PreparedImportBatch: Sendable {
 /// What a sample's row stores as text, written once.
 struct ImportedSampleText: Sendable {
     let startText: String
+    /// The start as `DatabaseDateText.milliseconds`: the hourly rollups key and order by it.
+    let startMilliseconds: Int64
     let endText: String
     let metadataText: String?
 
@@ -32,7 +34,8 @@ struct ImportedSampleText: Sendable {
 
     /// `metadataText`: the JSON stored for the metadata, when the writer has its own (Health Auto Export's).
     init(_ sample: ImportedSample, metadataText: String?) {
-        startText = DatabaseDateText.string(sample.startAt)
+        startMilliseconds = DatabaseDateText.milliseconds(sample.startAt)
+        startText = DatabaseDateText.string(milliseconds: startMilliseconds)
         endText = sample.endAt == sample.startAt ? startText : DatabaseDateText.string(sample.endAt)
         self.metadataText = metadataText
     }

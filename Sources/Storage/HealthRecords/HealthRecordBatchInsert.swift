@@ -87,7 +87,10 @@ struct HealthRecordBatchInsert {
             var stored = record
             stored.id = db.lastInsertedRowID
             if let rollups, rollups.owner == record.userId {
-                rollups.add(metric: record.metric, startText: prepared.startText, id: db.lastInsertedRowID, value: record.value)
+                rollups.add(
+                    metric: record.metric, startText: prepared.startText, startMilliseconds: prepared.startMilliseconds,
+                    id: db.lastInsertedRowID, value: record.value
+                )
             }
             return (stored, true)
         }

@@ -7,6 +7,8 @@ import Health
 struct PreparedHealthRecord: Sendable {
     let record: HealthRecord
     let startText: String
+    /// The start as `DatabaseDateText.milliseconds`: the hourly rollups key and order by it.
+    let startMilliseconds: Int64
     let endText: String
     let createdText: String
     let updatedText: String
@@ -16,7 +18,8 @@ struct PreparedHealthRecord: Sendable {
 
     init(_ record: HealthRecord, message: OutboxMessage? = nil) {
         self.record = record
-        startText = DatabaseDateText.string(record.startAt)
+        startMilliseconds = DatabaseDateText.milliseconds(record.startAt)
+        startText = DatabaseDateText.string(milliseconds: startMilliseconds)
         endText = DatabaseDateText.string(record.endAt)
         createdText = DatabaseDateText.string(record.createdAt)
         updatedText = record.updatedAt == record.createdAt ? createdText : DatabaseDateText.string(record.updatedAt)

@@ -32,7 +32,8 @@ final class HourlyRollupDeferral {
     private static let insertTrigger = "healthRecord_rollupInsert"
     private struct Hour: Hashable {
         let metric: String
-        let hour: Substring
+        /// Hours since 1970, as the stored start's first 13 characters name them.
+        let hour: Int64
     }
 
     /// What this transaction added to one hour; merged with the stored hour exactly as the trigger would.
@@ -42,17 +43,19 @@ final class HourlyRollupDeferral {
         var min = Double.infinity
         var max = -Double.infinity
         var latestStart = ""
+        var latestMilliseconds = Int64.min
         var latestId: Int64 = 0
         var latestValue = 0.0
 
-        mutating func add(startText: String, id: Int64, value: Double) {
+        mutating func add(startText: String, startMilliseconds: Int64, id: Int64, value: Double) {
             count += 1
             sum += value
             min = Swift.min(min, value)
             max = Swift.max(max, value)
-            // The stored times share one fixed-width format, so (start, id) orders as the trigger's text key does.
-            if (startText, id) > (latestStart, latestId) {
+            // Stored starts order as their milliseconds do, so (start, id) orders as the trigger's text key does.
+            if (startMilliseconds, id) > (latestMilliseconds, latestId) {
                 latestStart = startText
+                latestMilliseconds = startMilliseconds
                 latestId = id
                 latestValue = value
             }
@@ -101,11 +104,15 @@ final class HourlyRollupDeferral {
         }
     }
 
-    /// A record the body inserted for the deferred owner: `startText` is its stored `startAt`, `id` its row id.
-    func add(metric: String, startText: String, id: Int64, value: Double) {
+    /// A record the body inserted for the deferred owner: `startText` is its stored `startAt` and `startMilliseconds`
+    /// the same start as `DatabaseDateText.milliseconds`, `id` its row id.
+    func add(metric: String, startText: String, startMilliseconds: Int64, id: Int64, value: Double) {
         // Changed in place: one look-up of the hour per record, not a read and a write (an import adds hundreds of
-        // thousands).
-        parts[Hour(metric: metric, hour: startText.prefix(13)), default: Part()].add(startText: startText, id: id, value: value)
+        // thousands). The hour is a number: cutting and hashing the text's first 13 characters showed in profiles.
+        let (quotient, remainder) = startMilliseconds.quotientAndRemainder(dividingBy: 3_600_000)
+        let hour = remainder < 0 ? quotient - 1 : quotient
+        parts[Hour(metric: metric, hour: hour), default: Part()]
+            .add(startText: startText, startMilliseconds: startMilliseconds, id: id, value: value)
     }
 
     private func merge(_ db: Database) throws {
@@ -123,7 +130,8 @@ final class HourlyRollupDeferral {
             _ = try statement.execute(db) { row in
                 row.add(userId)
                 row.add(hour.metric)
-                row.add(String(hour.hour))
+                // Every start of the hour shares its first 13 characters.
+                row.add(String(part.latestStart.prefix(13)))
                 row.add(part.count)
                 row.add(part.sum)
                 row.add(part.min)
