@@ -30,9 +30,9 @@ final class WALCheckpointer: Sendable {
         static let everyday = Thresholds(backgroundPages: 1_000, writerPages: 32_000)
         /// For an import: in the background every 32 MiB (8,192 pages of 4 KiB), the writer only past 256 MiB.
         /// Checkpoints in the writer's turn only, every 256 MiB, kept the import's peak RSS under 100 MiB while the
-        /// badge refresh after it read 100,000 rows into memory (96 MiB at the peak); since that refresh reads
-        /// integers (74 MiB), background checkpoints fit: the 220 MB export's import took 3.77–4.14 s against
-        /// 4.25–4.62 s, four alternating rounds, 75 MiB (BENCHMARKS.md).
+        /// badge refresh after it read 100,000 rows into memory (91–95 MiB at the peak); since that refresh reads
+        /// integers (71–73 MiB), background checkpoints fit: the 220 MB export's import took 3.77–4.14 s against
+        /// 4.25–4.62 s, four alternating rounds, at most 74 MiB (BENCHMARKS.md).
         static let bulkImport = Thresholds(backgroundPages: 8_192, writerPages: 65_536)
     }
 
