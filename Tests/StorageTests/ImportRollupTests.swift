@@ -109,6 +109,35 @@ import Testing
         #expect(taroAfter == taroBefore)
     }
 
+    /// The import keys its hours by number: starts before 1970 (a negative count of milliseconds), on both sides of an
+    /// hour's edge, and past the last year a stored date can hold (all stored as 9999-12-31 23:59:59.999) fall in the
+    /// hours and give the latest values the trigger's grouping of the stored text gives.
+    @Test func hoursBefore1970AndAfterTheLastStorableYearRollUpAsTheTriggerWould() async throws {
+        let database = try AppDatabase.temporary()
+        let hanako = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date()))
+        let job = try await database.insertImportJob(ImportJob(
+            userId: hanako.id!, kind: .appleHealth, fileName: "export.zip", fileSize: 1, fingerprint: "f", createdAt: Date()
+        ))
+        let milliseconds: [Double] = [
+            -3_600_001, -3_600_000, -3_599_999, -1, 0, 1, 3_599_999, 3_600_000,
+            253_402_300_799_999, 253_402_300_800_000, 253_402_400_000_000,
+        ]
+        let items: [MappedItem] = milliseconds.enumerated().map { index, ms in
+            let at = Date(timeIntervalSince1970: ms / 1000)
+            let value = Double(60 + index)
+            return .record(.sample(ImportedSample(
+                metric: "heartRate", value: value, originalValue: value, originalUnit: "count/min", startAt: at, endAt: at,
+                utcOffsetSeconds: 0, sourceName: "Apple Watch",
+                naturalKey: .sample(metric: "heartRate", sourceName: "Apple Watch", start: at, end: at, value: value)
+            )))
+        }
+        let (imported, _) = try database.commitImportBatchBlocking(items, job: job, tracker: ImportTracker(), now: Date())
+        #expect(imported.counts["heartRate"]?.imported == milliseconds.count)
+        try await HourlyRollupTests.expectConsistent(database, "after samples around 1970 and past year 9999")
+        let hours = try await HourlyRollupTests.buckets(database, sql: "SELECT * FROM healthRecordHourly ORDER BY metric, hour")
+        #expect(hours.count == 5, "1969-12-31 22 and 23, 1970-01-01 00 and 01, 9999-12-31 23")
+    }
+
     /// A full batch's dropped and re-created trigger is a schema change at every commit. A reader of the pool reads
     /// all along while batches commit: it never fails and always sees whole batches with their hours (records and
     /// rollups agree in every read); records another owner types in between batches are rolled up by the trigger.
