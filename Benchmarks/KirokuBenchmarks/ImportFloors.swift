@@ -18,33 +18,12 @@ enum ImportFloors {
         let clock = ContinuousClock()
         let now = Date()
 
-        let batchSize = AppleHealthImporter.defaultBatchSize
-        var parsed = 0
         let parseStart = clock.now
-        var mapper = HealthKitMapper(now: now)
-        var pending: [MappedItem] = []
-        try HealthExportReader(url: export).read { item in
-            pending.append(mapper.map(item))
-            parsed += 1
-            if pending.count == batchSize {
-                _ = PreparedImportBatch(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
-        _ = PreparedImportBatch(pending)
+        let parsed = try readBatches(export, now: now) { _ in }
         let parseSeconds = seconds(clock.now - parseStart)
 
         var batches: [PreparedImportBatch] = []
-        var keeper = HealthKitMapper(now: now)
-        pending.removeAll(keepingCapacity: true)
-        try HealthExportReader(url: export).read { item in
-            pending.append(keeper.map(item))
-            if pending.count == batchSize {
-                batches.append(PreparedImportBatch(pending))
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
-        if !pending.isEmpty { batches.append(PreparedImportBatch(pending)) }
+        _ = try readBatches(export, now: now) { batches.append($0) }
 
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let database = try AppDatabase.open(path: directory.appendingPathComponent("floor.sqlite").path)
@@ -64,6 +43,24 @@ enum ImportFloors {
 
         // One JSON line for bench.py.
         print(#"{"items": \#(parsed), "parse_seconds": \#(parseSeconds), "write_seconds": \#(writeSeconds), "write_rows_added": \#(imported)}"#)
+    }
+
+    /// Reads and maps the export and prepares it in the import's batches, as the import's reading thread does;
+    /// answers how many items it read.
+    private static func readBatches(_ export: URL, now: Date, _ take: (PreparedImportBatch) -> Void) throws -> Int {
+        var mapper = HealthKitMapper(now: now)
+        var pending: [MappedItem] = []
+        var read = 0
+        try HealthExportReader(url: export).read { item in
+            pending.append(mapper.map(item))
+            read += 1
+            if pending.count == AppleHealthImporter.defaultBatchSize {
+                take(PreparedImportBatch(pending))
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        if !pending.isEmpty { take(PreparedImportBatch(pending)) }
+        return read
     }
 
     private static func seconds(_ duration: Duration) -> Double {
