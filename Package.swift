@@ -210,6 +210,8 @@ let package = Package(
             path: "Benchmarks/KirokuBenchmarks"
         ),
 
+        // What several test targets share: the directory their files go to, removed when the test process exits.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Reads Sources/ and Package.swift: the layering rules, enforced.
         .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "HealthTests", dependencies: ["Health"]),
@@ -218,7 +220,7 @@ let package = Package(
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Health"]),
         .testTarget(name: "TaskStepsTests", dependencies: ["TaskSteps", "Health"]),
         .testTarget(name: "WaitTimesTests", dependencies: ["WaitTimes", "Health"], exclude: ["Fixtures"]),
-        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Health"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Health", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "WorkoutsTests", dependencies: ["Workouts", "Health"], exclude: ["Fixtures"]),
         .testTarget(
             name: "KirokuClientTests",
@@ -230,6 +232,7 @@ let package = Package(
                 "Services",
                 "Storage",
                 "WaitTimes",
+                "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -238,8 +241,8 @@ let package = Package(
             name: "EventStreamTests",
             dependencies: ["EventStream", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "ServicesTests", dependencies: ["Services", "Storage", "Health", "Insights", "EventStream", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "TaskSteps", "WaitTimes", "Workouts", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "Storage", "Health", "Insights", "EventStream", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "TaskSteps", "WaitTimes", "Workouts", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",
             dependencies: [
@@ -258,6 +261,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 "Motivation",
                 "Charts",
+                "TestSupport",
                 // Inflates the share card's PNG to look at its pixels.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -267,6 +271,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "EventStream",
+                "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]

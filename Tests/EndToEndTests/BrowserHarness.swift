@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A real `kiroku serve` on a free port with a fresh data directory, and Debian's chromium at phone size
 /// driving it — what every browser test needs, started and stopped in one place. On failure a screenshot
@@ -58,7 +59,7 @@ enum BrowserHarness {
 
         init(name: String, seed: Seed? = nil) async throws {
             self.name = name
-            dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-\(name)-\(UUID().uuidString)")
+            dataDirectory = TestFiles.directory.appendingPathComponent("kiroku-\(name)-\(UUID().uuidString)")
             if let seed {
                 let kiroku = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")
                 try seed(kiroku.path, dataDirectory)

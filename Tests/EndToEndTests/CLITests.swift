@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The `kiroku` command line, run as a person would, against a temporary data directory.
 @Suite(.timeLimit(.minutes(5))) struct CLITests {
@@ -9,7 +10,7 @@ import Testing
         let error: String
     }
 
-    let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-cli-\(UUID().uuidString)").path
+    let dataDirectory = TestFiles.directory.appendingPathComponent("kiroku-cli-\(UUID().uuidString)").path
 
     func kiroku(_ arguments: [String], input: String? = nil, language: String = "en_US.UTF-8") throws -> Run {
         let binary = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")

@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
+import TestSupport
 
 /// The gateway feeding Kafka for real: `kiroku serve --kafka-brokers` against librdkafka's mock cluster, the
 /// broker taken down while batches keep arriving, then brought back; Debian's kcat, another process, reads the
@@ -112,7 +113,7 @@ struct GatewayKafkaFixture {
         cluster = try KafkaMockCluster(brokers: 1)
         try cluster.createTopic("health-data", partitions: 3)
         try cluster.createTopic("kiroku-outbox-position", partitions: 1)
-        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-\(name)-\(UUID().uuidString)").path
+        dataDirectory = TestFiles.directory.appendingPathComponent("kiroku-\(name)-\(UUID().uuidString)").path
         let created = try Programs.run(kiroku.path, ["user", "create", "phone", "--password-stdin", "--data-dir", dataDirectory], input: "correct horse battery\n")
         guard created.status == 0 else { throw WebDriver.Failure(description: "kiroku user create: \(created.error)") }
         key = try Programs.run(kiroku.path, ["token", "create", "--user", "phone", "--name", "gateway", "--data-dir", dataDirectory]).output

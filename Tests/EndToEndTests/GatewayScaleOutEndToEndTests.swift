@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
+import TestSupport
 
 /// Stateless gateways scaled out: three `kiroku serve --gateway-only` processes behind a round-robin proxy, phones
 /// posting through it while one gateway is SIGKILLed. Every sample a phone was answered 200 for is in Kafka, as kcat
@@ -76,7 +77,7 @@ struct StatelessGatewayFixture {
     init(kiroku: URL, name: String) throws {
         cluster = try KafkaMockCluster(brokers: 1)
         try cluster.createTopic("health-data", partitions: 3)
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-\(name)-\(UUID().uuidString)")
+        directory = TestFiles.directory.appendingPathComponent("kiroku-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: BrowserHarness.artifacts, withIntermediateDirectories: true)
         keyFile = directory.appendingPathComponent("gateway-keys").path

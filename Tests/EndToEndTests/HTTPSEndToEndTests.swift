@@ -4,13 +4,14 @@ import NIOCore
 import NIOHTTP1
 import NIOSSL
 import Testing
+import TestSupport
 
 /// `kiroku serve` speaking real TLS with a certificate made by Debian's openssl, checked by a client that trusts it.
 @Suite(.timeLimit(.minutes(5))) struct HTTPSEndToEndTests {
     @Test func servesHTTPSAndMarksCookiesSecure() async throws {
         let kiroku = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")
         let openssl = try #require(Programs.find(["openssl"]), "install openssl (make test does this as root)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-tls-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("kiroku-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let certificate = directory.appendingPathComponent("cert.pem").path
         let key = directory.appendingPathComponent("key.pem").path
@@ -53,7 +54,7 @@ import Testing
 
     @Test func aCertificateWithoutItsKeyIsRefusedWithAClearMessage() throws {
         let kiroku = try #require(Programs.kiroku)
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-tls-usage-\(UUID().uuidString).log")
+        let log = TestFiles.directory.appendingPathComponent("kiroku-tls-usage-\(UUID().uuidString).log")
         let process = try Programs.start(kiroku.path, ["serve", "--tls-certificate", "/nonexistent.pem"], log: log)
         process.waitUntilExit()
         #expect(process.terminationStatus != 0)

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
+import TestSupport
 
 /// `kiroku import` and `POST /api/v1/imports` run for real: the built binary, a real SQLite file, real HTTP.
 extension CLITests {
@@ -37,7 +38,7 @@ extension CLITests {
 
     @Test func aCSVWithBadRowsImportsNothingAndNamesEveryLine() throws {
         _ = try kiroku(["user", "create", "taro", "--password-stdin"], input: "correct horse battery\n")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-csv-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("kiroku-csv-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let bad = directory.appendingPathComponent("bad.csv")
         try """

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 extension WebDriver {
     /// Chooses a file in an `<input type="file">` (WebDriver sends the path as the element's keys).
@@ -18,7 +19,7 @@ extension WebDriver {
         let chromedriver = try #require(Programs.chromedriver, "install chromium-driver (make test does this as root)")
         let artifacts = WebEndToEndTests.artifacts
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-import-e2e-\(UUID().uuidString)")
+        let dataDirectory = TestFiles.directory.appendingPathComponent("kiroku-import-e2e-\(UUID().uuidString)")
         let port = Programs.freePort()
         let site = "http://127.0.0.1:\(port)"
         let server = try Programs.start(kiroku.path, ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path],

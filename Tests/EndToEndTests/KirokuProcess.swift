@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import TestSupport
 
 /// The real `kiroku` binary and the other real programs the end-to-end tests run.
 enum Programs {
@@ -42,14 +43,18 @@ enum Programs {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// This process's environment, with the temporary directory of the programs it starts (chromium's profiles, for
+    /// one) inside the tests' own, which goes when the tests end.
+    static var childEnvironment: [String: String] {
+        ProcessInfo.processInfo.environment.merging(["TMPDIR": TestFiles.directory.path]) { _, new in new }
+    }
+
     /// Starts a long-running program, its output going to `log`; it stops with the test that started it.
     static func start(_ executable: String, _ arguments: [String], log: URL, environment: [String: String] = [:]) throws -> ChildProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
+        process.environment = childEnvironment.merging(environment) { _, new in new }
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
@@ -66,7 +71,7 @@ enum Programs {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }.filter { !unsetting.contains($0.key) }
+        process.environment = childEnvironment.merging(environment) { _, new in new }.filter { !unsetting.contains($0.key) }
         let output = Pipe()
         let error = Pipe()
         let stdin = Pipe()

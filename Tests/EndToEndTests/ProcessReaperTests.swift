@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The tests' programs leave nothing behind: not when a test stops them, not when a test forgets to, and not when the
 /// test process itself is killed — chromedriver's browsers used to outlive every run.
@@ -8,7 +9,7 @@ import Testing
     static let parentWithChildren = ["-c", "sleep 300 & echo $!; sleep 300 & echo $!; wait"]
 
     @Test func stoppingAProgramStopsWhatItStarted() async throws {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("reaper-\(UUID().uuidString).log")
+        let log = TestFiles.directory.appendingPathComponent("reaper-\(UUID().uuidString).log")
         let shell = try Programs.start("/bin/sh", Self.parentWithChildren, log: log)
         let children = try await Self.childIds(in: log)
         #expect(children.allSatisfy(Self.isAlive))
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func aProgramNobodyStoppedIsKilledWithItsChildrenWhenTheTestLetsGoOfIt() async throws {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("reaper-\(UUID().uuidString).log")
+        let log = TestFiles.directory.appendingPathComponent("reaper-\(UUID().uuidString).log")
         var shell: ChildProcess? = try Programs.start("/bin/sh", Self.parentWithChildren, log: log)
         let leader = try #require(shell?.processIdentifier)
         let children = try await Self.childIds(in: log)

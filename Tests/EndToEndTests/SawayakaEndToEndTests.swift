@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The さわやか page on a phone, for real: `kiroku serve`, Debian's chromium at 390×844, the list, a search, the
 /// "clear" link, a region filter, a store's detail page, and a refresh that keeps the list when the server is gone.
@@ -11,7 +12,7 @@ import Testing
         let chromium = try #require(Programs.chromium, "install chromium (make test does this as root)")
         let chromedriver = try #require(Programs.chromedriver, "install chromium-driver (make test does this as root)")
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-sawayaka-\(UUID().uuidString)")
+        let dataDirectory = TestFiles.directory.appendingPathComponent("kiroku-sawayaka-\(UUID().uuidString)")
         let port = Programs.freePort()
         let site = "http://127.0.0.1:\(port)"
         let server = try Programs.start(kiroku.path, ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path], log: Self.artifacts.appendingPathComponent("sawayaka-server.log"))

@@ -1,12 +1,13 @@
 import AsyncHTTPClient
 import Foundation
 import Testing
+import TestSupport
 
 /// `kiroku serve` with the hardening flags, as an operator starts it.
 @Suite(.timeLimit(.minutes(5))) struct ServeHardeningEndToEndTests {
     @Test func theFlagsAreTakenAndALooseDataDirectoryIsTightenedWithAWarning() async throws {
         let kiroku = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-hardening-\(UUID().uuidString)")
+        let root = TestFiles.directory.appendingPathComponent("kiroku-hardening-\(UUID().uuidString)")
         let data = root.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         defer { try? FileManager.default.removeItem(at: root) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `kiroku stores …` run as an operator would, against a temporary data directory.
 @Suite(.timeLimit(.minutes(5))) struct StoresCLITests {
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func loadValidatesAndSummarisesTheChanges() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("stores-\(UUID().uuidString).json")
+        let file = TestFiles.directory.appendingPathComponent("stores-\(UUID().uuidString).json")
         let stores: [[String: Any]] = [
             ["id": "sasagase", "name": "浜松篠ケ瀬店", "region": "hamamatsu", "municipality": "浜松市", "phone": "053-000-0000"],
             ["id": "izunokuni", "name": "伊豆の国店", "region": "tobu", "municipality": "伊豆の国市", "hours": "chain"],

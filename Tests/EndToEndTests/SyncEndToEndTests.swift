@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import NIOSSL
 import Testing
+import TestSupport
 
 /// The sync agent against another Kiroku over TLS, with faults: the gateway not running, answering 503 (its
 /// Kafka outbox full while the broker is down), and killed with SIGKILL and restarted. At the end the gateway
@@ -13,7 +14,7 @@ import Testing
     @Test func everyRecordArrivesOnceDespiteFaults() async throws {
         let kiroku = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests").path
         let openssl = try #require(Programs.find(["openssl"]), "install openssl (make test does this as root)")
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-sync-\(UUID().uuidString)")
+        let work = TestFiles.directory.appendingPathComponent("kiroku-sync-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let (caFile, certificate, key) = try Self.makeCertificates(openssl: openssl, in: work)
         let agentData = work.appendingPathComponent("agent").path
@@ -93,7 +94,7 @@ import Testing
     @Test func connectionsCutMidRequestAreRetriedAndNothingArrivesTwice() async throws {
         let kiroku = try #require(Programs.kiroku).path
         let openssl = try #require(Programs.find(["openssl"]))
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-cut-\(UUID().uuidString)")
+        let work = TestFiles.directory.appendingPathComponent("kiroku-cut-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let (caFile, certificate, key) = try Self.makeCertificates(openssl: openssl, in: work)
         let agentData = work.appendingPathComponent("agent").path
@@ -130,7 +131,7 @@ import Testing
     @Test func theRealtimeDaemonPushesANewRecordWithinSecondsAndStopsCleanly() async throws {
         let kiroku = try #require(Programs.kiroku).path
         let openssl = try #require(Programs.find(["openssl"]))
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-daemon-\(UUID().uuidString)")
+        let work = TestFiles.directory.appendingPathComponent("kiroku-daemon-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let (caFile, certificate, key) = try Self.makeCertificates(openssl: openssl, in: work)
         let agentData = work.appendingPathComponent("agent").path

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `kiroku trends`, `kiroku insights` and `kiroku report`, run as a person would.
 @Suite(.timeLimit(.minutes(5))) struct TrendsCLITests {
-    let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-trends-cli-\(UUID().uuidString)").path
+    let dataDirectory = TestFiles.directory.appendingPathComponent("kiroku-trends-cli-\(UUID().uuidString)").path
 
     func kiroku(_ arguments: [String], input: String? = nil, language: String = "en_US.UTF-8") throws -> (status: Int32, output: String, error: String) {
         let binary = try #require(Programs.kiroku, "build kiroku first: swift build --build-tests")

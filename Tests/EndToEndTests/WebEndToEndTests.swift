@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A newcomer's first minutes, for real: the `kiroku serve` binary, Debian's chromium at phone size,
 /// sign up, record a weight, see it on the dashboard chart, restart the server, and it is still there.
@@ -11,7 +12,7 @@ import Testing
         let chromium = try #require(Programs.chromium, "install chromium (make test does this as root)")
         let chromedriver = try #require(Programs.chromedriver, "install chromium-driver (make test does this as root)")
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-e2e-\(UUID().uuidString)")
+        let dataDirectory = TestFiles.directory.appendingPathComponent("kiroku-e2e-\(UUID().uuidString)")
         let port = Programs.freePort()
         let site = "http://127.0.0.1:\(port)"
         let serve = [kiroku.path, "serve", "--port", "\(port)", "--data-dir", dataDirectory.path, "--log-format", "json"]
@@ -81,13 +82,13 @@ import Testing
 
     @Test func aSecondServerOnTheSameDataDirectoryStopsWithAClearMessage() async throws {
         let kiroku = try #require(Programs.kiroku)
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-lock-\(UUID().uuidString)")
+        let dataDirectory = TestFiles.directory.appendingPathComponent("kiroku-lock-\(UUID().uuidString)")
         let port = Programs.freePort()
-        let first = try Programs.start(kiroku.path, ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path], log: FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-lock-1.log"))
+        let first = try Programs.start(kiroku.path, ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path], log: TestFiles.directory.appendingPathComponent("kiroku-lock-1.log"))
         defer { first.terminate() }
         try await Programs.waitUntilUp(URL(string: "http://127.0.0.1:\(port)/health")!)
 
-        let secondLog = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-lock-2-\(UUID().uuidString).log")
+        let secondLog = TestFiles.directory.appendingPathComponent("kiroku-lock-2-\(UUID().uuidString).log")
         let second = try Programs.start(kiroku.path, ["serve", "--port", "\(Programs.freePort())", "--data-dir", dataDirectory.path], log: secondLog)
         for _ in 0..<100 where second.isRunning {
             try await Task.sleep(for: .milliseconds(100))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 extension CLITests {
     @Test func logReviewImportAndExportWorkoutsFromTheTerminal() throws {
@@ -29,7 +30,7 @@ extension CLITests {
         #expect(dashboard.output.split(separator: "\n").count == 53)
         #expect(dashboard.output.contains("1125"))
 
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hevy-\(UUID().uuidString).csv")
+        let file = TestFiles.directory.appendingPathComponent("hevy-\(UUID().uuidString).csv")
         try """
             "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
             "Lower","10 Nov 2026, 10:00","10 Nov 2026, 11:00","","Squat (Barbell)","","",0,"normal",100,5,"","",
@@ -49,7 +50,7 @@ extension CLITests {
         #expect(plain.output.hasPrefix("Date,Workout Name,"))
         // The export reads back as a Strong file, byte-order mark and all: every set is read, and recognised as one
         // the log already has, so importing it back into the same account doubles nothing.
-        let exported = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-workouts-\(UUID().uuidString).csv")
+        let exported = TestFiles.directory.appendingPathComponent("kiroku-workouts-\(UUID().uuidString).csv")
         try Data(export.output.utf8).write(to: exported)
         let reimported = try kiroku(["workouts", "import", exported.path, "--user", "taro"])
         #expect(reimported.status == 0 && reimported.output.contains("Imported 0 sets. 5 were already in your log."), "\(reimported.output) \(reimported.error)")

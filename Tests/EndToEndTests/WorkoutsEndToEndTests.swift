@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The Workouts page on a phone, for real: `kiroku serve`, Debian's chromium at 390×844, sign up, log a set from the
 /// exercise list, then repeat it from the recent list with one tap, and adjust-and-log with two.
@@ -12,7 +13,7 @@ import Testing
         let chromium = try #require(Programs.chromium, "install chromium (make test does this as root)")
         let chromedriver = try #require(Programs.chromedriver, "install chromium-driver (make test does this as root)")
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-e2e-workouts-\(UUID().uuidString)")
+        let dataDirectory = TestFiles.directory.appendingPathComponent("kiroku-e2e-workouts-\(UUID().uuidString)")
         let port = Programs.freePort()
         let site = "http://127.0.0.1:\(port)"
         let server = try Programs.start(kiroku.path, ["serve", "--port", "\(port)", "--data-dir", dataDirectory.path],

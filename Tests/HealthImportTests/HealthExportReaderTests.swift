@@ -2,6 +2,7 @@ import Foundation
 import Health
 import HealthImport
 import Testing
+import TestSupport
 
 @Suite("Reading Apple Health exports")
 struct HealthExportReaderTests {
@@ -88,7 +89,7 @@ struct HealthExportReaderTests {
 
     @Test("A file that is not a Health export is refused")
     func notAnExport() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID()).xml")
+        let url = TestFiles.directory.appendingPathComponent("other-\(UUID()).xml")
         try Data("<?xml version=\"1.0\"?><Other/>".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(throws: ImportError.notHealthExport) {
@@ -101,7 +102,7 @@ struct HealthExportReaderTests {
         Data("hello, this is a note\n".utf8), Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]), Data(),
     ])
     func neitherZipNorXML(_ bytes: Data) throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID()).bin")
+        let url = TestFiles.directory.appendingPathComponent("other-\(UUID()).bin")
         try bytes.write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         do {
@@ -115,7 +116,7 @@ struct HealthExportReaderTests {
 
     @Test("A broken zip says so in words, without the archive library's error names")
     func brokenZip() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID()).zip")
+        let url = TestFiles.directory.appendingPathComponent("broken-\(UUID()).zip")
         // A local-file-header signature and then nothing a zip reader can use.
         try (Data([0x50, 0x4B, 0x03, 0x04]) + Data(repeating: 0x41, count: 200)).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }

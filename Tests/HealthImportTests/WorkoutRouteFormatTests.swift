@@ -5,6 +5,7 @@ import FoundationXML
 import Health
 @testable import HealthImport
 import Testing
+import TestSupport
 
 /// Route points from the three places Apple Health and Health Auto Export put them, and GPX both ways. The
 /// documents here are written from the formats' descriptions (reference/apple-health-export.md, the GPX 1.1
@@ -113,7 +114,7 @@ struct WorkoutRouteFormatTests {
              </Workout>
             </HealthData>
             """
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("inline-\(UUID().uuidString).xml")
+        let file = TestFiles.directory.appendingPathComponent("inline-\(UUID().uuidString).xml")
         try Data(xml.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         var mapper = HealthKitMapper(now: Date())

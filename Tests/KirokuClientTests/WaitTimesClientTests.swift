@@ -13,6 +13,7 @@ import Storage
 import Synchronization
 import Testing
 import WaitTimes
+import TestSupport
 
 @Suite struct WaitTimesClientTests {
     /// The real Kiroku application on a real port.
@@ -63,7 +64,7 @@ import WaitTimes
 
     @Test func theDirectoryIsCachedFor24HoursButWaitsNeverAre() async throws {
         let counter = RequestCounter()
-        let cacheFile = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-client-\(UUID().uuidString)/directory.json")
+        let cacheFile = TestFiles.directory.appendingPathComponent("kiroku-client-\(UUID().uuidString)/directory.json")
         let clock = ClientClock(Date(timeIntervalSince1970: 1_800_000_000))
         try await counter.serve { url in
             let client = WaitTimesClient(baseURL: url, cache: DirectoryCache(file: cacheFile), now: { clock.now })

@@ -6,6 +6,7 @@ import HealthImport
 import Services
 import Storage
 import Testing
+import TestSupport
 
 /// The whole import path — reader, mapping, batched transactions — into a real temporary SQLite file.
 @Suite("Importing an Apple Health export into the database")
@@ -130,7 +131,7 @@ struct AppleHealthImportTests {
 
     @Test("A correlation listed before its samples' top-level copies counts each sample once, fresh and again")
     func correlationBeforeItsSamples() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-correlation-first-\(UUID().uuidString).xml")
+        let file = TestFiles.directory.appendingPathComponent("kiroku-correlation-first-\(UUID().uuidString).xml")
         try Self.correlationFirstExport.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         func run() async throws -> ImportJob {
@@ -151,7 +152,7 @@ struct AppleHealthImportTests {
     /// Writes a one-line CSV import and returns it with the sample it holds, natural key included.
     func csvImport(value: String) throws -> (file: URL, sample: ImportedSample) {
         let text = "date,metric,value,unit\n2024-03-01 07:30:00 +0900,bodyMass,\(value),kg\n"
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-collision-\(UUID().uuidString).csv")
+        let file = TestFiles.directory.appendingPathComponent("kiroku-collision-\(UUID().uuidString).csv")
         try text.write(to: file, atomically: true, encoding: .utf8)
         return (file, try #require(try CSVRecordParser.parse(text, now: Date()).first))
     }

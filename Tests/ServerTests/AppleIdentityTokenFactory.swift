@@ -1,5 +1,6 @@
 import CryptoExtras
 import Foundation
+import TestSupport
 
 /// Plays Apple for the Sign in with Apple tests: its own RSA key, published as a JWKS file the server is pointed at,
 /// and identity tokens signed with it (or with a stranger's key).
@@ -16,7 +17,7 @@ struct AppleIdentityTokenFactory {
             "kty": "RSA", "kid": kid, "use": "sig", "alg": "RS256",
             "n": Self.base64URL(primitives.modulus), "e": Self.base64URL(primitives.publicExponent),
         ]]]
-        jwksPath = FileManager.default.temporaryDirectory.appendingPathComponent("apple-jwks-\(UUID().uuidString).json").path
+        jwksPath = TestFiles.directory.appendingPathComponent("apple-jwks-\(UUID().uuidString).json").path
         try JSONSerialization.data(withJSONObject: jwks).write(to: URL(fileURLWithPath: jwksPath))
     }
 

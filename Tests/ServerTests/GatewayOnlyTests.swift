@@ -6,6 +6,7 @@ import Logging
 @testable import Server
 import Services
 import Testing
+import TestSupport
 
 /// `kiroku serve --gateway-only` over HTTP, against librdkafka's mock cluster: the phone app's protocol unchanged,
 /// keys from a key file, and a 200 only once Kafka holds the batch.
@@ -19,7 +20,7 @@ import Testing
     }
 
     static func keyFile() throws -> (path: String, key: String) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-gateway-keys-\(UUID().uuidString)").path
+        let path = TestFiles.directory.appendingPathComponent("kiroku-gateway-keys-\(UUID().uuidString)").path
         return (path, try GatewayKeyring.addKey(owner: "hanako", to: path))
     }
 

@@ -7,6 +7,7 @@ import NIOCore
 @testable import Server
 import Storage
 import Testing
+import TestSupport
 
 /// The Health Auto Export app's REST automation, as it posts (reference/requirements.md).
 @Suite("Health Auto Export ingest")
@@ -184,7 +185,7 @@ struct HealthAutoExportTests {
         for minute in 0..<23 {
             rows.append(#"{"date": "2024-03-01 10:\#(String(format: "%02d", minute)):00 +0900", "Min": 60, "Avg": \#(70 + minute), "Max": 99, "source": "Apple Watch"}"#)
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-hae-\(UUID().uuidString).json")
+        let file = TestFiles.directory.appendingPathComponent("kiroku-hae-\(UUID().uuidString).json")
         try Data(#"{"data": {"metrics": [{"name": "heart_rate", "units": "count/min", "data": [\#(rows.joined(separator: ","))]}]}}"#.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let ingest = HealthAutoExportIngest(database: database, batchSize: 5)

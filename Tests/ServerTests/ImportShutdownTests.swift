@@ -5,6 +5,7 @@ import Services
 import Storage
 import Synchronization
 import Testing
+import TestSupport
 
 /// SIGTERM during an import: the import runner is a service of the application's group, so shutdown waits for the
 /// import to reach a batch boundary; every batch before it stays committed, the job stays unfinished, and the next
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func shutdownStopsAnImportAtABatchBoundaryAndTheNextStartFinishesIt() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-import-shutdown-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("kiroku-import-shutdown-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try AppDatabase.temporary()

@@ -7,6 +7,7 @@ import NIOCore
 import Services
 import Storage
 import Testing
+import TestSupport
 
 /// Uploading exports over HTTP: streamed to disk, imported in the background, followed by job id.
 @Suite("Imports API and web upload")
@@ -16,7 +17,7 @@ struct ImportsAPITests {
     }
 
     static func configuration(limit: Int = 4 << 30) -> AppConfiguration {
-        var configuration = AppConfiguration(port: 0, dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-imports-\(UUID().uuidString)"))
+        var configuration = AppConfiguration(port: 0, dataDirectory: TestFiles.directory.appendingPathComponent("kiroku-imports-\(UUID().uuidString)"))
         configuration.maxImportUploadBytes = limit
         return configuration
     }
@@ -176,7 +177,7 @@ struct ImportsAPITests {
     func orphanedUploadsAreRemoved() async throws {
         let database = try AppDatabase.temporary()
         let userId = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id!
-        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-orphans-\(UUID().uuidString)")
+        let dataDirectory = TestFiles.directory.appendingPathComponent("kiroku-orphans-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let imports = ImportService(database: database, dataDirectory: dataDirectory, maxUploadBytes: 1 << 20)
         let kept = try imports.newUploadURL()
@@ -219,7 +220,7 @@ struct ImportsAPITests {
             var session = WebSession(client)
             _ = try await session.signUp("hanako")
             let user = try #require(try await server.database.user(username: "hanako"))
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-workouts-\(UUID().uuidString).xml")
+            let path = TestFiles.directory.appendingPathComponent("kiroku-workouts-\(UUID().uuidString).xml")
             try Data(xml.utf8).write(to: path)
             defer { try? FileManager.default.removeItem(at: path) }
             let importer = AppleHealthImporter(database: server.database)
@@ -253,7 +254,7 @@ struct ImportsAPITests {
             #expect(try await session.get("/records").text.contains("href=\"/records/workouts\""))
 
             let user = try #require(try await server.database.user(username: "hanako"))
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-workouts-\(UUID().uuidString).xml")
+            let path = TestFiles.directory.appendingPathComponent("kiroku-workouts-\(UUID().uuidString).xml")
             try file.write(to: path)
             defer { try? FileManager.default.removeItem(at: path) }
             let importer = AppleHealthImporter(database: server.database)

@@ -5,6 +5,7 @@ import HealthImport
 @testable import Server
 import Storage
 import Testing
+import TestSupport
 
 /// An Apple Health import fills the profile's date of birth and sex from `<Me>` — only where they are empty.
 @Suite("Apple Health import: Me fills an empty profile")
@@ -32,7 +33,7 @@ struct ProfileImportTests {
              <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2024-03-01 08:00:00 +0900" endDate="2024-03-01 08:10:00 +0900" value="1200"/>
             </HealthData>
             """
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("me-\(UUID().uuidString).xml")
+        let url = TestFiles.directory.appendingPathComponent("me-\(UUID().uuidString).xml")
         try Data(xml.utf8).write(to: url)
         return url
     }

@@ -7,6 +7,7 @@ import Storage
 import Testing
 import WaitTimes
 import Webhooks
+import TestSupport
 
 /// A webhook URL often carries a secret (an ntfy topic, a Slack token): the database holds it sealed with a key kept
 /// outside it, while the owner, the export and the post itself see the URL as typed.
@@ -14,7 +15,7 @@ import Webhooks
     static let sunday = WebhookAddressTests.sunday
 
     @Test func theDatabaseHoldsNoWebhookURLYetTheAlertStillPostsToIt() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-secrets-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("kiroku-secrets-\(UUID().uuidString)")
         let database = try AppDatabase.temporary()
         let user = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date()))
         let userId = try #require(user.id)
@@ -44,7 +45,7 @@ import Webhooks
         #expect(try FileManager.default.attributesOfItem(atPath: key.path)[.posixPermissions] as? Int == 0o600)
 
         // Without the key (a leaked database or backup) the URL cannot be read back.
-        let stranger = SecretBox(dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-other-\(UUID().uuidString)"))
+        let stranger = SecretBox(dataDirectory: TestFiles.directory.appendingPathComponent("kiroku-other-\(UUID().uuidString)"))
         let stored = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT webhookURL FROM waitAlert") }
         #expect(stranger.open(try #require(stored.first)) == nil)
         #expect(secrets.open("https://ntfy.sh/plain-from-before") == "https://ntfy.sh/plain-from-before", "a URL saved before sealing still reads")
@@ -52,7 +53,7 @@ import Webhooks
 
     /// Reminder webhooks too: sealed in the database, as typed for the owner, in the export and in the post.
     @Test func aReminderWebhookIsSealedYetReachesItsURL() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-secrets-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("kiroku-secrets-\(UUID().uuidString)")
         let database = try AppDatabase.temporary()
         let user = try await ReminderPassTests.userWhoMissedADay(database, name: "shizuka")
         let userId = try #require(user.id)

@@ -7,6 +7,7 @@ import NIOCore
 import Services
 import Storage
 import Testing
+import TestSupport
 
 /// Over real HTTP: JSON must say it is JSON, name each member once, and names may hold no control characters.
 @Suite struct StrictInputTests {
@@ -98,7 +99,7 @@ import Testing
     }
 
     @Test func aLooseDataDirectoryIsTightenedTo0700WithAWarning() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-mode-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("kiroku-mode-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         defer { try? FileManager.default.removeItem(at: directory) }
         let lines = LoggingTests.Lines()

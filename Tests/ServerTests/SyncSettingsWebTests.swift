@@ -4,11 +4,12 @@ import HummingbirdTesting
 import Server
 import Storage
 import Testing
+import TestSupport
 
 @Suite struct SyncSettingsWebTests {
     @Test func showsTheTargetWithoutItsCredentialsWhatIsWaitingAndTheHistory() async throws {
         var server = try TestServer()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-sync-page-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("kiroku-sync-page-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("sync"), withIntermediateDirectories: true)
         server.configuration.dataDirectory = directory
         let settings = """

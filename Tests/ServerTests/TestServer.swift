@@ -6,6 +6,7 @@ import NIOCore
 @testable import Server
 import Services
 import Storage
+import TestSupport
 
 /// A Kiroku application over a fresh temporary SQLite file, with cheap bcrypt so tests stay fast.
 struct TestServer {
@@ -16,7 +17,7 @@ struct TestServer {
     init(rateLimits: LoginRateLimiter.Limits = .init(), gateway: GatewaySettings = GatewaySettings(), clock: (@Sendable () -> Date)? = nil) throws {
         configuration.gateway = gateway
         // A data directory of its own: uploads and start-up cleanup of one test never meet another's files.
-        configuration.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-test-data-\(UUID().uuidString)")
+        configuration.dataDirectory = TestFiles.directory.appendingPathComponent("kiroku-test-data-\(UUID().uuidString)")
         TemporaryDatabaseDirectories.register(configuration.dataDirectory)
         var dependencies = AppDependencies(
             database: try AppDatabase.temporary(),

@@ -9,6 +9,7 @@ import Services
 import Storage
 import Testing
 import ZIPFoundation
+import TestSupport
 
 /// Routes end to end: an `export.zip` built here from the format's description (export.xml naming its GPX files by
 /// `<FileReference>`, the GPX files under `workout-routes/`, an old-style workout with inline `<Location>`s), a Health
@@ -68,7 +69,7 @@ struct WorkoutRouteTests {
 
     /// An `export.zip` as the Health app writes it: `apple_health_export/` with export.xml and `workout-routes/`.
     static func exportZip() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString).zip")
+        let url = TestFiles.directory.appendingPathComponent("routes-\(UUID().uuidString).zip")
         let archive = try Archive(url: url, accessMode: .create)
         for (path, text) in [
             ("apple_health_export/export.xml", exportXML),
@@ -169,7 +170,7 @@ struct WorkoutRouteTests {
 
     @Test("A route's summary is kept when it is written and equals its points' (GPX and inline), also in a database migrated from before")
     func keptSummary() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("route-summary-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("route-summary-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("kiroku.sqlite").path

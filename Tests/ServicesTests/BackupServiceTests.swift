@@ -4,12 +4,13 @@ import Health
 import Services
 import Storage
 import Testing
+import TestSupport
 
 /// Backups on real SQLite files in real directories: what goes in comes back row for row; a wrong passphrase, a
 /// damaged file or a newer schema changes nothing in the data directory.
 @Suite struct BackupServiceTests {
     struct Place {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-backup-\(UUID().uuidString)")
+        let root = TestFiles.directory.appendingPathComponent("kiroku-backup-\(UUID().uuidString)")
         var data: URL { root.appendingPathComponent("data") }
         var backups: URL { root.appendingPathComponent("backups") }
         var elsewhere: URL { root.appendingPathComponent("restored") }

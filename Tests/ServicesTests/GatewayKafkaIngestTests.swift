@@ -5,13 +5,14 @@ import Logging
 import Services
 import Storage
 import Testing
+import TestSupport
 
 /// The stateless gateway's two ends that need no Kafka: its key file, and storing what it published.
 @Suite struct GatewayKafkaIngestTests {
     static let now = Date(timeIntervalSince1970: 1_790_000_000)
 
     static func directory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-kafka-ingest-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("kiroku-kafka-ingest-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }

@@ -4,6 +4,7 @@ import HealthImport
 import Services
 import Storage
 import Testing
+import TestSupport
 
 /// Rows an older Kiroku kept raw in shapes it did not read yet — Apple Health's 2015 statistics records and Health
 /// Auto Export's snake_case metric names — become the samples a fresh import of the same data gives, at the same
@@ -58,7 +59,7 @@ import Testing
         #expect(try await database.rawItems(userId: userId).isEmpty)
 
         // Importing the export itself now finds the sample already there: the promotion took the import's key.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-2015-\(UUID().uuidString).xml")
+        let file = TestFiles.directory.appendingPathComponent("kiroku-2015-\(UUID().uuidString).xml")
         try Self.export2015.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let importer = AppleHealthImporter(database: database)

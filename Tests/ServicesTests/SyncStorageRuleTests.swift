@@ -3,6 +3,7 @@ import Health
 import Services
 import Storage
 import Testing
+import TestSupport
 
 /// R9's storage rule on a real database: the oldest synced records go first, an unsynced one never, and the history
 /// says what was deleted and why.
@@ -10,7 +11,7 @@ import Testing
     static let start = Date(timeIntervalSince1970: 1_790_000_000)
 
     static func store() async throws -> (AppDatabase, User, [HealthRecord], URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-rule-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("kiroku-rule-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let database = try AppDatabase.open(path: directory.appendingPathComponent("kiroku.sqlite").path)
         let user = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: start))

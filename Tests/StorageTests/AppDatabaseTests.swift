@@ -3,6 +3,7 @@ import GRDB
 import Health
 @testable import Storage
 import Testing
+import TestSupport
 
 @Suite struct AppDatabaseTests {
     @Test func openedDatabaseUsesWriteAheadLogging() async throws {
@@ -12,7 +13,7 @@ import Testing
     }
 
     @Test func recordsSurviveClosingAndReopeningTheFile() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-reopen-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("kiroku-reopen-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("kiroku.sqlite").path
         do {
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func aNewDatabaseAndItsLogAreReadableByTheirOwnerOnly() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-mode-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("kiroku-mode-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("kiroku.sqlite").path
         let database = try AppDatabase.open(path: path)

@@ -3,6 +3,7 @@ import GRDB
 import Health
 @testable import Storage
 import Testing
+import TestSupport
 
 /// Concurrent gateway batches share commits; each must still be stored or refused whole, on its own.
 @Suite struct GatewayGroupCommitTests {
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func concurrentBatchesAreEachStoredWholeWithOneOutboxRowPerNewRecordOrRefusedWholeWhenTheOutboxIsFull() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-group-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("kiroku-group-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let database = try AppDatabase.open(path: directory.appendingPathComponent("kiroku.sqlite").path, durableCommits: true)
         let alice = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))

@@ -3,6 +3,7 @@ import GRDB
 import Health
 @testable import Storage
 import Testing
+import TestSupport
 
 /// Records' natural-key slots start with the sample's hour (so an import writes the index in order). A database
 /// whose records were imported before that change is migrated: importing the same export again adds nothing, and
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func recordsImportedBeforeTheChangeAreRecognisedAfterTheMigration() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-keys-\(UUID().uuidString)")
+        let directory = TestFiles.directory.appendingPathComponent("kiroku-keys-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("kiroku.sqlite").path

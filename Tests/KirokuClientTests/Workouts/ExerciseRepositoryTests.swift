@@ -3,6 +3,7 @@ import Foundation
 import Health
 import KirokuClient
 import Testing
+import TestSupport
 
 @Suite struct ExerciseRepositoryTests {
     let fastRetry = Backoff(retries: 1, baseDelay: .milliseconds(10), maxDelay: .milliseconds(20))
@@ -10,7 +11,7 @@ import Testing
     @Test func cacheFirstForADayThenStaleWhenTheServerIsDownAndInvalidatedByACustomExercise() async throws {
         let server = try WorkoutsLiveServer()
         let clock = WorkoutsTestClock()
-        let cacheFile = FileManager.default.temporaryDirectory.appendingPathComponent("exercises-\(UUID().uuidString).json")
+        let cacheFile = TestFiles.directory.appendingPathComponent("exercises-\(UUID().uuidString).json")
         let deviceId = UUID().uuidString
         let retry = fastRetry
 

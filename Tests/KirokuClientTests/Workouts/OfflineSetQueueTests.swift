@@ -4,6 +4,7 @@ import Health
 import KirokuClient
 import Storage
 import Testing
+import TestSupport
 
 @Suite struct OfflineSetQueueTests {
     let fastRetry = Backoff(retries: 0, baseDelay: .seconds(2), maxDelay: .seconds(60))
@@ -12,7 +13,7 @@ import Testing
     @Test func setsLoggedOfflineGetTemporaryIdsAndReachTheServerOnceWhenOnline() async throws {
         let server = try WorkoutsLiveServer()
         let clock = WorkoutsTestClock()
-        let queueFile = FileManager.default.temporaryDirectory.appendingPathComponent("queue-\(UUID().uuidString).json")
+        let queueFile = TestFiles.directory.appendingPathComponent("queue-\(UUID().uuidString).json")
         let deviceId = UUID().uuidString
         let retry = fastRetry
 

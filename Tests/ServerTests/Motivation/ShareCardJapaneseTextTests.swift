@@ -6,6 +6,7 @@ import Motivation
 import Services
 import Testing
 import ZIPFoundation
+import TestSupport
 
 /// The share card's Japanese text is drawn with a CJK font: the real render differs from one where the CJK font is
 /// hidden from librsvg, and its message line is made of many different glyph shapes, not one tofu box repeated.
@@ -111,7 +112,7 @@ import ZIPFoundation
 
     /// A fontconfig setup that knows only the Latin fonts (DejaVu, if installed): Japanese has no font there.
     static func withoutCJKFonts() throws -> [String: String] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiroku-nocjk-\(UUID().uuidString)")
+        let folder = TestFiles.directory.appendingPathComponent("kiroku-nocjk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let config = folder.appendingPathComponent("fonts.conf")
         try """
