@@ -16,7 +16,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def timed(command, **kwargs):
-    """Runs command under /usr/bin/time -v; returns (stdout, seconds, peak RSS in MB)."""
+    """Runs command under /usr/bin/time -v; returns (stdout, seconds, peak RSS in MB).
+
+    The disk is synced first, so that no run waits on the write-back of what an earlier one wrote (a fresh import
+    leaves a few hundred MB of dirty pages, and the peer's commits wait for the disk)."""
+    os.sync()
     result = subprocess.run(["/usr/bin/time", "-v"] + command, capture_output=True, text=True, **kwargs)
     if result.returncode != 0:
         sys.exit(f"failed: {' '.join(command)}\n{result.stdout}\n{result.stderr}")
