@@ -210,14 +210,15 @@ let package = Package(
             path: "Benchmarks/KirokuBenchmarks"
         ),
 
-        // What several test targets share: the directory their files go to, removed when the test process exits.
+        // What several test targets share: the directory their files go to (removed when the test process exits), a seeded
+        // random number generator.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Reads Sources/ and Package.swift: the layering rules, enforced.
         .testTarget(name: "ArchitectureTests"),
-        .testTarget(name: "HealthTests", dependencies: ["Health"]),
+        .testTarget(name: "HealthTests", dependencies: ["Health", "TestSupport"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "MotivationTests", dependencies: ["Motivation", "Health"]),
-        .testTarget(name: "InsightsTests", dependencies: ["Insights", "Health"]),
+        .testTarget(name: "InsightsTests", dependencies: ["Insights", "Health", "TestSupport"]),
         .testTarget(name: "TaskStepsTests", dependencies: ["TaskSteps", "Health"]),
         .testTarget(name: "WaitTimesTests", dependencies: ["WaitTimes", "Health"], exclude: ["Fixtures"]),
         .testTarget(name: "HealthImportTests", dependencies: ["HealthImport", "Health", "TestSupport"], resources: [.copy("Fixtures")]),

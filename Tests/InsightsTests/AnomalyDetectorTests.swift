@@ -2,6 +2,7 @@ import Foundation
 import Health
 import Insights
 import Testing
+import TestSupport
 
 @Suite struct AnomalyDetectorTests {
     static let start = LocalDay(year: 2024, month: 2, day: 1)

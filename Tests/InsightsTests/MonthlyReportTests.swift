@@ -2,6 +2,7 @@ import Foundation
 import Health
 import Insights
 import Testing
+import TestSupport
 
 @Suite struct MonthlyReportTests {
     @Test func theReportsFiguresEqualTheMetricPages() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Health
 import Insights
 import Testing
+import TestSupport
 
 @Suite struct WeightForecastTests {
     static let start = LocalDay(year: 2024, month: 1, day: 1)

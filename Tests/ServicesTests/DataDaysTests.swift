@@ -5,8 +5,8 @@ import Storage
 import Testing
 
 /// The days with data that streaks, badges and reminders count are each record's own local day, overall and per
-/// metric: read from the hourly rollups in zones of whole-hour offsets (across daylight saving), from the records'
-/// minutes in zones of half-hour offsets.
+/// metric: told from the hourly rollups (across daylight saving, and in zones of half-hour offsets, where the few hours
+/// a local midnight cuts are read record by record when the rollups cannot tell).
 @Suite struct DataDaysTests {
     /// Records of three metrics on both sides of local midnights, daylight-saving changes and the minute at which a
     /// half-hour zone's day turns, in a spread of instants no zone sees as whole days of UTC.
@@ -51,6 +51,22 @@ import Testing
         #expect(days.overall == overall)
         #expect(days.byMetric == byMetric)
         #expect(overall.count > 30)
+    }
+
+    /// 23:59 and 00:01 in Kolkata share an hour of UTC (18:00–19:00). The rollup keeps that hour's latest record, which
+    /// tells the second day; the first is found only by reading the hour's records, since nothing else that day has data.
+    @Test func aRecordJustBeforeAHalfHourMidnightCountsOnItsOwnDay() async throws {
+        let database = try AppDatabase.temporary()
+        let user = try await database.createUser(User(username: "kolkata", passwordHash: "x", createdAt: Date()))
+        let beforeMidnight = Date(timeIntervalSince1970: 1_735_689_600 + 18 * 3_600 + 29 * 60 + 30.25)
+        let records = [beforeMidnight, beforeMidnight.addingTimeInterval(90)].map { instant in
+            HealthRecord(userId: user.id!, metric: "stepCount", value: 10, originalValue: 10, originalUnit: "count",
+                         startAt: instant, endAt: instant, source: .manual, createdAt: Date())
+        }
+        _ = try await database.insertRecords(records)
+        let days = try await MotivationService(database: database).dataDays(userId: user.id!, timeZone: TimeZone(identifier: "Asia/Kolkata")!)
+        #expect(days.overall == [LocalDay(year: 2025, month: 1, day: 1), LocalDay(year: 2025, month: 1, day: 2)])
+        #expect(days.byMetric["stepCount"] == days.overall)
     }
 
     @Test func aUserWithoutRecordsHasNoDays() async throws {

@@ -34,23 +34,16 @@ public struct MotivationService: Sendable {
     }
 
     func dataDays(userId: Int64, timeZone: TimeZone) async throws -> DataDays {
-        // Hour buckets suffice where every offset the zone uses is whole hours (Japan, most of the world); minutes otherwise.
-        let wholeHours = [0, 182, 365].allSatisfy { offset in
-            timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 1_735_689_600 + Double(offset) * 86_400)) % 3600 == 0
-        }
         var days = DataDays()
         var sweep = LocalDaySweep(timeZone)
-        for (metric, starts) in try await database.recordBuckets(userId: userId, minutePrecision: !wholeHours) {
-            var metricDays: Set<LocalDay> = []
-            var previous: LocalDay?
-            // A metric's starts ascend, so most follow another of the same day.
-            for start in starts {
-                let day = sweep.day(of: start)
-                if day != previous { metricDays.insert(day) }
-                previous = day
+        for (metric, hours) in try await database.recordHours(userId: userId) {
+            var metricDays = HourlyDataDays(hours: hours, sweep: &sweep)
+            if !metricDays.hoursToRead.isEmpty {
+                let starts = try await database.recordStarts(userId: userId, metric: metric, inHoursStarting: metricDays.hoursToRead)
+                metricDays.add(starts, sweep: &sweep)
             }
-            days.overall.formUnion(metricDays)
-            days.byMetric[metric] = metricDays
+            days.overall.formUnion(metricDays.days)
+            days.byMetric[metric] = metricDays.days
         }
         return days
     }

@@ -1,39 +1,60 @@
 import Foundation
 import GRDB
+import Health
 
 /// What the motivation system reads from a user's records, and its own rows. Every method filters by the owner.
 extension AppDatabase {
-    /// The starts of the hours (or of the minutes, when `minutePrecision`) in which the user has records, by metric,
-    /// each metric's in ascending order: enough to find every local day with data in any time zone whose offset is
-    /// whole hours (or any offset, at minute precision), without reading every record.
+    /// The hours in which the user has records, by metric, each metric's in ascending order, with the start of each
+    /// hour's latest record: from the hourly rollups, one row per hour with data, so that a badge refresh, which runs
+    /// after every write, does not read every record (`HourlyDataDays` tells the days from them).
     ///
-    /// SQLite turns each stored "YYYY-MM-DD HH" into seconds, so no text reaches Swift but the metrics' names: a badge
-    /// refresh, which runs after every write, reads every hour of the account's history.
-    public func recordBuckets(userId: Int64, minutePrecision: Bool) async throws -> [String: [Date]] {
+    /// SQLite gives one integer per hour: the latest record's start to the second, read from the rollup's `latestKey`
+    /// (which begins with that record's stored start); the hour is the whole hour before it. No text reaches Swift but
+    /// the metrics' names, and SQLite parses one date per hour, as when it read the hour alone.
+    public func recordHours(userId: Int64) async throws -> [String: [HourlyDataDays.Hour]] {
         try await reader.read { db in
-            // Hours come straight from the hourly rollups (one row per hour with data, kept by triggers), so a
-            // badge refresh after each gateway batch does not re-read every record of a large account.
-            let starts = try db.cachedStatement(sql: minutePrecision ? """
-                SELECT DISTINCT CAST(strftime('%s', substr(startAt, 1, 16)) AS INTEGER) FROM healthRecord
-                WHERE userId = ? AND metric = ? ORDER BY 1
-                """ : """
-                SELECT CAST(strftime('%s', hour || ':00') AS INTEGER) FROM healthRecordHourly
-                WHERE userId = ? AND metric = ? ORDER BY hour
+            let latestStarts = try db.cachedStatement(sql: """
+                SELECT CAST(strftime('%s', substr(latestKey, 1, 19)) AS INTEGER)
+                FROM healthRecordHourly WHERE userId = ? AND metric = ? ORDER BY hour
                 """)
             let metrics = try String.fetchAll(
                 db, sql: "SELECT DISTINCT metric FROM healthRecordHourly WHERE userId = ?", arguments: [userId]
             )
-            var buckets: [String: [Date]] = [:]
+            var byMetric: [String: [HourlyDataDays.Hour]] = [:]
             for metric in metrics {
-                var dates: [Date] = []
-                // A start SQLite cannot read (NULL) is left out, as a record whose date cannot be read is.
-                let seconds = try Optional<Int64>.fetchCursor(starts, arguments: [userId, metric])
+                var hours: [HourlyDataDays.Hour] = []
+                // An hour SQLite cannot read (NULL) is left out, as a record whose date cannot be read is.
+                let seconds = try Optional<Int64>.fetchCursor(latestStarts, arguments: [userId, metric])
+                while let second = try seconds.next() {
+                    guard let second else { continue }
+                    let (quotient, remainder) = second.quotientAndRemainder(dividingBy: 3_600)
+                    let hourStart = (remainder < 0 ? quotient - 1 : quotient) * 3_600
+                    hours.append(HourlyDataDays.Hour(
+                        start: Date(timeIntervalSince1970: Double(hourStart)), latestStart: Date(timeIntervalSince1970: Double(second))
+                    ))
+                }
+                if !hours.isEmpty { byMetric[metric] = hours }
+            }
+            return byMetric
+        }
+    }
+
+    /// The starts, to the second, of the user's records of `metric` in the hours beginning at `hourStarts`.
+    public func recordStarts(userId: Int64, metric: String, inHoursStarting hourStarts: [Date]) async throws -> [Date] {
+        try await reader.read { db in
+            let starts = try db.cachedStatement(sql: """
+                SELECT CAST(strftime('%s', startAt) AS INTEGER) FROM healthRecord
+                WHERE userId = ? AND metric = ? AND startAt >= ? AND startAt < ?
+                """)
+            var dates: [Date] = []
+            for hour in hourStarts {
+                let bounds = [DatabaseDateText.string(hour), DatabaseDateText.string(hour.addingTimeInterval(3_600))]
+                let seconds = try Optional<Int64>.fetchCursor(starts, arguments: [userId, metric, bounds[0], bounds[1]])
                 while let second = try seconds.next() {
                     if let second { dates.append(Date(timeIntervalSince1970: Double(second))) }
                 }
-                if !dates.isEmpty { buckets[metric] = dates }
             }
-            return buckets
+            return dates
         }
     }
 

@@ -1,14 +1,14 @@
 import Foundation
 
 /// SplitMix64: a tiny, fully specified generator, so every simulated run is the same on every machine.
-struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -17,13 +17,9 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     /// A standard normal draw (Box–Muller).
-    mutating func gaussian() -> Double {
+    public mutating func gaussian() -> Double {
         let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
         let u2 = Double.random(in: 0..<1, using: &self)
         return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
-}
-
-func isClose(_ a: Double, _ b: Double, tolerance: Double = 1e-9) -> Bool {
-    abs(a - b) <= tolerance * max(1, abs(a), abs(b))
 }
