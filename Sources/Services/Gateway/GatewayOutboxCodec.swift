@@ -201,8 +201,7 @@ enum GatewayOutboxCodec {
 
         mutating func string() throws(Damaged) -> String {
             let length = Int(UInt32(littleEndian: try take(4).loadUnaligned(as: UInt32.self)))
-            let text = try take(length).withMemoryRebound(to: UInt8.self) { String(validating: $0, as: UTF8.self) }
-            guard let text else { throw Damaged() }
+            guard let text = UTF8Text.string(try take(length)) else { throw Damaged() }
             return text
         }
 

@@ -86,7 +86,7 @@ struct JSONByteReader {
             guard let text = Self.decodeString(raw.raw) else { throw JSONSyntaxError() }
             return text
         }
-        guard let text = String(validating: raw.raw, as: UTF8.self) else { throw JSONSyntaxError() }
+        guard let text = UTF8Text.string(raw.raw) else { throw JSONSyntaxError() }
         return text
     }
 
@@ -147,7 +147,7 @@ struct JSONByteReader {
     /// are not UTF-8 are refused (nil).
     static func decodeString(_ raw: UnsafeRawBufferPointer) -> String? {
         guard let unescaped = try? JSONGrammar.unescape(raw, loneSurrogates: .refuse) else { return nil }
-        return String(validating: unescaped, as: UTF8.self)
+        return unescaped.withUnsafeBytes(UTF8Text.string)
     }
 }
 
