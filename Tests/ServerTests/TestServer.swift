@@ -18,7 +18,6 @@ struct TestServer {
         configuration.gateway = gateway
         // A data directory of its own: uploads and start-up cleanup of one test never meet another's files.
         configuration.dataDirectory = TestFiles.directory.appendingPathComponent("kiroku-test-data-\(UUID().uuidString)")
-        TemporaryDatabaseDirectories.register(configuration.dataDirectory)
         var dependencies = AppDependencies(
             database: try AppDatabase.temporary(),
             hasher: PasswordHasher(cost: 4),

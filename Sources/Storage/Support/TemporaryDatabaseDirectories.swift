@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Directories made for tests in this process (`AppDatabase.temporary()`, test servers' data directories), removed
-/// when it exits normally: every test opens its own database, and without this each run left hundreds of them
+/// Directories made for tests in this process by `AppDatabase.temporary()`, removed when it exits normally (the
+/// tests' other files go to TestSupport's `TestFiles.directory`, removed the same way; Storage cannot depend on it): every test opens its own database, and without this each run left hundreds of them
 /// behind (6,800 directories and 9 GB in /tmp after a day of test and benchmark runs on one machine).
 public enum TemporaryDatabaseDirectories {
     private static let made = Mutex<[URL]>([])
