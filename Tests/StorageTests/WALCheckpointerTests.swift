@@ -75,6 +75,45 @@ import Testing
         #expect(try fileSize(path) - sizeDuringImport > 3_000_000)
         #expect(try checkpointer(database).thresholds.backgroundPages == WALCheckpointer.Thresholds.everyday.backgroundPages)
     }
+
+    /// After a large import the log file would keep its size (it is only ever rewound in place) until the server
+    /// stopped; it is emptied once nothing uses it, and a reader still using it only delays that.
+    @Test func theLogFileIsEmptiedOnceTheImportIsOverAndNothingUsesIt() async throws {
+        let database = try AppDatabase.temporary()
+        let log = database.writer.path + "-wal"
+        try database.prepareForImportBlocking()
+        try await write(database, commits: 60, pages: 20)
+        #expect(try fileSize(log) > 4_000_000)
+
+        // A reader that started before the import's end holds its snapshot of the log for a while.
+        let (readerStarted, started) = AsyncStream.makeStream(of: Void.self)
+        let gate = DispatchSemaphore(value: 0)
+        let reader = Task {
+            try await database.reader.read { db in
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM scratch")
+                started.yield()
+                // A blocking wait: the read transaction stays open on this connection until the test lets it go.
+                gate.wait()
+            }
+        }
+        for await _ in readerStarted { break }
+        try database.finishImportBlocking()
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(try fileSize(log) > 0, "the reader still uses the log")
+
+        gate.signal()
+        try await reader.value
+        let deadline = Date().addingTimeInterval(20)
+        while try fileSize(log) > 0, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try fileSize(log) == 0)
+        // Nothing was lost, and writing goes on into the emptied log.
+        try await write(database, commits: 1, pages: 10)
+        let rows = try await database.reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM scratch") }
+        #expect(rows == 1_210)
+        #expect(try fileSize(log) > 0)
+    }
 }
 
 /// Two imports at once (two family members, or the CLI beside the server's upload) share the writer's import

@@ -150,8 +150,9 @@ extension AppDatabase {
     /// The log's size limit is not kept after the import: kept everyday, it raised the gateway's p99 at 4 clients
     /// (SQLite only, alternating builds, measured before durable commits really synced) from 20.9–23.8 ms to
     /// 27.5–34.6 ms. A log cut back after each rewind has to grow again, and growing a file costs more than writing over
-    /// it (the likely cause; not profiled). So after a large import the log file keeps its size (at most 256 MiB, reused
-    /// from its start) until the server stops.
+    /// it (the likely cause; not profiled). Instead the log file is emptied once, when the last import has finished and
+    /// nothing uses the log (`WALCheckpointer.truncateLogWhenQuiet`); before that it kept its size (up to 256 MiB)
+    /// until the server stopped.
     public func prepareForImportBlocking() throws {
         try importSessions.begin {
             try writer.writeWithoutTransaction { db in
@@ -170,8 +171,8 @@ extension AppDatabase {
         }
     }
 
-    /// Once the last running import is over: everyday checkpointing and the writer's own settings again, and the log
-    /// moved into the database.
+    /// Once the last running import is over: everyday checkpointing and the writer's own settings again, the log
+    /// moved into the database, and the log file emptied as soon as nothing uses it (`truncateLogWhenQuiet`).
     public func finishImportBlocking() throws {
         try importSessions.end { everyday in
             checkpointer?.thresholds = .everyday
@@ -182,6 +183,7 @@ extension AppDatabase {
                 try db.execute(sql: "PRAGMA temp_store = \(everyday.tempStore)")
                 try db.checkpoint(.passive)
             }
+            checkpointer?.truncateLogWhenQuiet()
         }
     }
 

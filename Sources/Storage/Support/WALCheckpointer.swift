@@ -116,6 +116,33 @@ final class WALCheckpointer: Sendable {
         }
     }
 
+    /// Empties the log file once nothing uses it, for after a large import: the log only ever grows (up to the
+    /// import's 256 MiB) and is rewound in place, never shortened, because a size limit kept everyday raised the
+    /// gateway's p99 (see `AppDatabase.prepareForImportBlocking`). One truncation afterwards costs nothing later:
+    /// everyday writes grow the log back to their own few megabytes.
+    ///
+    /// Tried from this checkpointer's connection, which has no busy handler: while a commit or a reader holds the
+    /// log, the attempt fails at once rather than making requests wait, and is tried again `retryInterval` later,
+    /// at most `attempts` times (a busy server may keep its log until the next import ends). `completion` gets
+    /// whether the log was emptied.
+    func truncateLogWhenQuiet(
+        attempts: Int = 50, retryInterval: DispatchTimeInterval = .milliseconds(200),
+        completion: (@Sendable (Bool) -> Void)? = nil
+    ) {
+        queue.async {
+            let truncated = (try? self.checkpointConnection().writeWithoutTransaction { db in
+                _ = try db.checkpoint(.truncate)
+            }) != nil
+            if truncated || attempts <= 1 {
+                completion?(truncated)
+            } else {
+                self.queue.asyncAfter(deadline: .now() + retryInterval) {
+                    self.truncateLogWhenQuiet(attempts: attempts - 1, retryInterval: retryInterval, completion: completion)
+                }
+            }
+        }
+    }
+
     /// The checkpoint's connection, opened on first use. It syncs as the writer does: a checkpoint syncs the log
     /// before copying it and the database file after.
     private func checkpointConnection() throws -> DatabaseQueue {
