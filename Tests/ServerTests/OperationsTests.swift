@@ -1,4 +1,5 @@
 import Foundation
+import Health
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -57,6 +58,33 @@ import Testing
             for (path, method) in try OpenAPIOperations.registeredAPIRoutes() {
                 #expect(operations.contains { $0 == path && $1 == method }, "\(method) \(path) is served but not documented")
             }
+        }
+    }
+
+    /// The document lists the catalog's metric ids (clients and the contract test generate requests from it): the
+    /// list is the catalog, and a goal built the way the document describes it is created.
+    @Test func theDocumentedMetricIdsAreTheCatalogsAndADocumentedGoalIsCreated() async throws {
+        let server = try TestServer()
+        let (_, token) = try await server.user("alice")
+        try await server.test { client in
+            let document = try await client.execute(uri: "/openapi.yaml", method: .get).text
+            let line = try #require(document.split(separator: "\n").first { $0.contains("enum: [height,") })
+            let list = try #require(line.split(separator: "[").last?.split(separator: "]").first)
+            let documented = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(documented == MetricCatalog.all.map(\.id))
+
+            let atLeast = try await client.execute(
+                uri: "/api/v1/goals", method: .post, headers: .bearer(token),
+                body: jsonBody(["metric": "stepCount", "direction": "atLeast", "target": 8000])
+            )
+            #expect(atLeast.status == .created)
+            let range = try await client.execute(
+                uri: "/api/v1/goals", method: .post, headers: .bearer(token),
+                body: jsonBody(["metric": "bodyMass", "direction": "withinRange", "lower": 60, "upper": 65, "target": NSNull(), "deadline": NSNull()])
+            )
+            #expect(range.status == .created)
+            let id = try #require(try range.json()["id"] as? Int)
+            #expect(try await client.execute(uri: "/api/v1/goals/\(id)", method: .get, headers: .bearer(token)).status == .ok)
         }
     }
 }
