@@ -38,6 +38,25 @@ TOKEN_ID="$("$KIROKU" token list --user contract --data-dir "$DATA" | awk 'NR ==
 # The wait-time operator feed takes a server-wide operator token; other routes ignore the header.
 OPERATOR_TOKEN="$("$KIROKU" stores operator-token create contract --data-dir "$DATA")"
 
+# Things no API operation creates, so that the operations on them are tested with ids that exist: a workout with a
+# GPS route (an Apple Health export.xml in the pre-iOS 13 form, its points inline) and, once the server runs, a
+# share link. Their ids are added to schemathesis's config below.
+cat >"$WORK/export.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<HealthData locale="en_US">
+ <ExportDate value="2017-05-04 08:00:00 +0900"/>
+ <Workout workoutActivityType="HKWorkoutActivityTypeHiking" duration="12" durationUnit="min" sourceName="iPhone" startDate="2017-05-03 09:00:00 +0900" endDate="2017-05-03 09:12:00 +0900">
+  <WorkoutRoute sourceName="iPhone" startDate="2017-05-03 09:00:00 +0900" endDate="2017-05-03 09:12:00 +0900">
+   <Location date="2017-05-03 09:00:00 +0900" latitude="35.6251" longitude="139.2436" altitude="190.0" horizontalAccuracy="5" verticalAccuracy="3" course="-1" speed="0.9"/>
+   <Location date="2017-05-03 09:06:00 +0900" latitude="35.6263" longitude="139.2449" altitude="231.5" horizontalAccuracy="5" verticalAccuracy="3" course="42" speed="1.1"/>
+   <Location date="2017-05-03 09:12:00 +0900" latitude="35.6276" longitude="139.2461" altitude="268.0" horizontalAccuracy="6" verticalAccuracy="4" course="40" speed="1.0"/>
+  </WorkoutRoute>
+ </Workout>
+</HealthData>
+XML
+"$KIROKU" import "$WORK/export.xml" --user contract --data-dir "$DATA" >/dev/null
+WORKOUT_ID="$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT id FROM healthWorkout").fetchone()[0])' "$DATA/kiroku.sqlite")"
+
 PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 "$KIROKU" serve --host 127.0.0.1 --port "$PORT" --data-dir "$DATA" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
@@ -61,10 +80,33 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 
+SHARE_TOKEN="$(python3 - "$BASE" "$TOKEN" <<'PY'
+import json, sys, urllib.request
+request = urllib.request.Request(sys.argv[1] + "/api/v1/share-links", data=b"{}", method="POST",
+                                 headers={"Authorization": "Bearer " + sys.argv[2], "Content-Type": "application/json"})
+print(json.load(urllib.request.urlopen(request, timeout=10))["url"].rstrip("/").rsplit("/", 1)[-1])
+PY
+)"
+
+# The config, and the ids of what the run starts with: every generated request of these operations uses them, so
+# they reach the route and the card. Numbers are written as numbers (an id given as text would be a wrong type).
+CONFIG="$WORK/schemathesis.toml"
+cp scripts/contract/schemathesis.toml "$CONFIG"
+cat >>"$CONFIG" <<TOML
+
+[[operations]]
+include-name = ["GET /api/v1/health-workouts/{id}/route", "GET /api/v1/health-workouts/{id}/route.gpx"]
+parameters = { "path.id" = $WORKOUT_ID }
+
+[[operations]]
+include-name = ["GET /s/{token}/card.png"]
+parameters = { "path.token" = "$SHARE_TOKEN" }
+TOML
+
 # The hooks keep the run from revoking the very token it runs with (DELETE /api/v1/tokens/{id}).
 status=0
 PYTHONDONTWRITEBYTECODE=1 KIROKU_CONTRACT_TOKEN_ID="$TOKEN_ID" SCHEMATHESIS_HOOKS=contract_hooks PYTHONPATH=scripts/contract \
-  "$VENV/bin/schemathesis" --config-file scripts/contract/schemathesis.toml run "$BASE/openapi.yaml" --url "$BASE" \
+  "$VENV/bin/schemathesis" --config-file "$CONFIG" run "$BASE/openapi.yaml" --url "$BASE" \
     --header "Authorization: Bearer $TOKEN" --header "X-Operator-Token: $OPERATOR_TOKEN" \
     --checks all --seed "$SEED" --max-examples "$EXAMPLES" --workers 1 \
     --generation-database none --suppress-health-check all --no-color --output-truncate false --request-timeout 30 \
