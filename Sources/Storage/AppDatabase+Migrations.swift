@@ -34,6 +34,7 @@ extension AppDatabase {
         migrator.registerMigration("v9-gateway-sample-hours", migrate: Migrations.gatewaySampleHours)
         migrator.registerMigration("v10-outbox-batches", migrate: Migrations.outboxBatches)
         migrator.registerMigration("v11-outbox-quarantine", migrate: Migrations.outboxQuarantine)
+        migrator.registerMigration("v12-health-devices", migrate: Migrations.healthDevices)
         return migrator
     }
 }

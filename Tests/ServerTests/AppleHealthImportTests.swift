@@ -95,6 +95,46 @@ struct AppleHealthImportTests {
         #expect(imports.map { $0["state"] as? String } == ["succeeded"])
     }
 
+    /// Apple repeats a sample's device description on every sample; it is stored once per owner and every read of a
+    /// record (list, export, the API's record) gives it back whole. Records stored with the text keep reading it.
+    @Test("A device description is stored once per owner and read back on every record")
+    func deviceDescriptionsAreStoredOnce() async throws {
+        let description = "<<HKDevice: 0x283a1c0f0>, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.2>"
+        _ = try await importFile("export-modern.xml")
+        _ = try await importFile("export-modern.xml")
+        let records = try await database.allRecords(userId: userId)
+        let withDevice = records.filter { $0.device != nil }
+        #expect(withDevice.map(\.device) == [description])
+        #expect(withDevice.map(\.metric) == ["stepCount"])
+        let stored = try await database.reader.read { db in
+            (devices: try String.fetchAll(db, sql: "SELECT description FROM healthDevice WHERE userId = ?", arguments: [userId]),
+             texts: try Int.fetchOne(db, sql: "SELECT count(*) FROM healthRecord WHERE device IS NOT NULL") ?? -1,
+             ids: try Int.fetchOne(db, sql: "SELECT count(*) FROM healthRecord WHERE deviceId IS NOT NULL") ?? -1)
+        }
+        #expect(stored.devices == [description], "once, however often it is named and imported")
+        #expect(stored.texts == 0)
+        #expect(stored.ids == 1)
+        let importedId = try #require(withDevice.first?.id)
+        let one = try #require(try await database.record(id: importedId, userId: userId))
+        #expect(one.device == description)
+
+        // A record written with the text (the records API, the gateway, rows from before) reads as it did.
+        let manual = HealthRecord(
+            userId: userId, metric: "bodyMass", value: 61, originalValue: 61, originalUnit: "kg", startAt: Date(timeIntervalSince1970: 1_700_000_000),
+            endAt: Date(timeIntervalSince1970: 1_700_000_000), source: .manual, device: "Kitchen scale", createdAt: Date()
+        )
+        let saved = try #require(try await database.insertRecords([manual]).first?.record)
+        let savedId = try #require(saved.id)
+        #expect(try await database.record(id: savedId, userId: userId)?.device == "Kitchen scale")
+
+        // The user's export carries the description too.
+        let user = try #require(try await database.user(id: userId))
+        let exported = try await DataExporter(database: database).json(user: user, now: Date())
+        let document = try #require(try JSONSerialization.jsonObject(with: exported) as? [String: Any])
+        let devices = try #require(document["records"] as? [[String: Any]]).compactMap { $0["device"] as? String }
+        #expect(devices.sorted() == ["Kitchen scale", description].sorted())
+    }
+
     @Test("Importing the same export again adds nothing and says everything was already there")
     func reimportAddsNothing() async throws {
         let first = try await importFile("export-modern.xml")

@@ -31,6 +31,9 @@ import Testing
         // Outbox rows the relay could not read: moved there by SQL and only counted for /metrics. Their samples are
         // the owner's records (exported with them); the rows go with the account.
         "gatewayOutboxQuarantine",
+        // Device descriptions of imported samples: added and looked up by the owner's import with the owner in the
+        // WHERE, and otherwise read only as a column of the owner's records, by the id their rows hold.
+        "healthDevice",
     ]
 
     @Test func everyTableWithAnOwnerHasAnOwnedRecordType() async throws {

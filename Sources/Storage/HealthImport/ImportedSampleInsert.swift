@@ -6,12 +6,13 @@ import Health
 /// and Health Auto Export write the same row shape and differ only in source, external id and job.
 ///
 /// Given a rollup deferral, each row written is added to it for the hourly rollups (the insert trigger skips
-/// the deferred owner); without one, the trigger keeps them as for any other insert.
+/// the deferred owner); without one, the trigger keeps them as for any other insert. A sample's device description
+/// is stored once per owner (`HealthDeviceIds`); the row keeps its id. Made inside the transaction it writes in.
 struct ImportedSampleInsert {
     /// The columns every imported sample's row fills, in the order `addImportedSample` binds them.
     static let columns = """
         (userId, metric, value, originalValue, originalUnit, startAt, endAt, utcOffsetSeconds, source, sourceName,
-         device, metadata, externalId, createdAt, updatedAt, naturalKey, naturalKeyCheck, importJobId)
+         deviceId, metadata, externalId, createdAt, updatedAt, naturalKey, naturalKeyCheck, importJobId)
         """
     static let columnCount = 18
 
@@ -25,9 +26,11 @@ struct ImportedSampleInsert {
     private let userId: Int64
     private let nowText: String
     private let rollups: HourlyRollupDeferral?
+    private let devices: HealthDeviceIds
 
     init(_ db: Database, userId: Int64, now: Date, rollups: HourlyRollupDeferral? = nil) throws {
         statement = try ImportStatement(db, sql: Self.sql(rows: 1))
+        devices = try HealthDeviceIds(db, userId: userId)
         self.userId = userId
         nowText = DatabaseDateText.string(now)
         self.rollups = rollups
@@ -39,10 +42,11 @@ struct ImportedSampleInsert {
         slot: Int64, db: Database
     ) throws -> Bool {
         let text = ImportedSampleText(sample, metadataText: metadata)
+        let deviceId = try devices.id(for: sample.device)
         let inserted = try statement.execute(db) { row in
             row.addImportedSample(
-                sample, userId: userId, text: text, source: source, externalId: externalId, importJobId: importJobId,
-                slot: slot, nowText: nowText
+                sample, userId: userId, text: text, deviceId: deviceId, source: source, externalId: externalId,
+                importJobId: importJobId, slot: slot, nowText: nowText
             )
         }
         if inserted, let rollups {
@@ -58,7 +62,7 @@ struct ImportedSampleInsert {
 extension ImportStatement.Parameters {
     /// An imported sample's row of healthRecord, in the order of `ImportedSampleInsert.columns`.
     mutating func addImportedSample(
-        _ sample: ImportedSample, userId: Int64, text: ImportedSampleText, source: RecordSource,
+        _ sample: ImportedSample, userId: Int64, text: ImportedSampleText, deviceId: Int64?, source: RecordSource,
         externalId: String?, importJobId: Int64?, slot: Int64, nowText: String
     ) {
         add(userId)
@@ -71,7 +75,7 @@ extension ImportStatement.Parameters {
         add(sample.utcOffsetSeconds)
         add(source.rawValue)
         add(sample.sourceName)
-        add(sample.device)
+        add(deviceId)
         add(text.metadataText)
         add(externalId)
         add(nowText)

@@ -30,6 +30,7 @@ final class ImportedSampleRun {
     private let importJobId: Int64
     private let nowText: String
     private let rollups: HourlyRollupDeferral
+    private let devices: HealthDeviceIds
     private(set) var pending: [ImportedSample] = []
     /// Each pending sample's text, in the same order.
     private var pendingTexts: [ImportedSampleText] = []
@@ -41,6 +42,7 @@ final class ImportedSampleRun {
         self.importJobId = importJobId
         nowText = DatabaseDateText.string(now)
         self.rollups = rollups
+        devices = try HealthDeviceIds(db, userId: userId)
         pending.reserveCapacity(Self.rowsPerStatement)
         pendingTexts.reserveCapacity(Self.rowsPerStatement)
     }
@@ -95,11 +97,12 @@ final class ImportedSampleRun {
             return nil
         }
         let lastIdBefore = try Int64.fetchOne(idCounter) ?? 0
+        let deviceIds = try samples.map { try devices.id(for: $0.device) }
         _ = try statement(rows: samples.count, db: db).execute(db) { row in
-            for (sample, text) in zip(samples, texts) {
+            for ((sample, text), deviceId) in zip(zip(samples, texts), deviceIds) {
                 row.addImportedSample(
-                    sample, userId: userId, text: text, source: .import, externalId: nil, importJobId: importJobId,
-                    slot: NaturalKeySlots.home(of: sample.naturalKey), nowText: nowText
+                    sample, userId: userId, text: text, deviceId: deviceId, source: .import, externalId: nil,
+                    importJobId: importJobId, slot: NaturalKeySlots.home(of: sample.naturalKey), nowText: nowText
                 )
             }
         }

@@ -63,6 +63,17 @@ public struct HealthRecord: Codable, Sendable, Equatable, Identifiable {
 extension HealthRecord: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "healthRecord"
 
+    /// Every column, with `device` read from the owner's `healthDevice` table for imported rows, which store its
+    /// id instead of the text (migration `v12-health-devices`). The id comes from the owner's own table when the row
+    /// is written, so looking it up by id alone stays within the owner's data. SQLite's COALESCE only runs the
+    /// look-up for a row without text.
+    public static var databaseSelection: [any SQLSelectable] {
+        [
+            .allColumns(excluding: ["device", "deviceId"]),
+            SQL("COALESCE(device, (SELECT description FROM healthDevice WHERE healthDevice.id = deviceId)) AS device"),
+        ]
+    }
+
     public enum Columns {
         public static let id = Column(CodingKeys.id)
         public static let userId = Column(CodingKeys.userId)

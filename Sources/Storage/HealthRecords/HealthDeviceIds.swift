@@ -1,0 +1,41 @@
+import GRDB
+
+/// The `healthDevice` id of each device description an owner's imported samples name, added on first use.
+///
+/// Holds ids for one transaction only: an id added by a transaction that is rolled back is gone, so a writer makes
+/// one of these inside each transaction it writes in.
+final class HealthDeviceIds {
+    private let userId: Int64
+    private let insert: Statement
+    private let lookUp: Statement
+    private var ids: [String: Int64] = [:]
+    /// The last description asked for: samples come in runs from one device, and comparing with it skips hashing.
+    private var last: (description: String, id: Int64)?
+
+    init(_ db: Database, userId: Int64) throws {
+        self.userId = userId
+        insert = try db.cachedStatement(sql: """
+            INSERT INTO healthDevice (userId, description) VALUES (?, ?) ON CONFLICT (userId, description) DO NOTHING
+            """)
+        lookUp = try db.cachedStatement(sql: "SELECT id FROM healthDevice WHERE userId = ? AND description = ?")
+    }
+
+    /// The id of `description`, nil for a sample without a device.
+    func id(for description: String?) throws -> Int64? {
+        guard let description else { return nil }
+        if let last, last.description == description { return last.id }
+        let id: Int64
+        if let known = ids[description] {
+            id = known
+        } else {
+            try insert.execute(arguments: [userId, description])
+            guard let stored = try Int64.fetchOne(lookUp, arguments: [userId, description]) else {
+                throw DatabaseError(resultCode: .SQLITE_ERROR, message: "a device description was not stored")
+            }
+            ids[description] = stored
+            id = stored
+        }
+        last = (description, id)
+        return id
+    }
+}
