@@ -30,12 +30,10 @@ struct ExportCommand: AsyncParsableCommand {
         let database = try data.openDatabase()
         let owner = try await data.user(user, in: database)
         let exporter = DataExporter(database: database, secrets: SecretBox(dataDirectory: data.directoryURL))
-        let bytes: Data
-        switch format {
-        case .csv: bytes = SpreadsheetCSV.bytes(try await exporter.csv(userId: owner.savedId, timeZone: owner.resolvedTimeZone), byteOrderMark: !noBOM)
-        case .json: bytes = try await exporter.json(user: owner, now: Date())
-        }
         if encrypt, let output {
+            // Sealing takes the whole export at once: it is built in memory (a page at a time for the rest).
+            var bytes = Data()
+            try await write(exporter, owner: owner) { bytes.append($0) }
             do {
                 try SealedExport.seal(bytes, passphrase: try Passphrase.read(variable: "KIROKU_EXPORT_PASSPHRASE"), to: URL(fileURLWithPath: output))
             } catch let error as BackupError {
@@ -47,7 +45,25 @@ struct ExportCommand: AsyncParsableCommand {
             ).text(in: .terminal))
             return
         }
-        try ExportOutput.write(bytes, to: output)
+        let destination = try ExportOutput.Stream(to: output)
+        do {
+            try await write(exporter, owner: owner) { try destination.write($0) }
+            try destination.close()
+        } catch {
+            destination.discard()
+            throw error
+        }
+    }
+
+    /// The export in pieces, in order: records are read and written a page at a time.
+    private func write(_ exporter: DataExporter, owner: User, to sink: (Data) throws -> Void) async throws {
+        switch format {
+        case .csv:
+            if !noBOM { try sink(Data(SpreadsheetCSV.byteOrderMark.utf8)) }
+            try await exporter.csv(userId: owner.savedId, timeZone: owner.resolvedTimeZone) { try sink(Data($0.utf8)) }
+        case .json:
+            try await exporter.json(user: owner, now: Date()) { try sink($0) }
+        }
     }
 }
 
@@ -71,6 +87,40 @@ struct UnsealCommand: AsyncParsableCommand {
 
 /// Where an export goes: a file readable by its owner only (it is personal data), or standard output.
 enum ExportOutput {
+    /// An export written in pieces: to a new file of mode 0600, removed again if the export fails, or to standard output.
+    final class Stream {
+        private let path: String?
+        private let handle: FileHandle
+
+        init(to path: String?) throws {
+            self.path = path
+            guard let path else {
+                handle = FileHandle.standardOutput
+                return
+            }
+            guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+                  let handle = FileHandle(forWritingAtPath: path) else {
+                throw CLIError(.init(ja: "\(path) に書き込めません。", en: "Cannot write \(path)."))
+            }
+            self.handle = handle
+        }
+
+        func write(_ piece: Data) throws {
+            try handle.write(contentsOf: piece)
+        }
+
+        func close() throws {
+            if path != nil { try handle.close() }
+        }
+
+        /// A file left half written would look like a whole export: it goes.
+        func discard() {
+            guard let path else { return }
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
     static func write(_ bytes: Data, to output: String?) throws {
         guard let output else {
             FileHandle.standardOutput.write(bytes)

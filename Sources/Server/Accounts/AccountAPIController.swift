@@ -85,8 +85,8 @@ struct AccountAPIController {
             switch format {
             case "csv":
                 let timeZone = try context.requireUser().resolvedTimeZone
-                return try ExportResponse.csv(try await context.logger.timed("export.csv") { try await exporter.csv(userId: userId, timeZone: timeZone) }, request: request)
-            case "json": return ExportResponse.json(try await context.logger.timed("export.json") { try await exporter.json(user: try context.requireUser(), now: context.now) })
+                return try ExportResponse.recordsCSV(exporter, userId: userId, timeZone: timeZone, request: request, logger: context.logger)
+            case "json": return ExportResponse.exportJSON(exporter, user: try context.requireUser(), now: context.now, logger: context.logger)
             default: throw APIError.invalidParameter("format")
             }
         }

@@ -62,12 +62,12 @@ struct SettingsWebController {
         routes.post("settings/delete-account", use: deleteAccount)
         routes.get("settings/export.csv") { request, context -> Response in
             let user = try context.requireUser()
-            _ = try ExportResponse.byteOrderMark(request)
-            return try ExportResponse.csv(try await exporter.csv(userId: user.savedId, timeZone: user.resolvedTimeZone), request: request)
+            return try ExportResponse.recordsCSV(
+                exporter, userId: user.savedId, timeZone: user.resolvedTimeZone, request: request, logger: context.logger
+            )
         }
         routes.get("settings/export.json") { _, context -> Response in
-            let user = try context.requireUser()
-            return ExportResponse.json(try await exporter.json(user: user, now: context.now))
+            ExportResponse.exportJSON(exporter, user: try context.requireUser(), now: context.now, logger: context.logger)
         }
         return routes
     }

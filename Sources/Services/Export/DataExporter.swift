@@ -18,23 +18,49 @@ public struct DataExporter: Sendable {
         "utc_offset_seconds", "source", "source_name", "device", "metadata", "created_at", "updated_at", "time_zone",
     ]
 
+    /// Records read and written per step of an export: an export holds one page of records, never all of them (a
+    /// 570,000-record account held 1 GB for its CSV and 2 GB for its JSON when exports were built whole).
+    public var recordsPerPage = 5_000
+
+    /// Every record of the user, a page at a time, oldest first.
+    private func recordPages(userId: Int64, _ body: ([HealthRecord]) async throws -> Void) async throws {
+        var cursor: PageCursor?
+        while true {
+            let page = try await database.recordsOldestFirst(userId: userId, after: cursor, limit: recordsPerPage)
+            if !page.isEmpty { try await body(page) }
+            guard page.count == recordsPerPage, let last = page.last else { return }
+            cursor = PageCursor(date: last.startAt, id: try last.savedId)
+        }
+    }
+
     /// One row per record; `start`, `end`, `created_at` and `updated_at` on the wall clock of `timeZone`.
     public func csv(userId: Int64, timeZone: TimeZone) async throws -> String {
+        var text = ""
+        try await csv(userId: userId, timeZone: timeZone) { text += $0 }
+        return text
+    }
+
+    /// The CSV handed to `sink` in pieces, in order: the header line, then a piece per page of records.
+    public func csv(userId: Int64, timeZone: TimeZone, to sink: (String) async throws -> Void) async throws {
         let clock = SpreadsheetCSV.Clock(timeZone: timeZone)
-        var lines = [Self.csvHeader.joined(separator: ",")]
-        for record in try await database.allRecords(userId: userId) {
-            let metadata = record.metadata.flatMap { try? String(data: JSONEncoder.sorted.encode($0), encoding: .utf8) } ?? ""
-            let fields: [String] = [
-                String(record.id ?? 0), record.metric, Self.number(record.value),
-                MetricCatalog.metric(named: record.metric)?.canonicalUnit ?? record.originalUnit,
-                Self.number(record.originalValue), record.originalUnit,
-                clock.format(record.startAt), clock.format(record.endAt),
-                record.utcOffsetSeconds.map(String.init) ?? "", record.source, record.sourceName ?? "",
-                record.device ?? "", metadata, clock.format(record.createdAt), clock.format(record.updatedAt), timeZone.identifier,
-            ]
-            lines.append(fields.map(Self.csvField).joined(separator: ","))
+        try await sink(Self.csvHeader.joined(separator: ",") + "\r\n")
+        try await recordPages(userId: userId) { records in
+            var piece = ""
+            for record in records {
+                let metadata = record.metadata.flatMap { try? String(data: JSONEncoder.sorted.encode($0), encoding: .utf8) } ?? ""
+                let fields: [String] = [
+                    String(record.id ?? 0), record.metric, Self.number(record.value),
+                    MetricCatalog.metric(named: record.metric)?.canonicalUnit ?? record.originalUnit,
+                    Self.number(record.originalValue), record.originalUnit,
+                    clock.format(record.startAt), clock.format(record.endAt),
+                    record.utcOffsetSeconds.map(String.init) ?? "", record.source, record.sourceName ?? "",
+                    record.device ?? "", metadata, clock.format(record.createdAt), clock.format(record.updatedAt), timeZone.identifier,
+                ]
+                piece += fields.map(Self.csvField).joined(separator: ",")
+                piece += "\r\n"
+            }
+            try await sink(piece)
         }
-        return lines.joined(separator: "\r\n") + "\r\n"
     }
 
     public struct Document: Encodable {
@@ -65,11 +91,18 @@ public struct DataExporter: Sendable {
     }
 
     public func json(user: User, now: Date) async throws -> Data {
-        let records = try await database.allRecords(userId: user.savedId).map { try RecordResponse($0, language: .en) }
+        var data = Data()
+        try await json(user: user, now: now) { data.append($0) }
+        return data
+    }
+
+    /// The JSON document handed to `sink` in pieces, in order, byte for byte what encoding it whole gives: everything
+    /// but the records encoded at once (small), the records a page at a time into their place.
+    public func json(user: User, now: Date, to sink: (Data) async throws -> Void) async throws {
         let document = Document(
             exportedAt: now,
             account: AccountProfile(user),
-            records: records,
+            records: [],
             tasks: try await database.tasks(userId: user.savedId).map(TaskResponse.init),
             waitAlerts: try await WaitTimeService(database: database, secrets: secrets).allAlerts(userId: user.savedId),
             inbox: try await database.inbox(userId: user.savedId, limit: .max),
@@ -81,10 +114,40 @@ public struct DataExporter: Sendable {
             imports: try await database.importJobs(userId: user.savedId, limit: .max).map { try ImportJobResponse($0, language: .en) },
             motivation: try await openedMotivation(userId: user.savedId)
         )
+        let encoder = Self.documentEncoder
+        let frame = try encoder.encode(document)
+        // The top level's keys are indented by two spaces; only "records" opens an array written as empty.
+        let opening = Data("\n  \"records\" : [".utf8)
+        let empty = Data("\n\n  ]".utf8)
+        guard let open = frame.firstRange(of: opening + empty) else {
+            throw ExportFrameError()
+        }
+        try await sink(frame[..<open.lowerBound] + opening)
+        var wroteRecords = false
+        try await recordPages(userId: user.savedId) { records in
+            // A page encoded alone is "[\n  {…},\n  {…}\n]", its elements two spaces in; in the document they are
+            // four spaces in, after a comma and a line break when a page came before.
+            let page = try encoder.encode(try records.map { try RecordResponse($0, language: .en) })
+            var piece = Data(wroteRecords ? ",\n  ".utf8 : "\n  ".utf8)
+            piece.reserveCapacity(page.count + page.count / 8)
+            for byte in page.dropFirst(2).dropLast(2) {
+                piece.append(byte)
+                if byte == UInt8(ascii: "\n") { piece.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
+            }
+            try await sink(piece)
+            wroteRecords = true
+        }
+        try await sink((wroteRecords ? Data("\n  ]".utf8) : empty) + frame[open.upperBound...])
+    }
+
+    static var documentEncoder: JSONEncoder {
         let encoder = APIJSON.makeEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        return try encoder.encode(document)
+        return encoder
     }
+
+    /// The encoder's layout of an empty array changed, so the records cannot be put in their place.
+    struct ExportFrameError: Error {}
 
     /// RFC 4180 quoting; a leading formula character is neutralised so a spreadsheet never executes it.
     /// The motivation tables, with the reminder webhook URL as the user typed it (sealed in the database).

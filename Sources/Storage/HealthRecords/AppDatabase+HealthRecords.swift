@@ -38,6 +38,19 @@ extension AppDatabase {
         }
     }
 
+    /// The user's records oldest first (by start, then id), `limit` after `cursor` (the last record of the page before):
+    /// an export reads every record a page at a time instead of holding all of them.
+    public func recordsOldestFirst(userId: Int64, after cursor: PageCursor?, limit: Int) async throws -> [HealthRecord] {
+        try await reader.read { db in
+            var request = HealthRecord.owned(by: userId)
+            if let cursor {
+                let at = cursor.date
+                request = request.filter { $0.startAt > at || ($0.startAt == at && $0.id > cursor.id) }
+            }
+            return try request.order { [$0.startAt, $0.id] }.limit(limit).fetchReadable(db)
+        }
+    }
+
     /// For each (metric, instant): whether the user has a record of that metric starting within `seconds` of it.
     /// One read however many are asked, each an indexed probe (userId, metric, startAt) of at most one row.
     public func hasRecordNear(userId: Int64, _ probes: [(metric: String, instant: Date)], within seconds: TimeInterval) async throws -> [Bool] {

@@ -1,0 +1,78 @@
+import Foundation
+import Health
+@testable import Services
+import Storage
+import Testing
+
+/// Exports read and write records a page at a time; what they write does not depend on the page size, and the JSON
+/// document is whole and valid however the pages fall (records sharing a start time included).
+@Suite struct ExportPagingTests {
+    let database: AppDatabase
+    let user: User
+
+    init() async throws {
+        database = try AppDatabase.temporary()
+        user = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date()))
+    }
+
+    func addRecords() async throws {
+        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        var records: [HealthRecord] = []
+        for index in 0..<7 {
+            records.append(HealthRecord(
+                userId: try user.savedId, metric: "bodyMass", value: 60 + Double(index) / 10, originalValue: 60 + Double(index) / 10,
+                originalUnit: "kg", startAt: base.addingTimeInterval(Double(index) * 3_600), endAt: base.addingTimeInterval(Double(index) * 3_600),
+                source: .manual, device: index.isMultiple(of: 2) ? "Scale, \"kitchen\"" : nil,
+                metadata: index == 3 ? ["note": "改行\nあり"] : nil, createdAt: base
+            ))
+        }
+        // Three records starting at one instant: the pages' cursor goes on by id.
+        for index in 0..<3 {
+            records.append(HealthRecord(
+                userId: try user.savedId, metric: "stepCount", value: Double(100 + index), originalValue: Double(100 + index),
+                originalUnit: "count", startAt: base.addingTimeInterval(7_200), endAt: base.addingTimeInterval(7_260), source: .manual, createdAt: base
+            ))
+        }
+        _ = try await database.insertRecords(records)
+    }
+
+    func exporter(recordsPerPage: Int) -> DataExporter {
+        var exporter = DataExporter(database: database)
+        exporter.recordsPerPage = recordsPerPage
+        return exporter
+    }
+
+    @Test func pagesOfAnySizeWriteTheSameExport() async throws {
+        try await addRecords()
+        let now = Date(timeIntervalSince1970: 1_750_000_000)
+        let whole = try await exporter(recordsPerPage: 1_000).json(user: user, now: now)
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        let wholeCSV = try await exporter(recordsPerPage: 1_000).csv(userId: try user.savedId, timeZone: tokyo)
+        for size in [1, 2, 3, 10] {
+            #expect(try await exporter(recordsPerPage: size).json(user: user, now: now) == whole, "\(size) a page")
+            #expect(try await exporter(recordsPerPage: size).csv(userId: try user.savedId, timeZone: tokyo) == wholeCSV, "\(size) a page")
+        }
+        #expect(wholeCSV.split(separator: "\r\n").count == 11, "a header and ten records")
+
+        // The document is valid JSON, its records every record once, in start order then id, as encoded alone.
+        let document = try #require(try JSONSerialization.jsonObject(with: whole) as? [String: Any])
+        let records = try #require(document["records"] as? [[String: Any]])
+        let stored = try await database.allRecords(userId: try user.savedId)
+        #expect(records.compactMap { $0["id"] as? Int } == stored.compactMap { $0.id.map(Int.init) })
+        let alone = try DataExporter.documentEncoder.encode(try stored.map { try RecordResponse($0, language: .en) })
+        let expected = try #require(try JSONSerialization.jsonObject(with: alone) as? [[String: Any]])
+        #expect(NSArray(array: records).isEqual(to: expected))
+        #expect(document["format"] as? String == "kiroku-export")
+        #expect((document["tasks"] as? [Any])?.isEmpty == true)
+        // Laid out as the rest of the document: the records four spaces in.
+        #expect(String(decoding: whole, as: UTF8.self).contains("\n  \"records\" : [\n    {\n      \""))
+    }
+
+    @Test func anAccountWithoutRecordsExportsAnEmptyList() async throws {
+        let data = try await exporter(recordsPerPage: 2).json(user: user, now: Date())
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((document["records"] as? [Any])?.isEmpty == true)
+        let csv = try await exporter(recordsPerPage: 2).csv(userId: try user.savedId, timeZone: .gmt)
+        #expect(csv == DataExporter.csvHeader.joined(separator: ",") + "\r\n")
+    }
+}
