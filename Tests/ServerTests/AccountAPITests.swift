@@ -95,6 +95,12 @@ import Testing
         #expect(DataExporter.csvField("@SUM(A1)") == "'@SUM(A1)")
         #expect(DataExporter.csvField("-3.5") == "-3.5")
         #expect(DataExporter.csvField("a,b") == "\"a,b\"")
+        // A line break of either kind, alone or as a pair, keeps the field in one cell; so does a quote.
+        #expect(DataExporter.csvField("Taro's\nscale") == "\"Taro's\nscale\"")
+        #expect(DataExporter.csvField("a\rb") == "\"a\rb\"")
+        #expect(DataExporter.csvField("a\r\nb") == "\"a\r\nb\"")
+        #expect(DataExporter.csvField("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(DataExporter.csvField("体重、朝") == "体重、朝")
     }
 
     @Test func accountDeletionThroughTheAPINeedsThePassword() async throws {
