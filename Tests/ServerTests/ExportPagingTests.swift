@@ -42,10 +42,20 @@ import Testing
         return exporter
     }
 
+    /// Workouts with routes: one from a GPX file in the zip, one with its points inline, and one without a route.
+    func addWorkouts() async throws {
+        let zip = try WorkoutRouteTests.exportZip()
+        _ = try await WorkoutRouteTests.importZip(zip, userId: try user.savedId, database: database)
+    }
+
     @Test func pagesOfAnySizeWriteTheSameExport() async throws {
         try await addRecords()
+        try await addWorkouts()
         let now = Date(timeIntervalSince1970: 1_750_000_000)
         let whole = try await exporter(recordsPerPage: 1_000).json(user: user, now: now)
+        // Byte for byte what encoding the whole document at once gives.
+        #expect(whole == (try await exporter(recordsPerPage: 1_000).wholeJSON(user: user, now: now)))
+        #expect(try await database.routeWorkoutIds(userId: try user.savedId).count == 2)
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
         let wholeCSV = try await exporter(recordsPerPage: 1_000).csv(userId: try user.savedId, timeZone: tokyo)
         for size in [1, 2, 3, 10] {
@@ -53,6 +63,8 @@ import Testing
             #expect(try await exporter(recordsPerPage: size).csv(userId: try user.savedId, timeZone: tokyo) == wholeCSV, "\(size) a page")
         }
         #expect(wholeCSV.split(separator: "\r\n").count == 11, "a header and ten records")
+        let routes = try #require(try JSONSerialization.jsonObject(with: whole) as? [String: Any])["healthWorkoutRoutes"] as? [[String: Any]]
+        #expect(routes?.map { ($0["points"] as? [Any])?.count } == [4, 3], "the GPX file's readable points, then the inline ones")
 
         // The document is valid JSON, its records every record once, in start order then id, as encoded alone.
         let document = try #require(try JSONSerialization.jsonObject(with: whole) as? [String: Any])
@@ -69,7 +81,9 @@ import Testing
     }
 
     @Test func anAccountWithoutRecordsExportsAnEmptyList() async throws {
-        let data = try await exporter(recordsPerPage: 2).json(user: user, now: Date())
+        let now = Date()
+        let data = try await exporter(recordsPerPage: 2).json(user: user, now: now)
+        #expect(data == (try await exporter(recordsPerPage: 2).wholeJSON(user: user, now: now)))
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect((document["records"] as? [Any])?.isEmpty == true)
         let csv = try await exporter(recordsPerPage: 2).csv(userId: try user.savedId, timeZone: .gmt)

@@ -97,41 +97,95 @@ public struct DataExporter: Sendable {
     }
 
     /// The JSON document handed to `sink` in pieces, in order, byte for byte what encoding it whole gives: everything
-    /// but the records encoded at once (small), the records a page at a time into their place.
+    /// but the two arrays that grow with a person's history encoded at once (small), the workouts' routes one workout
+    /// at a time and the records a page at a time, each into its place.
     public func json(user: User, now: Date, to sink: (Data) async throws -> Void) async throws {
-        let document = Document(
+        let document = try await document(user: user, now: now, routes: [], records: [])
+        let encoder = Self.documentEncoder
+        let frame = try encoder.encode(document)
+        // Keys sort, so the routes come before the records.
+        let routes = try StreamedArray(key: "healthWorkoutRoutes", in: frame)
+        let records = try StreamedArray(key: "records", in: frame)
+        var written = frame.startIndex
+
+        try await sink(frame[written..<routes.start])
+        written = try await routes.write(encoder: encoder, to: sink) { page in
+            for workoutId in try await database.routeWorkoutIds(userId: user.savedId) {
+                try await page(WorkoutRouteExport.grouped(try await database.routePoints(userId: user.savedId, workoutId: workoutId)))
+            }
+        }
+        try await sink(frame[written..<records.start])
+        written = try await records.write(encoder: encoder, to: sink) { page in
+            try await recordPages(userId: user.savedId) { records in
+                try await page(try records.map { try RecordResponse($0, language: .en) })
+            }
+        }
+        try await sink(frame[written...])
+    }
+
+    /// The document with everything but `routes` and `records` read from the database.
+    private func document(user: User, now: Date, routes: [WorkoutRouteExport], records: [RecordResponse]) async throws -> Document {
+        Document(
             exportedAt: now,
             account: AccountProfile(user),
-            records: [],
+            records: records,
             tasks: try await database.tasks(userId: user.savedId).map(TaskResponse.init),
             waitAlerts: try await WaitTimeService(database: database, secrets: secrets).allAlerts(userId: user.savedId),
             inbox: try await database.inbox(userId: user.savedId, limit: .max),
             workouts: try await WorkoutExport(user: user, workouts: WorkoutService(database: database)),
             healthWorkouts: try await database.workouts(userId: user.savedId).map(WorkoutResponse.init),
-            healthWorkoutRoutes: WorkoutRouteExport.grouped(try await database.routePoints(userId: user.savedId)),
+            healthWorkoutRoutes: routes,
             healthCorrelations: try await database.correlations(userId: user.savedId).map { try CorrelationResponse($0.correlation, recordIds: $0.recordIds) },
             healthRawItems: try await database.rawItems(userId: user.savedId).map(RawItemResponse.init),
             imports: try await database.importJobs(userId: user.savedId, limit: .max).map { try ImportJobResponse($0, language: .en) },
             motivation: try await openedMotivation(userId: user.savedId)
         )
-        let encoder = Self.documentEncoder
-        let frame = try encoder.encode(document)
-        // The top level's keys are indented by two spaces; only "records" opens an array written as empty.
-        let opening = Data("\n  \"records\" : [".utf8)
-        let empty = Data("\n\n  ]".utf8)
-        guard let open = frame.firstRange(of: opening + empty) else {
-            throw ExportFrameError()
+    }
+
+    /// The whole document encoded at once, everything in memory: the reference the streamed export is tested against.
+    func wholeJSON(user: User, now: Date) async throws -> Data {
+        let routes = WorkoutRouteExport.grouped(try await database.routePoints(userId: user.savedId))
+        let records = try await database.allRecords(userId: user.savedId).map { try RecordResponse($0, language: .en) }
+        return try Self.documentEncoder.encode(try await document(user: user, now: now, routes: routes, records: records))
+    }
+
+    /// A top-level array of the document, written empty by the encoder and filled in pages by `write`.
+    struct StreamedArray {
+        /// Where the array's opening starts in the document, and where what follows its closing bracket starts.
+        let start: Data.Index
+        let end: Data.Index
+        private let opening: Data
+
+        private static let empty = Data("\n\n  ]".utf8)
+
+        /// The top level's keys are indented by two spaces, deeper ones by more: the key is found once.
+        init(key: String, in frame: Data) throws {
+            opening = Data("\n  \"\(key)\" : [".utf8)
+            guard let range = frame.firstRange(of: opening + Self.empty) else { throw ExportFrameError() }
+            start = range.lowerBound
+            end = range.upperBound
         }
-        try await sink(frame[..<open.lowerBound] + opening)
-        var wroteRecords = false
-        try await recordPages(userId: user.savedId) { records in
-            // A page encoded alone is "[\n  {…},\n  {…}\n]", its elements two spaces in; in the document they are
-            // four spaces in, after a comma and a line break when a page came before.
-            let page = try encoder.encode(try records.map { try RecordResponse($0, language: .en) })
-            try await sink(Self.indented(page.dropFirst(2).dropLast(2), after: wroteRecords ? ",\n  " : "\n  "))
-            wroteRecords = true
+
+        /// Writes the array: its opening, then every page `pages` hands on, then its closing. A page encoded alone is
+        /// "[\n  {…},\n  {…}\n]", its elements two spaces in; in the document they are four spaces in, after a comma
+        /// and a line break when a page came before. Answers where the document goes on.
+        func write<Element: Encodable>(
+            encoder: JSONEncoder, to sink: (Data) async throws -> Void,
+            pages: (_ page: ([Element]) async throws -> Void) async throws -> Void
+        ) async throws -> Data.Index {
+            try await sink(opening)
+            var wrote = false
+            try await withoutActuallyEscaping(sink) { sink in
+                try await pages { elements in
+                    guard !elements.isEmpty else { return }
+                    let page = try encoder.encode(elements)
+                    try await sink(DataExporter.indented(page.dropFirst(2).dropLast(2), after: wrote ? ",\n  " : "\n  "))
+                    wrote = true
+                }
+            }
+            try await sink(wrote ? Data("\n  ]".utf8) : Self.empty)
+            return end
         }
-        try await sink((wroteRecords ? Data("\n  ]".utf8) : empty) + frame[open.upperBound...])
     }
 
     /// `prefix`, then `lines` with two more spaces after every line break (JSON text has no raw line break inside a

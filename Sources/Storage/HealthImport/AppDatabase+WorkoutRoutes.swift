@@ -17,10 +17,19 @@ extension AppDatabase {
         }
     }
 
-    /// Every route point the user has, by workout and order (for the export).
+    /// Every route point the user has, by workout and order.
     public func routePoints(userId: Int64) async throws -> [WorkoutRoutePointRecord] {
         try await reader.read { db in
             try WorkoutRoutePointRecord.owned(by: userId).order { [$0.workoutId, $0.sequence] }.fetchReadable(db)
+        }
+    }
+
+    /// The user's workouts that have route points, by id: an export reads their routes one workout at a time.
+    public func routeWorkoutIds(userId: Int64) async throws -> [Int64] {
+        try await reader.read { db in
+            try Int64.fetchAll(db, sql: """
+                SELECT DISTINCT workoutId FROM healthWorkoutRoutePoint WHERE userId = ? ORDER BY workoutId
+                """, arguments: [userId])
         }
     }
 }
