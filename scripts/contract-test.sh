@@ -55,7 +55,6 @@ cat >"$WORK/export.xml" <<'XML'
 </HealthData>
 XML
 "$KIROKU" import "$WORK/export.xml" --user contract --data-dir "$DATA" >/dev/null
-WORKOUT_ID="$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT id FROM healthWorkout").fetchone()[0])' "$DATA/kiroku.sqlite")"
 
 PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 "$KIROKU" serve --host 127.0.0.1 --port "$PORT" --data-dir "$DATA" >"$WORK/server.log" 2>&1 &
@@ -80,13 +79,19 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 
-SHARE_TOKEN="$(python3 - "$BASE" "$TOKEN" <<'PY'
+# The imported workout's id (from the account's export) and a new share link's token, through the API.
+IDS="$(python3 - "$BASE" "$TOKEN" <<'PY'
 import json, sys, urllib.request
-request = urllib.request.Request(sys.argv[1] + "/api/v1/share-links", data=b"{}", method="POST",
-                                 headers={"Authorization": "Bearer " + sys.argv[2], "Content-Type": "application/json"})
-print(json.load(urllib.request.urlopen(request, timeout=10))["url"].rstrip("/").rsplit("/", 1)[-1])
+def call(path, data=None):
+    request = urllib.request.Request(sys.argv[1] + path, data=data, method="POST" if data else "GET",
+                                     headers={"Authorization": "Bearer " + sys.argv[2], "Content-Type": "application/json"})
+    return json.load(urllib.request.urlopen(request, timeout=30))
+workout = call("/api/v1/export?format=json")["healthWorkouts"][0]["id"]
+token = call("/api/v1/share-links", b"{}")["url"].rstrip("/").rsplit("/", 1)[-1]
+print(workout, token)
 PY
 )"
+read -r WORKOUT_ID SHARE_TOKEN <<<"$IDS"
 
 # The config, and the ids of what the run starts with: every generated request of these operations uses them, so
 # they reach the route and the card. Numbers are written as numbers (an id given as text would be a wrong type).

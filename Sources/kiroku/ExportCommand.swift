@@ -59,8 +59,7 @@ struct ExportCommand: AsyncParsableCommand {
     private func write(_ exporter: DataExporter, owner: User, to sink: (Data) throws -> Void) async throws {
         switch format {
         case .csv:
-            if !noBOM { try sink(Data(SpreadsheetCSV.byteOrderMark.utf8)) }
-            try await exporter.csv(userId: owner.savedId, timeZone: owner.resolvedTimeZone) { try sink(Data($0.utf8)) }
+            try await exporter.csv(userId: owner.savedId, timeZone: owner.resolvedTimeZone, byteOrderMark: !noBOM) { try sink(Data($0.utf8)) }
         case .json:
             try await exporter.json(user: owner, now: Date()) { try sink($0) }
         }

@@ -45,8 +45,9 @@ enum ExportResponse {
             headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"kiroku-records.csv\""],
             body: ResponseBody { writer in
                 try await logger.timed("export.csv") {
-                    if byteOrderMark { try await writer.write(ByteBuffer(string: SpreadsheetCSV.byteOrderMark)) }
-                    try await exporter.csv(userId: userId, timeZone: timeZone) { piece in try await writer.write(ByteBuffer(string: piece)) }
+                    try await exporter.csv(userId: userId, timeZone: timeZone, byteOrderMark: byteOrderMark) { piece in
+                        try await writer.write(ByteBuffer(string: piece))
+                    }
                 }
                 try await writer.finish(nil)
             }

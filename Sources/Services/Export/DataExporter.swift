@@ -36,14 +36,15 @@ public struct DataExporter: Sendable {
     /// One row per record; `start`, `end`, `created_at` and `updated_at` on the wall clock of `timeZone`.
     public func csv(userId: Int64, timeZone: TimeZone) async throws -> String {
         var text = ""
-        try await csv(userId: userId, timeZone: timeZone) { text += $0 }
+        try await csv(userId: userId, timeZone: timeZone, byteOrderMark: false) { text += $0 }
         return text
     }
 
-    /// The CSV handed to `sink` in pieces, in order: the header line, then a piece per page of records.
-    public func csv(userId: Int64, timeZone: TimeZone, to sink: (String) async throws -> Void) async throws {
+    /// The CSV handed to `sink` in pieces, in order: the byte-order mark if asked for (`SpreadsheetCSV`), the header
+    /// line, then a piece per page of records.
+    public func csv(userId: Int64, timeZone: TimeZone, byteOrderMark: Bool, to sink: (String) async throws -> Void) async throws {
         let clock = SpreadsheetCSV.Clock(timeZone: timeZone)
-        try await sink(Self.csvHeader.joined(separator: ",") + "\r\n")
+        try await sink((byteOrderMark ? SpreadsheetCSV.byteOrderMark : "") + Self.csvHeader.joined(separator: ",") + "\r\n")
         try await recordPages(userId: userId) { records in
             var piece = ""
             for record in records {
@@ -214,10 +215,9 @@ public struct DataExporter: Sendable {
         return encoder
     }
 
-    /// The encoder's layout of an empty array changed, so the records cannot be put in their place.
+    /// The encoder's layout of an empty array changed, so a streamed array cannot be put in its place.
     struct ExportFrameError: Error {}
 
-    /// RFC 4180 quoting; a leading formula character is neutralised so a spreadsheet never executes it.
     /// The motivation tables, with the reminder webhook URL as the user typed it (sealed in the database).
     func openedMotivation(userId: Int64) async throws -> MotivationExport {
         let export = try await database.motivationExport(userId: userId)
@@ -225,6 +225,7 @@ public struct DataExporter: Sendable {
         return export.replacingText(table: "reminderSetting", column: "webhookURL") { secrets.open($0) }
     }
 
+    /// RFC 4180 quoting; a leading formula character is neutralised so a spreadsheet never executes it.
     ///
     /// Looks at UTF-8 bytes, not characters: every byte that matters is ASCII, which never occurs inside another
     /// character's encoding, and a lone line feed is caught too (as characters, "\r\n" is one and "\n" is not it).

@@ -42,12 +42,9 @@ extension AppDatabase {
     /// an export reads every record a page at a time instead of holding all of them.
     public func recordsOldestFirst(userId: Int64, after cursor: PageCursor?, limit: Int) async throws -> [HealthRecord] {
         try await reader.read { db in
-            var request = HealthRecord.owned(by: userId)
-            if let cursor {
-                let at = cursor.date
-                request = request.filter { $0.startAt > at || ($0.startAt == at && $0.id > cursor.id) }
-            }
-            return try request.order { [$0.startAt, $0.id] }.limit(limit).fetchReadable(db)
+            try HealthRecord.owned(by: userId)
+                .oldestFirst(by: HealthRecord.Columns.startAt, id: HealthRecord.Columns.id, after: cursor, limit: limit)
+                .fetchReadable(db)
         }
     }
 

@@ -73,4 +73,15 @@ extension QueryInterfaceRequest {
         }
         return request.order(date.desc, id.desc).limit(page.limit + 1)
     }
+
+    /// Oldest first by `date`, then `id`, `limit` rows after `cursor`: for reading a whole list a page at a time (an
+    /// export), where the caller knows the list ended when a page comes back short.
+    func oldestFirst(by date: Column, id: Column, after cursor: PageCursor?, limit: Int) -> Self {
+        var request = self
+        if let cursor {
+            let at = cursor.date
+            request = request.filter(date > at || (date == at && id > cursor.id))
+        }
+        return request.order(date, id).limit(limit)
+    }
 }

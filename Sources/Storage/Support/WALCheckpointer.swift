@@ -122,24 +122,15 @@ final class WALCheckpointer: Sendable {
     /// everyday writes grow the log back to their own few megabytes.
     ///
     /// Tried from this checkpointer's connection, which has no busy handler: while a commit or a reader holds the
-    /// log, the attempt fails at once rather than making requests wait, and is tried again `retryInterval` later,
-    /// at most `attempts` times (a busy server may keep its log until the next import ends). `completion` gets
-    /// whether the log was emptied.
-    func truncateLogWhenQuiet(
-        attempts: Int = 50, retryInterval: DispatchTimeInterval = .milliseconds(200),
-        completion: (@Sendable (Bool) -> Void)? = nil
-    ) {
+    /// log, the attempt fails at once rather than making requests wait, and is tried again 200 ms later, at most
+    /// `attempts` times in all (a busy server may keep its log until the next import ends).
+    func truncateLogWhenQuiet(attempts: Int = 50) {
         queue.async {
             let truncated = (try? self.checkpointConnection().writeWithoutTransaction { db in
                 _ = try db.checkpoint(.truncate)
             }) != nil
-            if truncated || attempts <= 1 {
-                completion?(truncated)
-            } else {
-                self.queue.asyncAfter(deadline: .now() + retryInterval) {
-                    self.truncateLogWhenQuiet(attempts: attempts - 1, retryInterval: retryInterval, completion: completion)
-                }
-            }
+            guard !truncated, attempts > 1 else { return }
+            self.queue.asyncAfter(deadline: .now() + .milliseconds(200)) { self.truncateLogWhenQuiet(attempts: attempts - 1) }
         }
     }
 
