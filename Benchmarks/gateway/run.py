@@ -6,7 +6,12 @@ in release and makes the venv). Cases, in this order:
   sqlite        Kiroku without Kafka, durable commits
   gateway-only  one stateless Kiroku gateway (`serve --gateway-only`), answered after Kafka's acks (acks=all)
   peer          FastAPI + confluent-kafka (peer_gateway.py), 2 uvicorn workers, one produce per sample, flush per request
-Kafka is librdkafka's mock cluster (`KirokuBenchmarks kafka-mock`, real protocol on loopback, one partition).
+Kafka is librdkafka's mock cluster (`KirokuBenchmarks kafka-mock`, real protocol on loopback, one partition), run
+by default with the peer's librdkafka (the one in confluent-kafka's wheel, --mock-librdkafka peer): Debian 12's
+2.0.2 mock answers a newer client's overlapping produce requests tens of milliseconds late (two threads each
+flushing 100 messages: 88 ms a flush against 0.3 ms with the 2.16 mock), which slowed the peer about tenfold and
+Kiroku not at all. `--mock-librdkafka system` gives the setup of every figure in BENCHMARKS.md before 2026-11-28's
+eleventh session. `--kiroku-librdkafka peer` runs Kiroku itself with the wheel's librdkafka instead of Debian's.
 
 The load: --clients processes, each with one keep-alive connection, posting --batches batches of 100 samples in
 the phone app's format one after another (the next when the last is answered). Every body is built before the
@@ -18,6 +23,8 @@ start: the figures are then of a server past its start (the relay connected, pag
 from the first request, as every figure in BENCHMARKS.md before 2026-11-27's third session did."""
 import argparse
 import asyncio
+import ctypes
+import glob
 import json
 import multiprocessing
 import os
@@ -206,6 +213,35 @@ def outbox_depth(port):
     raise RuntimeError("no kiroku_gateway_outbox_messages in /metrics")
 
 
+def librdkafka_dir(which):
+    """None for the system's librdkafka; for "peer", a directory whose librdkafka.so.1 is the one confluent-kafka's
+    wheel bundles (under a hashed name), for LD_LIBRARY_PATH. Kiroku and the mock link librdkafka.so.1 by that name and
+    use only its stable C API, so either library serves them."""
+    if which == "system":
+        return None
+    import confluent_kafka  # noqa: F401  (the venv's, which run.sh installs)
+    found = glob.glob(os.path.join(os.path.dirname(os.path.dirname(confluent_kafka.__file__)), "confluent_kafka.libs", "librdkafka-*.so.1"))
+    if not found:
+        sys.exit("confluent-kafka's wheel holds no librdkafka here: use --mock-librdkafka system")
+    directory = os.path.join(HERE, "..", "..", ".build-bench", "librdkafka-peer")
+    os.makedirs(directory, exist_ok=True)
+    link = os.path.join(directory, "librdkafka.so.1")
+    if os.path.lexists(link):
+        os.remove(link)
+    os.symlink(found[0], link)
+    return os.path.realpath(directory)
+
+
+def librdkafka_env(directory):
+    return dict(os.environ, LD_LIBRARY_PATH=directory) if directory else None
+
+
+def librdkafka_version(directory):
+    library = ctypes.CDLL(os.path.join(directory, "librdkafka.so.1") if directory else "librdkafka.so.1")
+    library.rd_kafka_version_str.restype = ctypes.c_char_p
+    return library.rd_kafka_version_str().decode()
+
+
 def kiroku_case(bins, brokers, args):
     kiroku = os.path.join(bins, "kiroku")
     data = tempfile.mkdtemp(prefix="kiroku-gw-bench-")
@@ -215,7 +251,7 @@ def kiroku_case(bins, brokers, args):
         command = [kiroku, "serve", "--port", str(PORT), "--data-dir", data, "--gateway-rate", "1000000", "--log-level", "warning", "--durable-commits"]
         if brokers:
             command += ["--kafka-brokers", brokers, "--gateway-outbox-limit", "10000000"]
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = subprocess.Popen(command, env=librdkafka_env(args.kiroku_librdkafka_dir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_up(f"http://127.0.0.1:{PORT}/health", server)
             result = load(PORT, "/api/v1/health-data/", token, args.clients, args.batches, args.warmup)
@@ -238,7 +274,8 @@ def gateway_only_case(bins, brokers, args):
         keys = os.path.join(directory, "gateway-keys")
         key = subprocess.run([kiroku, "gateway-key", "create", "--owner", "bench", "--file", keys], text=True, check=True, capture_output=True).stdout.strip()
         server = subprocess.Popen([kiroku, "serve", "--gateway-only", "--port", str(PORT), "--kafka-brokers", brokers, "--gateway-keys", keys,
-                                   "--gateway-rate", "1000000", "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                   "--gateway-rate", "1000000", "--log-level", "warning"],
+                                  env=librdkafka_env(args.kiroku_librdkafka_dir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_up(f"http://127.0.0.1:{PORT}/health", server)
             return load(PORT, "/api/v1/health-data/", key, args.clients, args.batches, args.warmup)
@@ -283,8 +320,12 @@ def main():
     parser.add_argument("--batches", type=int, default=200, help="batches of 100 samples per client")
     parser.add_argument("--warmup", type=int, default=0, help="batches per client posted before the clock starts")
     parser.add_argument("--cases", default=",".join(CASES), help="comma-separated, from: " + ", ".join(CASES))
+    parser.add_argument("--mock-librdkafka", choices=["peer", "system"], default="peer", help="the mock cluster's librdkafka")
+    parser.add_argument("--kiroku-librdkafka", choices=["system", "peer"], default="system", help="Kiroku's librdkafka")
     args = parser.parse_args()
-    mock = subprocess.Popen([os.path.join(args.bin_dir, "KirokuBenchmarks"), "kafka-mock"], stdout=subprocess.PIPE, text=True)
+    mock_librdkafka = librdkafka_dir(args.mock_librdkafka)
+    args.kiroku_librdkafka_dir = librdkafka_dir(args.kiroku_librdkafka)
+    mock = subprocess.Popen([os.path.join(args.bin_dir, "KirokuBenchmarks"), "kafka-mock"], env=librdkafka_env(mock_librdkafka), stdout=subprocess.PIPE, text=True)
     brokers = mock.stdout.readline().strip()
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True).stdout.strip()
     rows = []
@@ -303,6 +344,9 @@ def main():
     built = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(os.path.getmtime(kiroku)))
     print(f"repository at {commit}; ran {os.path.realpath(kiroku)}, modified {built}")
     print(f"{args.clients} client processes x {args.batches} batches of 100 samples{warmup}, loopback, mock Kafka, {os.cpu_count()} cores")
+    import confluent_kafka
+    print(f"librdkafka: mock cluster {librdkafka_version(mock_librdkafka)} ({args.mock_librdkafka}), Kiroku {librdkafka_version(args.kiroku_librdkafka_dir)}"
+          f" ({args.kiroku_librdkafka}), peer {confluent_kafka.libversion()[0]}")
     print("| gateway | samples/s | p50 ms | p99 ms | failed requests | outbox drained after last answer | load average before |")
     print("|---|---|---|---|---|---|---|")
     for name, r, load_before in rows:
@@ -313,6 +357,10 @@ def main():
     relay = results.get(CASES["relay"][0])
     if peer and relay:
         print(f"Kiroku + Kafka (durable) / peer: {relay['samples_per_s'] / peer['samples_per_s']:.1f}x")
+    # Like for like: both forward to Kafka, store nothing and answer after Kafka's acks.
+    forwarding = results.get(CASES["gateway-only"][0])
+    if peer and forwarding:
+        print(f"Kiroku --gateway-only / peer: {forwarding['samples_per_s'] / peer['samples_per_s']:.1f}x")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 # Gateway ingest benchmark: Kiroku (Kafka relay, SQLite only, --gateway-only) beside the FastAPI + confluent-kafka
 # peer and the load generator's own ceiling, in one run. See run.py for what is measured.
 # Usage: Benchmarks/gateway/run.sh [--bin-dir DIR] [--clients 4] [--batches 200] [--warmup 0] [--cases ceiling,relay,sqlite,gateway-only,peer]
+#        [--mock-librdkafka peer|system] [--kiroku-librdkafka system|peer]
 # Without --bin-dir it builds kiroku and KirokuBenchmarks in release first. The peer's packages go into
 # .build-bench/venv (created here; needs python3-venv and PyPI).
 set -euo pipefail

@@ -101,10 +101,12 @@ public final class KafkaProducer: Service, Sendable {
     }
 
     public func run() async throws {
-        // Polling with a zero timeout and sleeping in Swift keeps librdkafka from blocking a cooperative thread.
+        // The poll waits for the first report on a thread of its own, so a report is published the moment it comes
+        // (a stateless gateway's answer waits for it) while no cooperative thread blocks; when nothing is in flight it
+        // wakes `idlePoll` times a second to see whether the service is stopping.
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
-            publish(current.poll(timeoutMilliseconds: 0))
-            try? await Task.sleep(for: .milliseconds(5))
+            let client = current
+            publish(await RDKafkaBlocking.poll(client, timeoutMilliseconds: Self.idlePollMilliseconds))
         }
         let deadline = ContinuousClock.now + flushTimeout
         while current.outstanding > 0, ContinuousClock.now < deadline {
@@ -116,6 +118,9 @@ public final class KafkaProducer: Service, Sendable {
         }
         continuation.finish()
     }
+
+    /// How long one wait for delivery reports lasts when none come: the most a stop waits to be noticed.
+    static let idlePollMilliseconds: Int32 = 100
 
     private func publish(_ reports: [KafkaDeliveryReport]) {
         if !reports.isEmpty { continuation.yield(reports) }

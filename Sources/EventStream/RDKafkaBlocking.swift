@@ -11,4 +11,9 @@ enum RDKafkaBlocking {
         }
         return try result.get()
     }
+
+    /// Delivery reports of `client`, waiting up to `timeoutMilliseconds` for the first on a thread of this queue.
+    static func poll(_ client: RDKafkaClient, timeoutMilliseconds: Int32) async -> [KafkaDeliveryReport] {
+        (try? await run { () throws(KafkaError) in client.poll(timeoutMilliseconds: timeoutMilliseconds) }) ?? []
+    }
 }
