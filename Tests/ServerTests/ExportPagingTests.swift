@@ -48,9 +48,18 @@ import Testing
         _ = try await WorkoutRouteTests.importZip(zip, userId: try user.savedId, database: database)
     }
 
+    /// The modern fixture export: two correlations (blood pressure, food) and nine items kept raw.
+    func addCorrelationsAndRawItems() async throws {
+        let file = AppleHealthImportTests.fixture("export-modern.xml")
+        let importer = AppleHealthImporter(database: database)
+        let job = try await importer.run(try await importer.prepareJob(userId: try user.savedId, file: file, now: Date()), file: file)
+        #expect(job.state == .succeeded)
+    }
+
     @Test func pagesOfAnySizeWriteTheSameExport() async throws {
         try await addRecords()
         try await addWorkouts()
+        try await addCorrelationsAndRawItems()
         let now = Date(timeIntervalSince1970: 1_750_000_000)
         let whole = try await exporter(recordsPerPage: 1_000).json(user: user, now: now)
         // Byte for byte what encoding the whole document at once gives.
@@ -62,9 +71,19 @@ import Testing
             #expect(try await exporter(recordsPerPage: size).json(user: user, now: now) == whole, "\(size) a page")
             #expect(try await exporter(recordsPerPage: size).csv(userId: try user.savedId, timeZone: tokyo) == wholeCSV, "\(size) a page")
         }
-        #expect(wholeCSV.split(separator: "\r\n").count == 11, "a header and ten records")
+        let storedRecords = try await database.allRecords(userId: try user.savedId).count
+        #expect(wholeCSV.split(separator: "\r\n").count == 1 + storedRecords, "a header and every record")
         let routes = try #require(try JSONSerialization.jsonObject(with: whole) as? [String: Any])["healthWorkoutRoutes"] as? [[String: Any]]
         #expect(routes?.map { ($0["points"] as? [Any])?.count } == [4, 3], "the GPX file's readable points, then the inline ones")
+        // Correlations and raw items are paged too: every one once, in the order the whole reads give.
+        let parts = try #require(try JSONSerialization.jsonObject(with: whole) as? [String: Any])
+        let correlations = try #require(parts["healthCorrelations"] as? [[String: Any]])
+        #expect(correlations.compactMap { $0["type"] as? String } == ["HKCorrelationTypeIdentifierBloodPressure", "HKCorrelationTypeIdentifierFood"])
+        #expect(correlations.allSatisfy { ($0["recordIds"] as? [Any])?.isEmpty == false }, "each with its member records")
+        let rawItems = try #require(parts["healthRawItems"] as? [[String: Any]])
+        let storedRawIds = try await database.rawItems(userId: try user.savedId).compactMap(\.id)
+        #expect(storedRawIds.count >= 10, "the fixture's nine and the route zip's")
+        #expect(rawItems.compactMap { ($0["id"] as? Int).map(Int64.init) } == storedRawIds)
 
         // The document is valid JSON, its records every record once, in start order then id, as encoded alone.
         let document = try #require(try JSONSerialization.jsonObject(with: whole) as? [String: Any])

@@ -18,19 +18,30 @@ public struct DataExporter: Sendable {
         "utc_offset_seconds", "source", "source_name", "device", "metadata", "created_at", "updated_at", "time_zone",
     ]
 
-    /// Records read and written per step of an export: an export holds one page of records, never all of them (a
-    /// 570,000-record account held 1 GB for its CSV and 2 GB for its JSON when exports were built whole).
+    /// Rows read and written per step of an export (records, correlations, raw items): an export holds one page of
+    /// them, never all (a 570,000-record account held 1 GB for its CSV and 2 GB for its JSON when exports were built
+    /// whole).
     public var recordsPerPage = 5_000
+
+    /// Every row a paged read gives, a page at a time: `read` is handed the last row of the page before (nil first)
+    /// and the list has ended when a page comes back short.
+    private func pages<Row>(
+        _ read: (_ after: Row?, _ limit: Int) async throws -> [Row], _ body: ([Row]) async throws -> Void
+    ) async throws {
+        var last: Row?
+        while true {
+            let page = try await read(last, recordsPerPage)
+            if !page.isEmpty { try await body(page) }
+            guard page.count == recordsPerPage, let end = page.last else { return }
+            last = end
+        }
+    }
 
     /// Every record of the user, a page at a time, oldest first.
     private func recordPages(userId: Int64, _ body: ([HealthRecord]) async throws -> Void) async throws {
-        var cursor: PageCursor?
-        while true {
-            let page = try await database.recordsOldestFirst(userId: userId, after: cursor, limit: recordsPerPage)
-            if !page.isEmpty { try await body(page) }
-            guard page.count == recordsPerPage, let last = page.last else { return }
-            cursor = PageCursor(date: last.startAt, id: try last.savedId)
-        }
+        try await pages({ last, limit in
+            try await database.recordsOldestFirst(userId: userId, after: try last.map { PageCursor(date: $0.startAt, id: try $0.savedId) }, limit: limit)
+        }, body)
     }
 
     /// One row per record; `start`, `end`, `created_at` and `updated_at` on the wall clock of `timeZone`.
@@ -98,46 +109,70 @@ public struct DataExporter: Sendable {
     }
 
     /// The JSON document handed to `sink` in pieces, in order, byte for byte what encoding it whole gives: everything
-    /// but the two arrays that grow with a person's history encoded at once (small), the workouts' routes one workout
-    /// at a time and the records a page at a time, each into its place.
+    /// but the four arrays that grow with a person's history encoded at once (small), then those written into their
+    /// places a page at a time (routes a workout at a time).
     public func json(user: User, now: Date, to sink: (Data) async throws -> Void) async throws {
-        let document = try await document(user: user, now: now, routes: [], records: [])
+        let userId = try user.savedId
         let encoder = Self.documentEncoder
-        let frame = try encoder.encode(document)
-        // Keys sort, so the routes come before the records.
-        let routes = try StreamedArray(key: "healthWorkoutRoutes", in: frame)
-        let records = try StreamedArray(key: "records", in: frame)
+        let frame = try encoder.encode(try await document(user: user, now: now, history: .none))
         var written = frame.startIndex
+        /// Writes the frame up to the array `key`, then the array from `pages`. Keys sort, so the calls below go in
+        /// the document's order.
+        func stream<Element: Encodable>(_ key: String, pages: (_ page: ([Element]) async throws -> Void) async throws -> Void) async throws {
+            let array = try StreamedArray(key: key, in: frame)
+            try await sink(frame[written..<array.start])
+            written = try await array.write(encoder: encoder, to: sink, pages: pages)
+        }
 
-        try await sink(frame[written..<routes.start])
-        written = try await routes.write(encoder: encoder, to: sink) { page in
-            for workoutId in try await database.routeWorkoutIds(userId: user.savedId) {
-                try await page(WorkoutRouteExport.grouped(try await database.routePoints(userId: user.savedId, workoutId: workoutId)))
+        try await stream("healthCorrelations") { page in
+            try await pages({ last, limit in
+                try await database.correlationsOldestFirst(
+                    userId: userId, after: try last.map { PageCursor(date: $0.correlation.startAt, id: try $0.correlation.savedId) }, limit: limit
+                )
+            }) { try await page(try $0.map { try CorrelationResponse($0.correlation, recordIds: $0.recordIds) }) }
+        }
+        try await stream("healthRawItems") { page in
+            try await pages({ last, limit in
+                try await database.rawItems(userId: userId, afterId: last?.id, limit: limit)
+            }) { try await page($0.map(RawItemResponse.init)) }
+        }
+        try await stream("healthWorkoutRoutes") { page in
+            for workoutId in try await database.routeWorkoutIds(userId: userId) {
+                try await page(WorkoutRouteExport.grouped(try await database.routePoints(userId: userId, workoutId: workoutId)))
             }
         }
-        try await sink(frame[written..<records.start])
-        written = try await records.write(encoder: encoder, to: sink) { page in
-            try await recordPages(userId: user.savedId) { records in
+        try await stream("records") { page in
+            try await recordPages(userId: userId) { records in
                 try await page(try records.map { try RecordResponse($0, language: .en) })
             }
         }
         try await sink(frame[written...])
     }
 
-    /// The document with everything but `routes` and `records` read from the database.
-    private func document(user: User, now: Date, routes: [WorkoutRouteExport], records: [RecordResponse]) async throws -> Document {
+    /// The parts of the document that grow with a person's history: empty in the frame the export streams them into.
+    struct History {
+        var correlations: [CorrelationResponse] = []
+        var rawItems: [RawItemResponse] = []
+        var routes: [WorkoutRouteExport] = []
+        var records: [RecordResponse] = []
+
+        static let none = History()
+    }
+
+    /// The document: `history` as given, everything else read from the database.
+    private func document(user: User, now: Date, history: History) async throws -> Document {
         Document(
             exportedAt: now,
             account: AccountProfile(user),
-            records: records,
+            records: history.records,
             tasks: try await database.tasks(userId: user.savedId).map(TaskResponse.init),
             waitAlerts: try await WaitTimeService(database: database, secrets: secrets).allAlerts(userId: user.savedId),
             inbox: try await database.inbox(userId: user.savedId, limit: .max),
             workouts: try await WorkoutExport(user: user, workouts: WorkoutService(database: database)),
             healthWorkouts: try await database.workouts(userId: user.savedId).map(WorkoutResponse.init),
-            healthWorkoutRoutes: routes,
-            healthCorrelations: try await database.correlations(userId: user.savedId).map { try CorrelationResponse($0.correlation, recordIds: $0.recordIds) },
-            healthRawItems: try await database.rawItems(userId: user.savedId).map(RawItemResponse.init),
+            healthWorkoutRoutes: history.routes,
+            healthCorrelations: history.correlations,
+            healthRawItems: history.rawItems,
             imports: try await database.importJobs(userId: user.savedId, limit: .max).map { try ImportJobResponse($0, language: .en) },
             motivation: try await openedMotivation(userId: user.savedId)
         )
@@ -145,9 +180,14 @@ public struct DataExporter: Sendable {
 
     /// The whole document encoded at once, everything in memory: the reference the streamed export is tested against.
     func wholeJSON(user: User, now: Date) async throws -> Data {
-        let routes = WorkoutRouteExport.grouped(try await database.routePoints(userId: user.savedId))
-        let records = try await database.allRecords(userId: user.savedId).map { try RecordResponse($0, language: .en) }
-        return try Self.documentEncoder.encode(try await document(user: user, now: now, routes: routes, records: records))
+        let userId = try user.savedId
+        let history = History(
+            correlations: try await database.correlations(userId: userId).map { try CorrelationResponse($0.correlation, recordIds: $0.recordIds) },
+            rawItems: try await database.rawItems(userId: userId).map(RawItemResponse.init),
+            routes: WorkoutRouteExport.grouped(try await database.routePoints(userId: userId)),
+            records: try await database.allRecords(userId: userId).map { try RecordResponse($0, language: .en) }
+        )
+        return try Self.documentEncoder.encode(try await document(user: user, now: now, history: history))
     }
 
     /// A top-level array of the document, written empty by the encoder and filled in pages by `write`.
@@ -190,7 +230,8 @@ public struct DataExporter: Sendable {
     }
 
     /// `prefix`, then `lines` with two more spaces after every line break (JSON text has no raw line break inside a
-    /// string, so every one is layout).
+    /// string, so every one is layout) except before another: the encoder writes an empty object or array as an empty
+    /// line with no indentation at all.
     static func indented(_ lines: Data, after prefix: String) -> Data {
         var piece = Data(prefix.utf8)
         piece.reserveCapacity(lines.count + lines.count / 8 + prefix.utf8.count)
@@ -201,7 +242,7 @@ public struct DataExporter: Sendable {
             while start < bytes.count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
                 let end = base.distance(to: UnsafeRawPointer(found)) + 1
                 piece.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                piece.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
+                if end == bytes.count || bytes[end] != UInt8(ascii: "\n") { piece.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
                 start = end
             }
             piece.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...]))

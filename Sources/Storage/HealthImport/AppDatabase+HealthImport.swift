@@ -76,14 +76,32 @@ extension AppDatabase {
         }
     }
 
-    /// The user's correlations, oldest first, each with the ids of its member records (for the export).
+    /// The user's correlations, oldest first, each with the ids of its member records.
     public func correlations(userId: Int64) async throws -> [(correlation: HealthCorrelationRecord, recordIds: [Int64])] {
         try await reader.read { db in
-            let members = try db.cachedStatement(sql: "SELECT id FROM healthRecord WHERE userId = ? AND naturalKey = ?")
-            return try HealthCorrelationRecord.owned(by: userId).order { [$0.startAt, $0.id] }.fetchReadable(db).map { correlation in
-                let ids = try correlation.memberSlots.compactMap { try Int64.fetchOne(members, arguments: [userId, $0]) }
-                return (correlation, ids)
-            }
+            try Self.withMemberIds(try HealthCorrelationRecord.owned(by: userId).order { [$0.startAt, $0.id] }.fetchReadable(db), userId: userId, db)
+        }
+    }
+
+    /// `limit` of the user's correlations oldest first (by start, then id) after `cursor` (the last of the page
+    /// before), each with the ids of its member records: an export reads them a page at a time.
+    public func correlationsOldestFirst(
+        userId: Int64, after cursor: PageCursor?, limit: Int
+    ) async throws -> [(correlation: HealthCorrelationRecord, recordIds: [Int64])] {
+        try await reader.read { db in
+            let page = try HealthCorrelationRecord.owned(by: userId)
+                .oldestFirst(by: HealthCorrelationRecord.Columns.startAt, id: HealthCorrelationRecord.Columns.id, after: cursor, limit: limit)
+                .fetchReadable(db)
+            return try Self.withMemberIds(page, userId: userId, db)
+        }
+    }
+
+    private static func withMemberIds(
+        _ correlations: [HealthCorrelationRecord], userId: Int64, _ db: Database
+    ) throws -> [(correlation: HealthCorrelationRecord, recordIds: [Int64])] {
+        let members = try db.cachedStatement(sql: "SELECT id FROM healthRecord WHERE userId = ? AND naturalKey = ?")
+        return try correlations.map { correlation in
+            (correlation, try correlation.memberSlots.compactMap { try Int64.fetchOne(members, arguments: [userId, $0]) })
         }
     }
 
@@ -91,6 +109,15 @@ extension AppDatabase {
     public func rawItems(userId: Int64) async throws -> [HealthRawItemRecord] {
         try await reader.read { db in
             try HealthRawItemRecord.owned(by: userId).order(\.id).fetchReadable(db)
+        }
+    }
+
+    /// `limit` of the user's raw items in the order they were stored, after the one with id `afterId`.
+    public func rawItems(userId: Int64, afterId: Int64?, limit: Int) async throws -> [HealthRawItemRecord] {
+        try await reader.read { db in
+            var request = HealthRawItemRecord.owned(by: userId)
+            if let afterId { request = request.filter { $0.id > afterId } }
+            return try request.order(\.id).limit(limit).fetchReadable(db)
         }
     }
 

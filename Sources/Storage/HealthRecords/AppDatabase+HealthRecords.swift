@@ -31,7 +31,8 @@ extension AppDatabase {
         }
     }
 
-    /// Every record the user owns, oldest first, for export.
+    /// Every record the user owns, oldest first, all in memory: for small accounts and tests (exports read
+    /// `recordsOldestFirst` a page at a time).
     public func allRecords(userId: Int64) async throws -> [HealthRecord] {
         try await reader.read { db in
             try HealthRecord.owned(by: userId).order { [$0.startAt, $0.id] }.fetchReadable(db)
