@@ -5,7 +5,8 @@ this hardly moves when other work shares the machine, so it compares two builds 
 first choice, could not be used: valgrind 3.19 crashes on Swift 6.3's binaries, and this VM has no hardware
 instruction counters for perf.) Requests: gateway batches of 100 distinct samples (the bodies run.py posts), or with
 --records, `POST /api/v1/records` with 1,000 distinct manual records each. Usage (from the repository root):
-  Benchmarks/gateway/cpu_per_request.py --kiroku .build/release/kiroku [--brokers HOST:PORT] [--records] [--batches 200]
+  Benchmarks/gateway/cpu_per_request.py --kiroku .build/release/kiroku [--brokers HOST:PORT [--gateway-only]] [--records] [--batches 200]
+With --gateway-only the server is a stateless gateway (`serve --gateway-only`) forwarding to --brokers.
 With --perf FILE, perf samples the measured requests; KIROKU_PERF_CALLGRAPH=dwarf,16384 unwinds with DWARF instead
 of frame pointers, which keeps the Swift frames that frame-pointer stacks lose (a larger file, for fewer batches).
 The machine's speed drifts by tens of per cent within an hour: compare two builds by alternating them in one loop."""
@@ -67,6 +68,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--kiroku", required=True)
     parser.add_argument("--brokers", help="Kafka bootstrap servers: count the outbox and relay too")
+    parser.add_argument("--gateway-only", action="store_true", help="a stateless gateway (needs --brokers)")
     parser.add_argument("--records", action="store_true", help="POST /api/v1/records with 1,000 records instead of gateway batches")
     parser.add_argument("--batches", type=int, default=200)
     parser.add_argument("--warmup", type=int, default=5)
@@ -74,11 +76,19 @@ def main():
     args = parser.parse_args()
     data = tempfile.mkdtemp(prefix="kiroku-cpu-bench-")
     try:
-        subprocess.run([args.kiroku, "user", "create", "bench", "--password-stdin", "--data-dir", data], input="correct horse battery\n", text=True, check=True, capture_output=True)
-        key = subprocess.run([args.kiroku, "token", "create", "--user", "bench", "--name", "bench", "--data-dir", data], text=True, check=True, capture_output=True).stdout.strip()
-        command = [args.kiroku, "serve", "--port", str(PORT), "--data-dir", data, "--gateway-rate", "1000000", "--log-level", "warning"]
-        if args.brokers:
-            command += ["--kafka-brokers", args.brokers, "--gateway-outbox-limit", "10000000"]
+        if args.gateway_only:
+            if not args.brokers or args.records:
+                sys.exit("--gateway-only needs --brokers and takes gateway batches only")
+            keys = os.path.join(data, "gateway-keys")
+            key = subprocess.run([args.kiroku, "gateway-key", "create", "--owner", "bench", "--file", keys], text=True, check=True, capture_output=True).stdout.strip()
+            command = [args.kiroku, "serve", "--gateway-only", "--port", str(PORT), "--kafka-brokers", args.brokers, "--gateway-keys", keys,
+                       "--gateway-rate", "1000000", "--log-level", "warning"]
+        else:
+            subprocess.run([args.kiroku, "user", "create", "bench", "--password-stdin", "--data-dir", data], input="correct horse battery\n", text=True, check=True, capture_output=True)
+            key = subprocess.run([args.kiroku, "token", "create", "--user", "bench", "--name", "bench", "--data-dir", data], text=True, check=True, capture_output=True).stdout.strip()
+            command = [args.kiroku, "serve", "--port", str(PORT), "--data-dir", data, "--gateway-rate", "1000000", "--log-level", "warning"]
+            if args.brokers:
+                command += ["--kafka-brokers", args.brokers, "--gateway-outbox-limit", "10000000"]
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_up(f"http://127.0.0.1:{PORT}/health", server)
@@ -90,7 +100,7 @@ def main():
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) if args.perf else None
             before = cpu_seconds(server.pid)
             post_all(bodies[args.warmup:], key, path)
-            time.sleep(2 if args.brokers else 0.2)  # the relay publishes what the batches wrote
+            time.sleep(2 if args.brokers and not args.gateway_only else 0.2)  # the relay publishes what the batches wrote
             used = cpu_seconds(server.pid) - before
             if sampler:
                 sampler.send_signal(2)
