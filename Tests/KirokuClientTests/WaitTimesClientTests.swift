@@ -91,8 +91,9 @@ import TestSupport
     @Test func timeoutsAreRetriedUpToThreeTimesThenKeepTheLastGoodList() async throws {
         let counter = RequestCounter()
         try await counter.serve { url in
-            // A slow answer takes 3 s and the timeout is 1 s: wide margins, so a loaded CI machine cannot blur the two.
-            let policy = ClientPolicy(requestTimeout: .seconds(1), resourceTimeout: .seconds(30), maxRetriesOnTimeout: 3)
+            // A slow answer takes 3× the timeout. The timeout is 2 s, not 1: in CI's parallel pass, with both
+            // cooperative threads busy with other suites, a quick answer once took over a second and was retried.
+            let policy = ClientPolicy(requestTimeout: .seconds(RequestCounter.timeoutSeconds), resourceTimeout: .seconds(30), maxRetriesOnTimeout: 3)
             let client = WaitTimesClient(baseURL: url, policy: policy)
             // Two slow answers, then a quick one: the third attempt succeeds.
             counter.slowAnswers(2)
@@ -136,6 +137,8 @@ final class RequestCounter: Sendable {
 
     func count(_ path: String) -> Int { counts.withLock { $0[path] ?? 0 } }
     func slowAnswers(_ number: Int) { slow.withLock { $0 = number } }
+    /// The client's request timeout in the retry test; a slow answer takes three times as long.
+    static let timeoutSeconds = 2
 
     static let store = #"[{"id":"a","name":"さわやか テスト店","address":"","phoneNumber":"","coordinate":null,"businessHours":{"weekday":"10:45-22:00","weekend":"10:30-22:00","holiday":"10:30-22:00"},"waitTime":{"minutes":20,"status":"available","lastUpdated":"2026-11-20T03:00:00.000Z"},"region":"浜松"}]"#
     static let wait = #"{"minutes":20,"status":"available","lastUpdated":"2026-11-20T03:00:00.000Z"}"#
@@ -149,7 +152,7 @@ final class RequestCounter: Sendable {
                 value -= 1
                 return true
             }) {
-                try await Task.sleep(for: .seconds(3))
+                try await Task.sleep(for: .seconds(3 * Self.timeoutSeconds))
             }
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: Self.store)))
         }
