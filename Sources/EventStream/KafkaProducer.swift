@@ -103,7 +103,7 @@ public final class KafkaProducer: Service, Sendable {
     public func run() async throws {
         // The poll waits for the first report on a thread of its own, so a report is published the moment it comes
         // (a stateless gateway's answer waits for it) while no cooperative thread blocks; when nothing is in flight it
-        // wakes `idlePoll` times a second to see whether the service is stopping.
+        // wakes every `idlePollMilliseconds` to see whether the service is stopping.
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             let client = current
             publish(await RDKafkaBlocking.poll(client, timeoutMilliseconds: Self.idlePollMilliseconds))

@@ -18,7 +18,9 @@ import Testing
         )
     }
 
-    @Test func understoodRowsArePromotedOnceAndTheRestStayRawWithTheirReason() async throws {
+    /// Read a page at a time: pages of one, two or all rows give the same result.
+    @Test(arguments: [1, 2, 5_000])
+    func understoodRowsArePromotedOnceAndTheRestStayRawWithTheirReason(itemsPerPage: Int) async throws {
         let database = try AppDatabase.temporary()
         let userId = try #require(try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date())).id)
         let now = Date()
@@ -37,7 +39,9 @@ import Testing
         summaryItem.reason = nil
         _ = try await database.insertHealthAutoExportRaw(userId: userId, items: [summaryItem], now: now)
 
-        let first = try await RawItemReprocessor(database: database).run(userId: userId, now: now)
+        var reprocessor = RawItemReprocessor(database: database)
+        reprocessor.itemsPerPage = itemsPerPage
+        let first = try await reprocessor.run(userId: userId, now: now)
         #expect(first.promoted == 2)
         #expect(first.stillRaw == ["unknown_unit": 1, "unknown_type": 1])
         let records = try await database.allRecords(userId: userId).sorted { $0.source < $1.source }
@@ -48,7 +52,7 @@ import Testing
         #expect(records.allSatisfy { $0.metadata?[KeptRawReason.metadataKey] == nil })
         #expect(try await database.rawItems(userId: userId).count == 3)
 
-        let again = try await RawItemReprocessor(database: database).run(userId: userId, now: now)
+        let again = try await reprocessor.run(userId: userId, now: now)
         #expect(again.promoted == 0)
         #expect(again.stillRaw == ["unknown_unit": 1, "unknown_type": 1])
         #expect(try await database.allRecords(userId: userId).count == 2)

@@ -10,6 +10,9 @@ import Storage
 public struct RawItemReprocessor: Sendable {
     public let database: AppDatabase
 
+    /// Raw rows read, mapped and promoted per step (one transaction each): a run holds one page of them, never all.
+    public var itemsPerPage = 5_000
+
     public init(database: AppDatabase) {
         self.database = database
     }
@@ -21,25 +24,32 @@ public struct RawItemReprocessor: Sendable {
         public var stillRaw: [String: Int] = [:]
     }
 
+    /// Goes through the user's raw rows in the order they were stored, a page at a time; each page's promotions are
+    /// stored in one transaction, so a run stopped midway leaves whole pages promoted and the next run does the rest.
     public func run(userId: Int64, now: Date) async throws -> Summary {
         var summary = Summary()
-        var promotions: [RawItemPromotion] = []
         var values = CanonicalValues()
-        for item in try await database.rawItems(userId: userId) {
-            let metadata = Self.strings(item.metadata)
-            // Elements raw by nature (ActivitySummary, Me, …) carry no reason and are not samples.
-            guard let reason = metadata[KeptRawReason.metadataKey], let id = item.id else { continue }
-            let found: [RawItemPromotion] = switch item.element {
-            case "Record": Self.appleRecord(item, id: id, metadata: metadata, values: &values).map { [$0] } ?? []
-            case "HealthAutoExport": Self.healthAutoExportRow(item, id: id, now: now)
-            case "GatewaySample": Self.gatewaySample(item, id: id, metadata: metadata).map { [$0] } ?? []
-            default: []
+        var after: Int64?
+        while true {
+            let page = try await database.rawItems(userId: userId, afterId: after, limit: itemsPerPage)
+            var promotions: [RawItemPromotion] = []
+            for item in page {
+                let metadata = Self.strings(item.metadata)
+                // Elements raw by nature (ActivitySummary, Me, …) carry no reason and are not samples.
+                guard let reason = metadata[KeptRawReason.metadataKey], let id = item.id else { continue }
+                let found: [RawItemPromotion] = switch item.element {
+                case "Record": Self.appleRecord(item, id: id, metadata: metadata, values: &values).map { [$0] } ?? []
+                case "HealthAutoExport": Self.healthAutoExportRow(item, id: id, now: now)
+                case "GatewaySample": Self.gatewaySample(item, id: id, metadata: metadata).map { [$0] } ?? []
+                default: []
+                }
+                if found.isEmpty { summary.stillRaw[reason, default: 0] += 1 }
+                promotions += found
             }
-            if found.isEmpty { summary.stillRaw[reason, default: 0] += 1 }
-            promotions += found
+            summary.promoted += try await database.promoteRawItems(userId: userId, promotions, now: now)
+            guard page.count == itemsPerPage, let last = page.last?.id else { return summary }
+            after = last
         }
-        summary.promoted = try await database.promoteRawItems(userId: userId, promotions, now: now)
-        return summary
     }
 
     /// An Apple Health `<Record>` as `HealthKitMapper` reads it today: `value`, else the 2015 shape's `average`
