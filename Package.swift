@@ -83,9 +83,12 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // SQLite's process-wide settings (`sqlite3_config` is variadic, so a C header wraps it); Debian's libsqlite3-dev.
+        .systemLibrary(name: "CSQLiteSettings", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "Storage",
             dependencies: [
+                "CSQLiteSettings",
                 "Health",
                 "TaskSteps",
                 "WaitTimes",
@@ -243,7 +246,7 @@ let package = Package(
             dependencies: ["EventStream", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Storage", "Health", "Insights", "EventStream", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Health", "TaskSteps", "WaitTimes", "Workouts", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StorageTests", dependencies: ["CSQLiteSettings", "Storage", "Health", "TaskSteps", "WaitTimes", "Workouts", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",
             dependencies: [

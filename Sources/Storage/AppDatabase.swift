@@ -32,6 +32,7 @@ extension AppDatabase {
     /// Opens (creating if needed) the SQLite file at `path` in WAL mode. With `durableCommits`, every commit is
     /// on the disk (fsync of the WAL) before it returns, so it survives a power cut, not only a crash of Kiroku.
     public static func open(path: String, durableCommits: Bool = false) throws -> AppDatabase {
+        _ = SQLiteLibrarySettings.applied
         // Health data: a new database file is readable by its owner only. SQLite gives the -wal and -shm
         // files the same permissions as the database, so they follow.
         if !FileManager.default.fileExists(atPath: path) {

@@ -138,6 +138,36 @@ import Testing
         #expect(hours.count == 5, "1969-12-31 22 and 23, 1970-01-01 00 and 01, 9999-12-31 23")
     }
 
+    /// An import keeps the hour it is adding to aside until a record of another hour or type comes. A batch that leaves
+    /// an hour and comes back to it, and types that take turns, still roll up as the trigger would, and each type is
+    /// counted in full.
+    @Test(arguments: [1, 10]) func samplesThatReturnToAnHourRollUpAsTheTriggerWould(scale: Int) async throws {
+        let database = try AppDatabase.temporary()
+        let hanako = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Date()))
+        let job = try await database.insertImportJob(ImportJob(
+            userId: hanako.id!, kind: .appleHealth, fileName: "export.zip", fileSize: 1, fingerprint: "f", createdAt: Date()
+        ))
+        // Hours 0, 2, 0, 1, 2, 0 in turn, heart rate and steps alternating in runs of three. A last visit to an hour
+        // brings its first half-hour, so the hour's latest record came in an earlier visit and must stay the latest.
+        let visits = [0, 2, 0, 1, 2, 0]
+        var items: [MappedItem] = []
+        for (visit, hour) in visits.enumerated() {
+            for index in 0..<(30 * scale) {
+                let metric = (index / 3).isMultiple(of: 2) ? "heartRate" : "stepCount"
+                let minute = hour * 60 + (visit == visits.lastIndex(of: hour) ? 0 : 30) + index % 30
+                let value = Double(50 + visit * 7 + index % 13)
+                items.append(.record(.sample(sample(metric, minute: minute, value: value).with(second: visit * 10 + index / 30))))
+            }
+        }
+        let (imported, _) = try database.commitImportBatchBlocking(items, job: job, tracker: ImportTracker(), now: Date())
+        let heartRate = items.filter { if case let .record(.sample(s)) = $0 { s.metric == "heartRate" } else { false } }.count
+        #expect(imported.counts["heartRate"]?.imported == heartRate)
+        #expect(imported.counts["stepCount"]?.imported == items.count - heartRate)
+        try await HourlyRollupTests.expectConsistent(database, "after a batch that returns to its hours")
+        let hours = try await HourlyRollupTests.buckets(database, sql: "SELECT * FROM healthRecordHourly ORDER BY metric, hour")
+        #expect(hours.count == 6, "three hours of each type")
+    }
+
     /// A full batch's dropped and re-created trigger is a schema change at every commit. A reader of the pool reads
     /// all along while batches commit: it never fails and always sees whole batches with their hours (records and
     /// rollups agree in every read); records another owner types in between batches are rolled up by the trigger.
@@ -222,4 +252,16 @@ private final class SeenCounts: @unchecked Sendable {
     func note(_ text: String) { lock.withLock { noted.append(text) } }
     func stop() { lock.withLock { stopAsked = true } }
     func finish() { lock.withLock { done = true } }
+}
+
+private extension ImportedSample {
+    /// The same sample `seconds` later within its minute, with its natural key to match: distinct samples of one minute.
+    func with(second seconds: Int) -> ImportedSample {
+        let at = startAt.addingTimeInterval(Double(seconds % 60))
+        return ImportedSample(
+            metric: metric, value: value, originalValue: originalValue, originalUnit: originalUnit, startAt: at, endAt: at,
+            utcOffsetSeconds: utcOffsetSeconds, sourceName: sourceName,
+            naturalKey: .sample(metric: metric, sourceName: sourceName, start: at, end: at, value: value)
+        )
+    }
 }

@@ -101,14 +101,18 @@ struct ImportRowWriter {
     private func writePendingSamples(job: inout ImportJob, tracker: inout ImportTracker) throws {
         guard !samples.pending.isEmpty else { return }
         let run = try samples.write(db)
+        var tallies = ImportTallyRun()
         for (sample, fate) in zip(run.samples, run.outcomes) {
             let outcome = switch fate {
             case .written: (inserted: true, slot: NaturalKeySlots.home(of: sample.naturalKey))
             case .refused: try insert(sample, lookingFirst: true)
             case .untried: try insert(sample)
             }
-            Self.countAtTopLevel(outcome, type: sample.metric, raw: nil, job: &job, tracker: &tracker)
+            if Self.countsAtTopLevel(outcome, type: sample.metric, tracker: &tracker) {
+                tallies.count(outcome.inserted, type: sample.metric, in: &job)
+            }
         }
+        tallies.flush(into: &job)
     }
 
     /// An export lists a correlation's samples twice — inside it and at top level, in either order — and a
@@ -131,7 +135,7 @@ struct ImportRowWriter {
             return nil
         }
         if inCorrelation {
-            tracker.memberTypes.insert(type)
+            tracker.noteMemberType(type)
             let countedBefore = tracker.countedAsMembers.contains(outcome.slot) || tracker.countedAtTopLevel.contains(outcome.slot)
             let silent = try !outcome.inserted && (countedBefore || storedByThisJob(record, slot: outcome.slot))
             if !silent {
@@ -139,23 +143,19 @@ struct ImportRowWriter {
                 if case let .raw(raw) = record { Self.keptRaw(raw, in: &job) }
             }
             tracker.countedAsMembers.insert(outcome.slot)
-        } else {
-            let raw: ImportedRawItem? = if case let .raw(raw) = record { raw } else { nil }
-            Self.countAtTopLevel(outcome, type: type, raw: raw, job: &job, tracker: &tracker)
+        } else if Self.countsAtTopLevel(outcome, type: type, tracker: &tracker) {
+            Self.count(outcome.inserted, type: type, in: &job)
+            if case let .raw(raw) = record { Self.keptRaw(raw, in: &job) }
         }
         return outcome.slot
     }
 
-    /// A top-level copy of a sample a correlation counted already is silent.
-    private static func countAtTopLevel(
-        _ outcome: (inserted: Bool, slot: Int64), type: String, raw: ImportedRawItem?, job: inout ImportJob,
-        tracker: inout ImportTracker
-    ) {
-        if outcome.inserted || !tracker.countedAsMembers.contains(outcome.slot) {
-            count(outcome.inserted, type: type, in: &job)
-            if let raw { keptRaw(raw, in: &job) }
-        }
+    /// Whether a top-level copy is counted: not when a correlation counted that sample already. Remembers the copy
+    /// for correlations still to come when its type may be a member.
+    private static func countsAtTopLevel(_ outcome: (inserted: Bool, slot: Int64), type: String, tracker: inout ImportTracker) -> Bool {
+        let counts = outcome.inserted || !tracker.countedAsMembers.contains(outcome.slot)
         if tracker.mayBeCorrelationMember(type) { tracker.countedAtTopLevel.insert(outcome.slot) }
+        return counts
     }
 
     /// The workout's inline route, stored once per workout, and the points that could not be read, kept raw.

@@ -10,12 +10,23 @@ public struct ImportTracker: Sendable {
     /// Slots of top-level records this run counted whose type may also appear inside a correlation.
     var countedAtTopLevel: Set<Int64> = []
     /// Types met inside correlations so far, besides the known ones.
-    var memberTypes: Set<String> = []
+    private(set) var memberTypes: Set<String> = []
+    /// The last type asked about and the answer: top-level samples come in runs of one type, and comparing with the
+    /// last one skips hashing the type for every sample.
+    private var lastAnswer: (type: String, mayBeMember: Bool)?
 
     public init() {}
 
-    func mayBeCorrelationMember(_ type: String) -> Bool {
-        Self.knownMemberTypes.contains(type) || memberTypes.contains(type) || type.hasPrefix("HKQuantityTypeIdentifierDietary")
+    mutating func mayBeCorrelationMember(_ type: String) -> Bool {
+        if let lastAnswer, lastAnswer.type == type { return lastAnswer.mayBeMember }
+        let answer = Self.knownMemberTypes.contains(type) || memberTypes.contains(type) || type.hasPrefix("HKQuantityTypeIdentifierDietary")
+        lastAnswer = (type, answer)
+        return answer
+    }
+
+    /// A type met inside a correlation: from now on its top-level records are remembered too.
+    mutating func noteMemberType(_ type: String) {
+        if memberTypes.insert(type).inserted { lastAnswer = nil }
     }
 
     /// Catalog metrics HealthKit groups into blood-pressure and food correlations.

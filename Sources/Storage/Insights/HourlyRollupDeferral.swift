@@ -60,12 +60,29 @@ final class HourlyRollupDeferral {
                 latestValue = value
             }
         }
+
+        /// Another part of the same hour, as if its records had been added here.
+        mutating func add(_ other: Part) {
+            count += other.count
+            sum += other.sum
+            min = Swift.min(min, other.min)
+            max = Swift.max(max, other.max)
+            if (other.latestMilliseconds, other.latestId) > (latestMilliseconds, latestId) {
+                latestStart = other.latestStart
+                latestMilliseconds = other.latestMilliseconds
+                latestId = other.latestId
+                latestValue = other.latestValue
+            }
+        }
     }
 
     private let userId: Int64
     /// Whose records the trigger leaves to this deferral.
     var owner: Int64 { userId }
     private var parts: [Hour: Part] = [:]
+    /// The hour records are being added to, kept out of `parts` until a record of another hour comes: an import's
+    /// records come in time order per type, and comparing with the current hour skips hashing the metric per record.
+    private var current: (hour: Hour, part: Part)?
 
     private init(userId: Int64) {
         self.userId = userId
@@ -111,11 +128,21 @@ final class HourlyRollupDeferral {
         // thousands). The hour is a number: cutting and hashing the text's first 13 characters showed in profiles.
         let (quotient, remainder) = startMilliseconds.quotientAndRemainder(dividingBy: 3_600_000)
         let hour = remainder < 0 ? quotient - 1 : quotient
-        parts[Hour(metric: metric, hour: hour), default: Part()]
-            .add(startText: startText, startMilliseconds: startMilliseconds, id: id, value: value)
+        if current?.hour.hour != hour || current?.hour.metric != metric {
+            putCurrentHourAway()
+            current = (Hour(metric: metric, hour: hour), Part())
+        }
+        current?.part.add(startText: startText, startMilliseconds: startMilliseconds, id: id, value: value)
+    }
+
+    private func putCurrentHourAway() {
+        guard let current else { return }
+        parts[current.hour, default: Part()].add(current.part)
+        self.current = nil
     }
 
     private func merge(_ db: Database) throws {
+        putCurrentHourAway()
         guard !parts.isEmpty else { return }
         // The latest key is built by the trigger's own expression, so both writers produce the same text.
         let statement = try ImportStatement(db, sql: """
