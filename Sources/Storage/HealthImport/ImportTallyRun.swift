@@ -1,25 +1,29 @@
-/// Outcomes of consecutive items of one type, added to the job's counts when the type changes or the run ends.
+/// Outcomes of an import's items, counted per type a few types at a time and added to the job's counts when a type
+/// makes room for another or the run ends.
 ///
-/// An import's top-level samples come in long runs of one type; adding each outcome to the job's dictionary hashed
-/// the type once per sample, which showed in profiles of the writing thread.
+/// Adding each outcome to the job's dictionary hashed the type once per sample, which showed in profiles of the writing
+/// thread; the few types in play at once are compared instead (`RecentKeys`).
 struct ImportTallyRun {
-    private var type: String?
-    private var tally = ImportTally()
+    private var tallies = RecentKeys<String, ImportTally>()
 
     mutating func count(_ inserted: Bool, type: String, in job: inout ImportJob) {
-        if self.type != type {
-            flush(into: &job)
-            self.type = type
+        let index: Int
+        if let known = tallies.index(of: type) {
+            index = known
+        } else {
+            if let evicted = tallies.add(type, ImportTally()) { Self.add(evicted, to: &job) }
+            index = tallies.entries.count - 1
         }
-        if inserted { tally.imported += 1 } else { tally.alreadyPresent += 1 }
+        if inserted { tallies[index].imported += 1 } else { tallies[index].alreadyPresent += 1 }
     }
 
     /// Adds what is counted to the job; call it before the job's counts are read or saved.
     mutating func flush(into job: inout ImportJob) {
-        guard let type else { return }
-        job.counts[type, default: ImportTally()].imported += tally.imported
-        job.counts[type, default: ImportTally()].alreadyPresent += tally.alreadyPresent
-        self.type = nil
-        tally = ImportTally()
+        for entry in tallies.removeAll() { Self.add(entry, to: &job) }
+    }
+
+    private static func add(_ entry: (key: String, value: ImportTally), to job: inout ImportJob) {
+        job.counts[entry.key, default: ImportTally()].imported += entry.value.imported
+        job.counts[entry.key, default: ImportTally()].alreadyPresent += entry.value.alreadyPresent
     }
 }

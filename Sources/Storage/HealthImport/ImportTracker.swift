@@ -11,22 +11,22 @@ public struct ImportTracker: Sendable {
     var countedAtTopLevel: Set<Int64> = []
     /// Types met inside correlations so far, besides the known ones.
     private(set) var memberTypes: Set<String> = []
-    /// The last type asked about and the answer: top-level samples come in runs of one type, and comparing with the
-    /// last one skips hashing the type for every sample.
-    private var lastAnswer: (type: String, mayBeMember: Bool)?
+    /// The answers for the last few types asked about: top-level samples come in runs of one type or a few taking
+    /// turns, and comparing with them skips hashing the type for every sample.
+    private var answers = RecentKeys<String, Bool>()
 
     public init() {}
 
     mutating func mayBeCorrelationMember(_ type: String) -> Bool {
-        if let lastAnswer, lastAnswer.type == type { return lastAnswer.mayBeMember }
+        if let index = answers.index(of: type) { return answers[index] }
         let answer = Self.knownMemberTypes.contains(type) || memberTypes.contains(type) || type.hasPrefix("HKQuantityTypeIdentifierDietary")
-        lastAnswer = (type, answer)
+        _ = answers.add(type, answer)
         return answer
     }
 
     /// A type met inside a correlation: from now on its top-level records are remembered too.
     mutating func noteMemberType(_ type: String) {
-        if memberTypes.insert(type).inserted { lastAnswer = nil }
+        if memberTypes.insert(type).inserted { _ = answers.removeAll() }
     }
 
     /// Catalog metrics HealthKit groups into blood-pressure and food correlations.

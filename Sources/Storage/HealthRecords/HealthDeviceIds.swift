@@ -9,8 +9,9 @@ final class HealthDeviceIds {
     private let insert: Statement
     private let lookUp: Statement
     private var ids: [String: Int64] = [:]
-    /// The last description asked for: samples come in runs from one device, and comparing with it skips hashing.
-    private var last: (description: String, id: Int64)?
+    /// The last few descriptions asked for: samples come in runs from one device or a few taking turns, and comparing
+    /// with them skips hashing a description of a hundred bytes or more for every sample.
+    private var recent = RecentKeys<String, Int64>(capacity: 4)
 
     init(_ db: Database, userId: Int64) throws {
         self.userId = userId
@@ -23,7 +24,7 @@ final class HealthDeviceIds {
     /// The id of `description`, nil for a sample without a device.
     func id(for description: String?) throws -> Int64? {
         guard let description else { return nil }
-        if let last, last.description == description { return last.id }
+        if let index = recent.index(of: description) { return recent[index] }
         let id: Int64
         if let known = ids[description] {
             id = known
@@ -35,7 +36,7 @@ final class HealthDeviceIds {
             ids[description] = stored
             id = stored
         }
-        last = (description, id)
+        _ = recent.add(description, id)
         return id
     }
 }

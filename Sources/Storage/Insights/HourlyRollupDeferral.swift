@@ -80,12 +80,15 @@ final class HourlyRollupDeferral {
     /// Whose records the trigger leaves to this deferral.
     var owner: Int64 { userId }
     private var parts: [Hour: Part] = [:]
-    /// The hour records are being added to, kept out of `parts` until a record of another hour comes: an import's
-    /// records come in time order per type, and comparing with the current hour skips hashing the metric per record.
-    private var current: (hour: Hour, part: Part)?
+    /// Per metric, the hour its records are being added to, kept out of `parts` until a record of another hour comes:
+    /// an import's records come in time order per type, one type or a few taking turns, and comparing with the open
+    /// hours skips hashing the metric for every record.
+    private var openHours = RecentKeys<String, (hour: Int64, part: Part)>()
 
-    private init(userId: Int64) {
+    /// `bulk`: a writer of thousands of records, whose hours are room made once rather than grown into.
+    private init(userId: Int64, bulk: Bool) {
         self.userId = userId
+        if bulk { parts.reserveCapacity(256) }
     }
 
     static func around<Result>(
@@ -93,7 +96,7 @@ final class HourlyRollupDeferral {
         _ body: (HourlyRollupDeferral) throws -> Result
     ) throws -> Result {
         let restore = try suspend(db, userId: userId, suspension)
-        let deferral = HourlyRollupDeferral(userId: userId)
+        let deferral = HourlyRollupDeferral(userId: userId, bulk: suspension == .droppedTrigger)
         let result = try body(deferral)
         try deferral.merge(db)
         try restore()
@@ -128,21 +131,26 @@ final class HourlyRollupDeferral {
         // thousands). The hour is a number: cutting and hashing the text's first 13 characters showed in profiles.
         let (quotient, remainder) = startMilliseconds.quotientAndRemainder(dividingBy: 3_600_000)
         let hour = remainder < 0 ? quotient - 1 : quotient
-        if current?.hour.hour != hour || current?.hour.metric != metric {
-            putCurrentHourAway()
-            current = (Hour(metric: metric, hour: hour), Part())
+        let index: Int
+        if let open = openHours.index(of: metric) {
+            if openHours[open].hour != hour {
+                putAway(metric: metric, openHours[open])
+                openHours[open] = (hour, Part())
+            }
+            index = open
+        } else {
+            if let evicted = openHours.add(metric, (hour, Part())) { putAway(metric: evicted.key, evicted.value) }
+            index = openHours.entries.count - 1
         }
-        current?.part.add(startText: startText, startMilliseconds: startMilliseconds, id: id, value: value)
+        openHours[index].part.add(startText: startText, startMilliseconds: startMilliseconds, id: id, value: value)
     }
 
-    private func putCurrentHourAway() {
-        guard let current else { return }
-        parts[current.hour, default: Part()].add(current.part)
-        self.current = nil
+    private func putAway(metric: String, _ open: (hour: Int64, part: Part)) {
+        parts[Hour(metric: metric, hour: open.hour), default: Part()].add(open.part)
     }
 
     private func merge(_ db: Database) throws {
-        putCurrentHourAway()
+        for open in openHours.removeAll() { putAway(metric: open.key, open.value) }
         guard !parts.isEmpty else { return }
         // The latest key is built by the trigger's own expression, so both writers produce the same text.
         let statement = try ImportStatement(db, sql: """
