@@ -64,7 +64,9 @@ public struct ExportItemAssembler {
 
     /// A child at `level` (2 = direct child of the top-level item).
     private mutating func child(_ name: String, _ attributes: [XMLAttribute], level: Int) {
-        switch current {
+        // Taken out while it changes: a copy changed while `current` still held it would copy its metadata and
+        // children again for every child element.
+        switch takeCurrent() {
         case .none:
             break
         case var .record(record):
@@ -77,6 +79,7 @@ public struct ExportItemAssembler {
             } else if level == 2, name == "MetadataEntry" {
                 Self.addMetadata(attributes, to: &correlation.metadata)
             } else if var record = inner {
+                inner = nil
                 Self.add(name, attributes, to: &record)
                 inner = record
             }
@@ -94,7 +97,7 @@ public struct ExportItemAssembler {
 
     private mutating func finishItem(_ emit: (ExportItem) throws -> Void) throws {
         let item: ExportItem?
-        switch current {
+        switch takeCurrent() {
         case .none:
             item = nil
         case let .record(record):
@@ -111,8 +114,14 @@ public struct ExportItemAssembler {
             default: item = .other(element)
             }
         }
-        current = .none
         if let item { try emit(item) }
+    }
+
+    /// The item being assembled, moved out (`current` is left empty), so that it is changed or emitted without a copy.
+    private mutating func takeCurrent() -> Current {
+        var taken = Current.none
+        swap(&taken, &current)
+        return taken
     }
 
     // MARK: - Building items

@@ -114,20 +114,24 @@ public struct XMLStreamScanner {
     }
 
     /// The index of the '>' closing a start tag, skipping quoted values; nil while incomplete.
+    ///
+    /// '<' may not appear inside a tag, not even quoted: it means the tag (e.g. a missing quote) is broken. Between
+    /// values the bytes are looked at one by one; a quoted value, most of a tag's bytes, is skipped with `memchr`.
     private func tagEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws -> Int? {
         var index = start
-        var quote: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
-            // '<' may not appear inside a tag, not even quoted: it means the tag (e.g. a missing quote) is broken.
             if byte == UInt8(ascii: "<") {
                 throw malformed("this tag is not closed properly before the next '<'", bytes, at: start - 1)
-            } else if quote != 0 {
-                if byte == quote { quote = 0 }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
             } else if byte == UInt8(ascii: ">") {
                 return index
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                let closing = Self.find(byte, in: bytes, from: index + 1)
+                if Self.find(UInt8(ascii: "<"), in: bytes, from: index + 1, to: closing) != nil {
+                    throw malformed("this tag is not closed properly before the next '<'", bytes, at: start - 1)
+                }
+                guard let closing else { return nil }
+                index = closing
             }
             index += 1
         }
