@@ -85,7 +85,7 @@ final class HourlyRollupDeferral {
     /// hours skips hashing the metric for every record.
     private var openHours = RecentKeys<String, (hour: Int64, part: Part)>()
 
-    /// `bulk`: a writer of thousands of records, whose hours are room made once rather than grown into.
+    /// `bulk`: a writer of thousands of records; room for its hours is made once instead of step by step.
     private init(userId: Int64, bulk: Bool) {
         self.userId = userId
         if bulk { parts.reserveCapacity(256) }
