@@ -7,13 +7,7 @@ struct ImportTallyRun {
     private var tallies = RecentKeys<String, ImportTally>()
 
     mutating func count(_ inserted: Bool, type: String, in job: inout ImportJob) {
-        let index: Int
-        if let known = tallies.index(of: type) {
-            index = known
-        } else {
-            if let evicted = tallies.add(type, ImportTally()) { Self.add(evicted, to: &job) }
-            index = tallies.entries.count - 1
-        }
+        let index = tallies.index(of: type, addingIfAbsent: ImportTally()) { Self.add($0, to: &job) }
         if inserted { tallies[index].imported += 1 } else { tallies[index].alreadyPresent += 1 }
     }
 

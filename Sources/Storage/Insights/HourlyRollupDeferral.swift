@@ -131,16 +131,10 @@ final class HourlyRollupDeferral {
         // thousands). The hour is a number: cutting and hashing the text's first 13 characters showed in profiles.
         let (quotient, remainder) = startMilliseconds.quotientAndRemainder(dividingBy: 3_600_000)
         let hour = remainder < 0 ? quotient - 1 : quotient
-        let index: Int
-        if let open = openHours.index(of: metric) {
-            if openHours[open].hour != hour {
-                putAway(metric: metric, openHours[open])
-                openHours[open] = (hour, Part())
-            }
-            index = open
-        } else {
-            if let evicted = openHours.add(metric, (hour, Part())) { putAway(metric: evicted.key, evicted.value) }
-            index = openHours.entries.count - 1
+        let index = openHours.index(of: metric, addingIfAbsent: (hour, Part())) { putAway(metric: $0.key, $0.value) }
+        if openHours[index].hour != hour {
+            putAway(metric: metric, openHours[index])
+            openHours[index] = (hour, Part())
         }
         openHours[index].part.add(startText: startText, startMilliseconds: startMilliseconds, id: id, value: value)
     }

@@ -30,6 +30,14 @@ struct RecentKeys<Key: Equatable, Value> {
         return evicted
     }
 
+    /// The position of `key`, added with `value` first when it is not here; the entry that made room for it, if one
+    /// had to, goes to `evicted`.
+    mutating func index(of key: Key, addingIfAbsent value: @autoclosure () -> Value, evicted: ((key: Key, value: Value)) -> Void) -> Int {
+        if let index = index(of: key) { return index }
+        if let entry = add(key, value()) { evicted(entry) }
+        return entries.count - 1
+    }
+
     /// Takes every entry out, oldest first.
     mutating func removeAll() -> [(key: Key, value: Value)] {
         defer { entries.removeAll(keepingCapacity: true) }
