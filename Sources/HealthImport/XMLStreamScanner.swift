@@ -16,6 +16,9 @@ public struct XMLStreamScanner {
     private var linesBeforeBase = 0
     private var openElements: [String] = []
     private var sawRoot = false
+    private var recurring = RecurringAttributeValues()
+    /// The attributes of the tag being read; kept between tags so its storage is reused, not grown again for each tag.
+    private var attributes: [XMLAttribute] = []
 
     public init() {}
 
@@ -153,7 +156,8 @@ public struct XMLStreamScanner {
             guard !sawRoot else { throw malformed("content after the end of the document", bytes, at: open) }
             sawRoot = true
         }
-        var attributes: [XMLAttribute] = []
+        attributes.removeAll(keepingCapacity: true)
+        var position = 0
         while true {
             while index < stop, Self.isSpace(bytes[index]) { index += 1 }
             if index >= stop { break }
@@ -174,8 +178,20 @@ public struct XMLStreamScanner {
             guard let valueEnd = Self.find(quote, in: bytes, from: valueStart), valueEnd < stop + 1 else {
                 throw malformed("unterminated attribute value in <\(name)>", bytes, at: index)
             }
-            let value = try decodeValue(bytes, valueStart, valueEnd)
-            attributes.append(XMLAttribute(name: Self.string(bytes, nameStart, nameEnd), value: value))
+            let (known, attributeName) = recurring.name(bytes, nameStart, nameEnd, position: position)
+            let value: String
+            if let known {
+                if let recurred = recurring.value(named: known, bytes, valueStart, valueEnd) {
+                    value = recurred
+                } else {
+                    value = try decodeValue(bytes, valueStart, valueEnd)
+                    recurring.remember(value, named: known, bytes, valueStart, valueEnd)
+                }
+            } else {
+                value = try decodeValue(bytes, valueStart, valueEnd)
+            }
+            attributes.append(XMLAttribute(name: attributeName, value: value))
+            position += 1
             index = valueEnd + 1
         }
         if !selfClosing { openElements.append(name) }

@@ -5,27 +5,6 @@ import Testing
 
 @Suite("Scanning start tags whose values hold quotes and angle brackets")
 struct XMLStreamScannerTests {
-    /// Feeds `document` in chunks of `size` bytes; answers the events, or the error the scanner threw.
-    func scan(_ document: String, chunkSize size: Int) -> Result<[XMLEvent], ImportError> {
-        var scanner = XMLStreamScanner()
-        var events: [XMLEvent] = []
-        let bytes = Array(document.utf8)
-        do {
-            for start in stride(from: 0, to: bytes.count, by: size) {
-                try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { chunk in
-                    try scanner.feed(chunk) { events.append($0) }
-                }
-            }
-            try scanner.finish()
-            return .success(events)
-        } catch let error as ImportError {
-            return .failure(error)
-        } catch {
-            Issue.record("unexpected \(error)")
-            return .success([])
-        }
-    }
-
     @Test("'>' and the other quote inside a quoted value belong to the value, wherever the chunks end")
     func quotedValuesAreSkippedWhole() {
         let document = #"<HealthData><Record type="a>b" value='5 "cm"' sourceName="S>'"/><Me x=">"></Me></HealthData>"#
@@ -40,7 +19,7 @@ struct XMLStreamScannerTests {
             .end(name: "HealthData"),
         ]
         for size in 1...document.utf8.count {
-            #expect(scan(document, chunkSize: size) == .success(expected), "chunks of \(size) bytes")
+            #expect(scannedEvents(document, chunkSize: size) == .success(expected), "chunks of \(size) bytes")
         }
     }
 
@@ -51,7 +30,7 @@ struct XMLStreamScannerTests {
     ])
     func anAngleBracketInsideATagIsRefused(document: String) {
         for size in 1...document.utf8.count {
-            guard case let .failure(.malformedXML(reason, offset, line)) = scan(document, chunkSize: size) else {
+            guard case let .failure(.malformedXML(reason, offset, line)) = scannedEvents(document, chunkSize: size) else {
                 Issue.record("chunks of \(size) bytes: not refused")
                 continue
             }

@@ -12,7 +12,7 @@ public struct AppleHealthImporter: Sendable {
     public let database: AppDatabase
     /// Items per transaction: large enough that commits cost little, small enough that progress moves.
     public var batchSize = Self.defaultBatchSize
-    public static let defaultBatchSize = 5_000
+    public static let defaultBatchSize = 10_000
 
     /// The application's clock: job timestamps, durations and the date window of the samples.
     public let clock: @Sendable () -> Date

@@ -269,8 +269,9 @@ extension AppDatabase {
             let suspension = HourlyRollupDeferral.suspension(forRecords: batch.items.count)
             try HourlyRollupDeferral.around(db, userId: job.userId, suspending: suspension) { rollups in
                 let writer = try ImportRowWriter(db: db, userId: job.userId, jobId: try job.savedId, now: now, rollups: rollups)
-                for (item, text) in zip(batch.items, batch.sampleTexts) {
-                    try writer.write(item, text: text, job: &job, tracker: &tracker)
+                // By index: zip would copy every item (and its sample's texts) on the way.
+                for index in batch.items.indices {
+                    try writer.write(batch.items[index], text: batch.sampleTexts[index], job: &job, tracker: &tracker)
                 }
                 try writer.finish(job: &job, tracker: &tracker)
             }

@@ -102,14 +102,15 @@ struct ImportRowWriter {
         guard !samples.pending.isEmpty else { return }
         let run = try samples.write(db)
         var tallies = ImportTallyRun()
-        for (sample, fate) in zip(run.samples, run.outcomes) {
-            let outcome = switch fate {
-            case .written: (inserted: true, slot: NaturalKeySlots.home(of: sample.naturalKey))
-            case .refused: try insert(sample, lookingFirst: true)
-            case .untried: try insert(sample)
+        // By index, not zip: each sample is read where it is instead of copied (see ImportedSampleRun).
+        for index in run.samples.indices {
+            let outcome = switch run.outcomes[index] {
+            case .written: (inserted: true, slot: NaturalKeySlots.home(of: run.samples[index].naturalKey))
+            case .refused: try insert(run.samples[index], lookingFirst: true)
+            case .untried: try insert(run.samples[index])
             }
-            if Self.countsAtTopLevel(outcome, type: sample.metric, tracker: &tracker) {
-                tallies.count(outcome.inserted, type: sample.metric, in: &job)
+            if Self.countsAtTopLevel(outcome, type: run.samples[index].metric, tracker: &tracker) {
+                tallies.count(outcome.inserted, type: run.samples[index].metric, in: &job)
             }
         }
         tallies.flush(into: &job)

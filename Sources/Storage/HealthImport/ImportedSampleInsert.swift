@@ -9,18 +9,32 @@ import Health
 /// the deferred owner); without one, the trigger keeps them as for any other insert. A sample's device description
 /// is stored once per owner (`HealthDeviceIds`); the row keeps its id. Made inside the transaction it writes in.
 struct ImportedSampleInsert {
-    /// The columns every imported sample's row fills, in the order `addImportedSample` binds them.
+    /// The columns every imported sample's row fills: first those an import's rows share (owner, source, both dates
+    /// of the write, job, external id), then each row's own, in the order `addImportedSample` and `addRunRow` bind them.
     static let columns = """
-        (userId, metric, value, originalValue, originalUnit, startAt, endAt, utcOffsetSeconds, source, sourceName,
-         deviceId, metadata, externalId, createdAt, updatedAt, naturalKey, naturalKeyCheck, importJobId)
+        (userId, source, createdAt, updatedAt, importJobId, externalId, metric, value, originalValue, originalUnit, startAt,
+         endAt, utcOffsetSeconds, sourceName, deviceId, metadata, naturalKey, naturalKeyCheck)
         """
     static let columnCount = 18
 
-    /// `INSERT OR IGNORE` of `rows` samples in one statement.
-    static func sql(rows: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: columnCount).joined(separator: ", ") + ")"
+    /// `INSERT OR IGNORE` of one sample.
+    static func sql() -> String {
+        "INSERT OR IGNORE INTO healthRecord \(columns) VALUES (" + Array(repeating: "?", count: columnCount).joined(separator: ", ") + ")"
+    }
+
+    /// `INSERT OR IGNORE` of `rows` samples of one import in one statement. What every row of an import shares is a
+    /// parameter of the statement, bound once (`addRunValues`: owner ?1, source ?2, time ?3 for both dates, job ?4; no
+    /// external id); each row binds only its own `rowColumnCount` values (`addRunRow`), SQLite numbering its `?`s on
+    /// from ?5. The shared ones come first in every row: a `?` takes the number after the largest one used so far, and
+    /// SQLite looks each numbered one up in a list of the numbered ones — four here; numbering every parameter made
+    /// that list 1,540 long and preparing the statement (again after every schema change) 2.4× slower.
+    static func runSQL(rows: Int) -> String {
+        let row = "(?1, ?2, ?3, ?3, ?4, NULL, " + Array(repeating: "?", count: rowColumnCount).joined(separator: ", ") + ")"
         return "INSERT OR IGNORE INTO healthRecord \(columns) VALUES " + Array(repeating: row, count: rows).joined(separator: ", ")
     }
+
+    /// The parameters each row of `runSQL` has of its own.
+    static let rowColumnCount = 12
 
     private let statement: ImportStatement
     private let userId: Int64
@@ -29,7 +43,7 @@ struct ImportedSampleInsert {
     private let devices: HealthDeviceIds
 
     init(_ db: Database, userId: Int64, now: Date, rollups: HourlyRollupDeferral? = nil) throws {
-        statement = try ImportStatement(db, sql: Self.sql(rows: 1))
+        statement = try ImportStatement(db, sql: Self.sql())
         devices = try HealthDeviceIds(db, userId: userId)
         self.userId = userId
         nowText = DatabaseDateText.string(now)
@@ -66,6 +80,25 @@ extension ImportStatement.Parameters {
         externalId: String?, importJobId: Int64?, slot: Int64, nowText: String
     ) {
         add(userId)
+        add(source.rawValue)
+        add(nowText)
+        add(nowText)
+        add(importJobId)
+        add(externalId)
+        addRunRow(sample, text: text, deviceId: deviceId, slot: slot)
+    }
+
+    /// The values every row of a `runSQL` statement shares, bound before its rows.
+    mutating func addRunValues(userId: Int64, source: RecordSource, nowText: String, importJobId: Int64) {
+        add(userId)
+        add(source.rawValue)
+        add(nowText)
+        add(importJobId)
+    }
+
+    /// A sample's own values (all but the shared ones), in the order of `ImportedSampleInsert.columns`: one row of a
+    /// `runSQL` statement, or the end of a single row.
+    mutating func addRunRow(_ sample: ImportedSample, text: ImportedSampleText, deviceId: Int64?, slot: Int64) {
         add(sample.metric)
         add(sample.value)
         add(sample.originalValue)
@@ -73,15 +106,10 @@ extension ImportStatement.Parameters {
         add(text.startText)
         add(text.endText)
         add(sample.utcOffsetSeconds)
-        add(source.rawValue)
         add(sample.sourceName)
         add(deviceId)
         add(text.metadataText)
-        add(externalId)
-        add(nowText)
-        add(nowText)
         add(slot)
         add(sample.naturalKey.check)
-        add(importJobId)
     }
 }
