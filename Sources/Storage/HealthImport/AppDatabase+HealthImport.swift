@@ -269,9 +269,13 @@ extension AppDatabase {
             let suspension = HourlyRollupDeferral.suspension(forRecords: batch.items.count)
             try HourlyRollupDeferral.around(db, userId: job.userId, suspending: suspension) { rollups in
                 let writer = try ImportRowWriter(db: db, userId: job.userId, jobId: try job.savedId, now: now, rollups: rollups)
-                // By index: zip would copy every item (and its sample's texts) on the way.
-                for index in batch.items.indices {
-                    try writer.write(batch.items[index], text: batch.sampleTexts[index], job: &job, tracker: &tracker)
+                // Through buffers: zip, or reading the arrays by index, would copy every item and its texts on the way.
+                try batch.items.withUnsafeBufferPointer { items in
+                    try batch.sampleTexts.withUnsafeBufferPointer { texts in
+                        for index in items.indices {
+                            try writer.write(items[index], text: texts[index], job: &job, tracker: &tracker)
+                        }
+                    }
                 }
                 try writer.finish(job: &job, tracker: &tracker)
             }
