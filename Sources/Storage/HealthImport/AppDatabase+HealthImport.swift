@@ -266,20 +266,21 @@ extension AppDatabase {
             var tracker = tracker
             // A full batch inserts thousands of records and nothing else into healthRecord: the trigger goes for its
             // transaction (a fifth of the writing thread's time went to starting it once per record).
-            let suspension = HourlyRollupDeferral.suspension(forRecords: batch.items.count)
-            try HourlyRollupDeferral.around(db, userId: job.userId, suspending: suspension) { rollups in
-                let writer = try ImportRowWriter(db: db, userId: job.userId, jobId: try job.savedId, now: now, rollups: rollups)
-                // Through buffers: zip, or reading the arrays by index, would copy every item and its texts on the way.
+            let suspension = HourlyRollupDeferral.suspension(forRecords: batch.count)
+            try HourlyRollupDeferral.around(db, userId: job.userId, suspending: suspension, records: batch.count) { rollups in
+                // Read through buffers: a loop over an array, or reading it by index, would copy each item on the way.
                 try batch.items.withUnsafeBufferPointer { items in
-                    try batch.sampleTexts.withUnsafeBufferPointer { texts in
-                        for index in items.indices {
-                            try writer.write(items[index], text: texts[index], job: &job, tracker: &tracker)
+                    try batch.samples.withUnsafeBufferPointer { samples in
+                        try batch.sampleTexts.withUnsafeBufferPointer { texts in
+                            let writer = try ImportRowWriter(
+                                db: db, userId: job.userId, jobId: try job.savedId, now: now, rollups: rollups, samples: samples, texts: texts
+                            )
+                            try writer.write(items, job: &job, tracker: &tracker)
                         }
                     }
                 }
-                try writer.finish(job: &job, tracker: &tracker)
             }
-            job.itemsCommitted += batch.items.count
+            job.itemsCommitted += batch.count
             try job.update(db)
             try beforeCommit?()
             return (job, tracker)

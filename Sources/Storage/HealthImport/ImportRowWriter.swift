@@ -13,7 +13,7 @@ struct ImportRowWriter {
     let now: Date
     private let nowText: String
     private let recordStatement: ImportedSampleInsert
-    private let samples: ImportedSampleRun
+    private let run: ImportedSampleRun
     private let rawStatement: ImportStatement
     private let workoutStatement: ImportStatement
     private let correlationStatement: ImportStatement
@@ -25,15 +25,19 @@ struct ImportRowWriter {
     private let routes: WorkoutRouteWriter
 
     /// `rollups`: the transaction's rollup deferral for `userId` (the import only inserts records, never updates
-    /// or deletes them, so the hours can be merged once at the end of the batch).
-    init(db: Database, userId: Int64, jobId: Int64, now: Date, rollups: HourlyRollupDeferral) throws {
+    /// or deletes them, so the hours can be merged once at the end of the batch). `samples` and `texts`: the batch's
+    /// top-level samples and their texts (`PreparedImportBatch`), which must outlive the writer.
+    init(
+        db: Database, userId: Int64, jobId: Int64, now: Date, rollups: HourlyRollupDeferral,
+        samples: UnsafeBufferPointer<ImportedSample>, texts: UnsafeBufferPointer<ImportedSampleText>
+    ) throws {
         self.db = db
         self.userId = userId
         self.jobId = jobId
         self.now = now
         self.nowText = DatabaseDateText.string(now)
         recordStatement = try ImportedSampleInsert(db, userId: userId, now: now, rollups: rollups)
-        samples = try ImportedSampleRun(db, userId: userId, importJobId: jobId, now: now, rollups: rollups)
+        run = try ImportedSampleRun(db, userId: userId, importJobId: jobId, now: now, rollups: rollups, samples: samples, texts: texts)
         rawStatement = try ImportStatement(db, sql: """
             INSERT OR IGNORE INTO healthRawItem
             (userId, element, type, value, unit, startAt, endAt, utcOffsetSeconds, sourceName, attributes, metadata,
@@ -59,13 +63,27 @@ struct ImportRowWriter {
         routes = try WorkoutRouteWriter(db: db, userId: userId)
     }
 
-    /// Top-level samples wait in a run and are written many to a statement. A correlation writes them first, so it
-    /// finds its members' top-level copies stored and counted as before; other items write to other tables and leave
-    /// the run be. Call `finish` after a batch's last item. `text`: a top-level sample's prepared text (the batch's).
-    func write(_ item: MappedItem, text: ImportedSampleText?, job: inout ImportJob, tracker: inout ImportTracker) throws {
+    /// Writes a prepared batch's items in order, then what waits in the run.
+    func write(_ items: UnsafeBufferPointer<MappedItem>, job: inout ImportJob, tracker: inout ImportTracker) throws {
+        var nextSample = 0
+        for index in items.indices {
+            if PreparedImportBatch.isTopLevelSample(items[index]) {
+                if run.append(nextSample) { try writePendingSamples(job: &job, tracker: &tracker) }
+                nextSample += 1
+            } else {
+                try write(items[index], job: &job, tracker: &tracker)
+            }
+        }
+        try writePendingSamples(job: &job, tracker: &tracker)
+    }
+
+    /// Top-level samples (the batch's `samples`) wait in a run and are written many to a statement. A correlation
+    /// writes them first, so it finds its members' top-level copies stored and counted as before; other items write to
+    /// other tables and leave the run be.
+    private func write(_ item: MappedItem, job: inout ImportJob, tracker: inout ImportTracker) throws {
         switch item {
-        case let .record(.sample(sample)):
-            if samples.append(sample, text: text ?? ImportedSampleText(sample)) { try writePendingSamples(job: &job, tracker: &tracker) }
+        case .record(.sample):
+            preconditionFailure("a top-level sample is written from the batch's samples")
         case let .record(record):
             try write(record, job: &job, tracker: &tracker, inCorrelation: false)
         case let .correlation(correlation):
@@ -93,24 +111,19 @@ struct ImportRowWriter {
         }
     }
 
-    /// Writes the samples still waiting in the run.
-    func finish(job: inout ImportJob, tracker: inout ImportTracker) throws {
-        try writePendingSamples(job: &job, tracker: &tracker)
-    }
-
     private func writePendingSamples(job: inout ImportJob, tracker: inout ImportTracker) throws {
-        guard !samples.pending.isEmpty else { return }
-        let run = try samples.write(db)
+        guard !run.isEmpty else { return }
+        let written = try run.write(db)
         var tallies = ImportTallyRun()
-        // By index, not zip: each sample is read where it is instead of copied (see ImportedSampleRun).
-        for index in run.samples.indices {
-            let outcome = switch run.outcomes[index] {
-            case .written: (inserted: true, slot: NaturalKeySlots.home(of: run.samples[index].naturalKey))
-            case .refused: try insert(run.samples[index], lookingFirst: true)
-            case .untried: try insert(run.samples[index])
+        for (offset, outcome) in written.outcomes.enumerated() {
+            let sample = written.samples.baseAddress! + offset
+            let stored = switch outcome {
+            case .written: (inserted: true, slot: NaturalKeySlots.home(of: sample.pointee.naturalKey))
+            case .refused: try insert(sample.pointee, lookingFirst: true)
+            case .untried: try insert(sample.pointee)
             }
-            if Self.countsAtTopLevel(outcome, type: run.samples[index].metric, tracker: &tracker) {
-                tallies.count(outcome.inserted, type: run.samples[index].metric, in: &job)
+            if Self.countsAtTopLevel(stored, type: sample.pointee.metric, tracker: &tracker) {
+                tallies.count(stored.inserted, type: sample.pointee.metric, in: &job)
             }
         }
         tallies.flush(into: &job)

@@ -31,11 +31,18 @@ final class ImportedSampleRun {
     private let nowText: String
     private let rollups: HourlyRollupDeferral
     private let devices: HealthDeviceIds
-    private(set) var pending: [ImportedSample] = []
-    /// Each pending sample's text, in the same order.
-    private var pendingTexts: [ImportedSampleText] = []
+    /// The batch's top-level samples and their texts, read where they are: a sample copied out of its array is a retain
+    /// and a release of every text it holds, and on the writing thread those copies were 6 % of its time.
+    private let batchSamples: UnsafeBufferPointer<ImportedSample>
+    private let batchTexts: UnsafeBufferPointer<ImportedSampleText>
+    /// The positions in the batch of the samples waiting to be written: always consecutive, as they are added in order.
+    private var pending = 0..<0
 
-    init(_ db: Database, userId: Int64, importJobId: Int64, now: Date, rollups: HourlyRollupDeferral) throws {
+    /// `samples` and `texts` must outlive the run.
+    init(
+        _ db: Database, userId: Int64, importJobId: Int64, now: Date, rollups: HourlyRollupDeferral,
+        samples: UnsafeBufferPointer<ImportedSample>, texts: UnsafeBufferPointer<ImportedSampleText>
+    ) throws {
         homeRow = try db.cachedStatement(sql: "SELECT id FROM healthRecord WHERE userId = ? AND naturalKey = ?")
         idCounter = try db.cachedStatement(sql: "SELECT seq FROM sqlite_sequence WHERE name = 'healthRecord'")
         self.userId = userId
@@ -43,14 +50,17 @@ final class ImportedSampleRun {
         nowText = DatabaseDateText.string(now)
         self.rollups = rollups
         devices = try HealthDeviceIds(db, userId: userId)
-        pending.reserveCapacity(Self.rowsPerStatement)
-        pendingTexts.reserveCapacity(Self.rowsPerStatement)
+        batchSamples = samples
+        batchTexts = texts
     }
 
-    /// Adds a sample and its row's text to the run; answers whether the run is full and should be written.
-    func append(_ sample: ImportedSample, text: ImportedSampleText) -> Bool {
-        pending.append(sample)
-        pendingTexts.append(text)
+    var isEmpty: Bool { pending.isEmpty }
+
+    /// Adds the batch's sample at `position`, the one after the last added, to the run; answers whether the run is
+    /// full and should be written.
+    func append(_ position: Int) -> Bool {
+        precondition(pending.isEmpty || position == pending.upperBound, "samples join the run in order")
+        pending = (pending.isEmpty ? position : pending.lowerBound)..<(position + 1)
         return pending.count == Self.rowsPerStatement
     }
 
@@ -67,33 +77,26 @@ final class ImportedSampleRun {
 
     /// Takes the pending samples out of the run and writes what it can of them. Answers them with, in the same order,
     /// what became of each; the caller stores those not written one by one.
-    func write(_ db: Database) throws -> (samples: [ImportedSample], outcomes: [Outcome]) {
-        let samples = pending
-        let texts = pendingTexts
-        pending.removeAll(keepingCapacity: true)
-        pendingTexts.removeAll(keepingCapacity: true)
+    func write(_ db: Database) throws -> (samples: UnsafeBufferPointer<ImportedSample>, outcomes: [Outcome]) {
+        let samples = UnsafeBufferPointer(rebasing: batchSamples[pending])
+        let texts = UnsafeBufferPointer(rebasing: batchTexts[pending])
+        pending = 0..<0
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(samples.count)
-        // Read through buffers: a sample read from an array (or a slice, or by `zip` and `map`) to be handed on is
-        // copied, a retain and a release of every text it holds; on the writing thread those copies were 6 % of its time.
-        try samples.withUnsafeBufferPointer { samples in
-            try texts.withUnsafeBufferPointer { texts in
-                var start = 0
-                while start < samples.count {
-                    let left = samples.count - start
-                    guard let size = Self.statementSizes.first(where: { $0 <= left }) else {
-                        outcomes += repeatElement(.untried, count: left)
-                        break
-                    }
-                    let part = start..<(start + size)
-                    if let ids = try write(UnsafeBufferPointer(rebasing: samples[part]), texts: UnsafeBufferPointer(rebasing: texts[part]), db: db) {
-                        outcomes += ids.map { $0 == nil ? .refused : .written }
-                    } else {
-                        outcomes += repeatElement(.refused, count: size)
-                    }
-                    start += size
-                }
+        var start = 0
+        while start < samples.count {
+            let left = samples.count - start
+            guard let size = Self.statementSizes.first(where: { $0 <= left }) else {
+                outcomes += repeatElement(.untried, count: left)
+                break
             }
+            let part = start..<(start + size)
+            if let ids = try write(UnsafeBufferPointer(rebasing: samples[part]), texts: UnsafeBufferPointer(rebasing: texts[part]), db: db) {
+                outcomes += ids.map { $0 == nil ? .refused : .written }
+            } else {
+                outcomes += repeatElement(.refused, count: size)
+            }
+            start += size
         }
         return (samples, outcomes)
     }

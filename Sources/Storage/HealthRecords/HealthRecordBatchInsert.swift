@@ -44,7 +44,7 @@ struct HealthRecordBatchInsert {
                 try insertOwned(owned, rollups: nil)
             } else {
                 let suspension = HourlyRollupDeferral.suspension(forRecords: owned.count)
-                try HourlyRollupDeferral.around(db, userId: owner, suspending: suspension) { try insertOwned(owned, rollups: $0) }
+                try HourlyRollupDeferral.around(db, userId: owner, suspending: suspension, records: owned.count) { try insertOwned(owned, rollups: $0) }
             }
         }
         return outcomes.compactMap { $0 }

@@ -85,18 +85,20 @@ final class HourlyRollupDeferral {
     /// hours skips hashing the metric for every record.
     private var openHours = RecentKeys<String, (hour: Int64, part: Part)>()
 
-    /// `bulk`: a writer of thousands of records; room for its hours is made once instead of step by step.
-    private init(userId: Int64, bulk: Bool) {
+    /// `records`: how many the writer is about to add; room for their hours is made once instead of step by step
+    /// (an import batch of 10,000 samples spans more than a thousand hours of its metrics).
+    private init(userId: Int64, records: Int) {
         self.userId = userId
-        if bulk { parts.reserveCapacity(256) }
+        if records > 0 { parts.reserveCapacity(records / 4) }
     }
 
+    /// `records`: how many records the body is about to insert, when known.
     static func around<Result>(
-        _ db: Database, userId: Int64, suspending suspension: Suspension = .registeredOwner,
+        _ db: Database, userId: Int64, suspending suspension: Suspension = .registeredOwner, records: Int = 0,
         _ body: (HourlyRollupDeferral) throws -> Result
     ) throws -> Result {
         let restore = try suspend(db, userId: userId, suspension)
-        let deferral = HourlyRollupDeferral(userId: userId, bulk: suspension == .droppedTrigger)
+        let deferral = HourlyRollupDeferral(userId: userId, records: records)
         let result = try body(deferral)
         try deferral.merge(db)
         try restore()

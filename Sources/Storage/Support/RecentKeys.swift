@@ -18,8 +18,10 @@ struct RecentKeys<Key: Equatable, Value> {
         entries.lastIndex { $0.key == key }
     }
 
+    /// Read and changed in place: a value handed out by `get` would be a copy, which for a value holding text (the
+    /// rollup deferral's open hours) is a retain and a release at every look.
     subscript(index: Int) -> Value {
-        get { entries[index].value }
+        _read { yield entries[index].value }
         _modify { yield &entries[index].value }
     }
 
