@@ -85,7 +85,9 @@ extension ImportStatement.Parameters {
         add(nowText)
         add(importJobId)
         add(externalId)
-        addRunRow(sample, text: text, deviceId: deviceId, slot: slot)
+        withUnsafePointer(to: sample) { sample in
+            withUnsafePointer(to: text) { text in addRunRow(sample, text: text, deviceId: deviceId, slot: slot) }
+        }
     }
 
     /// The values every row of a `runSQL` statement shares, bound before its rows.
@@ -98,18 +100,21 @@ extension ImportStatement.Parameters {
 
     /// A sample's own values (all but the shared ones), in the order of `ImportedSampleInsert.columns`: one row of a
     /// `runSQL` statement, or the end of a single row.
-    mutating func addRunRow(_ sample: ImportedSample, text: ImportedSampleText, deviceId: Int64?, slot: Int64) {
-        add(sample.metric)
-        add(sample.value)
-        add(sample.originalValue)
-        add(sample.originalUnit)
-        add(text.startText)
-        add(text.endText)
-        add(sample.utcOffsetSeconds)
-        add(sample.sourceName)
+    ///
+    /// Read through pointers: a sample passed by value to a `mutating` function is copied first (the function could
+    /// change what it was read from), a retain and a release of every text it holds for each row.
+    mutating func addRunRow(_ sample: UnsafePointer<ImportedSample>, text: UnsafePointer<ImportedSampleText>, deviceId: Int64?, slot: Int64) {
+        add(sample.pointee.metric)
+        add(sample.pointee.value)
+        add(sample.pointee.originalValue)
+        add(sample.pointee.originalUnit)
+        add(text.pointee.startText)
+        add(text.pointee.endText)
+        add(sample.pointee.utcOffsetSeconds)
+        add(sample.pointee.sourceName)
         add(deviceId)
-        add(text.metadataText)
+        add(text.pointee.metadataText)
         add(slot)
-        add(sample.naturalKey.check)
+        add(sample.pointee.naturalKey.check)
     }
 }

@@ -113,7 +113,10 @@ final class ImportedSampleRun {
         _ = try statement(rows: samples.count, db: db).execute(db) { row in
             row.addRunValues(userId: userId, source: .import, nowText: nowText, importJobId: importJobId)
             for index in samples.indices {
-                row.addRunRow(samples[index], text: texts[index], deviceId: deviceIds[index], slot: NaturalKeySlots.home(of: samples[index].naturalKey))
+                row.addRunRow(
+                    samples.baseAddress! + index, text: texts.baseAddress! + index, deviceId: deviceIds[index],
+                    slot: NaturalKeySlots.home(of: samples[index].naturalKey)
+                )
             }
         }
         let ids = try insertedIds(of: samples, after: lastIdBefore, db: db)
