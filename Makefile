@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 FUZZ_RUNS ?= 1000000
 
-.PHONY: run build test deps build-deps bench bench-import bench-hae fuzz format clean
+.PHONY: run build test deps build-deps bench bench-import bench-hae bench-smoke fuzz format clean
 
 # C libraries the build links: SQLite, and librdkafka for the gateway's Kafka producer.
 build-deps:
@@ -26,14 +26,15 @@ deps: build-deps
 # time: in the parallel pass, other tests' blocking waits hold the few cooperative threads and stretch their timing.
 QUIET_SUITES = GatewayKafkaChaosTests|OutboxQuarantineRelayTests|GatewayScaleOutEndToEndTests|KafkaIngestEndToEndTests|KafkaBatchPublisherTests|GatewayOnlyTests|OutboxRelayTests|WaitTimeFeedPollerLifecycleTests|ProcessReaperTests|ImportShutdownEndToEndTests
 
-# Every test, then the contract test (schemathesis against a running server and its own /openapi.yaml); fails too
-# when a test leaves a process running (kiroku, chromedriver, chromium, kcat, …).
+# Every test, then the contract test (schemathesis against a running server and its own /openapi.yaml), then every
+# benchmark script once at a tiny size on the debug build (Benchmarks/smoke.py); fails too when a test leaves a
+# process running (kiroku, chromedriver, chromium, kcat, …).
 # The end-to-end suites, which start programs, run in a process of their own: Foundation's Process.run crashed
 # (a bad memcpy) when the in-process server tests had left the test process holding about 1,350 descriptors.
 test: deps
 	python3 -m openapi_spec_validator Sources/Server/Public/openapi.yaml
 	$(SWIFT) build --build-tests
-	scripts/run-tests-leaving-no-processes.py -- sh -c '$(SWIFT) test --skip-build --parallel --num-workers 2 --skip "EndToEndTests\.|$(QUIET_SUITES)" && $(SWIFT) test --skip-build --parallel --num-workers 2 --filter "EndToEndTests\." --skip "$(QUIET_SUITES)" && $(SWIFT) test --skip-build --no-parallel --filter "$(QUIET_SUITES)" && scripts/contract-test.sh'
+	scripts/run-tests-leaving-no-processes.py -- sh -c '$(SWIFT) test --skip-build --parallel --num-workers 2 --skip "EndToEndTests\.|$(QUIET_SUITES)" && $(SWIFT) test --skip-build --parallel --num-workers 2 --filter "EndToEndTests\." --skip "$(QUIET_SUITES)" && $(SWIFT) test --skip-build --no-parallel --filter "$(QUIET_SUITES)" && scripts/contract-test.sh && python3 Benchmarks/smoke.py $$($(SWIFT) build --show-bin-path)'
 
 # Release build of the benchmark executable; results and the machine go to BENCHMARKS.md.
 bench: build-deps
@@ -45,6 +46,11 @@ bench: build-deps
 # Apple Health import vs healthkit-to-sqlite (PyPI, installed into a venv) on a generated 220 MB export.
 bench-import:
 	Benchmarks/HealthImport/run.sh
+
+# Every benchmark script once at a tiny size on the debug build, checking what each prints (part of `make test`).
+bench-smoke: deps
+	$(SWIFT) build --build-tests
+	python3 Benchmarks/smoke.py $$($(SWIFT) build --show-bin-path)
 
 # A year-long Health Auto Export backfill (1,051,200 samples in one request) against a release server.
 bench-hae: build-deps

@@ -2,8 +2,9 @@
 """Health Auto Export backfill benchmark (see BENCHMARKS.md): a year of minute-level heart rate and steps
 (1,051,200 samples, 88 MB of JSON) posted to a release `kiroku serve` in one request, then posted again (the app's
 retry). Prints the answer time of each post and the server's peak RSS (VmHWM) after it.
-Usage: bench.py KIROKU_BINARY WORK_DIR"""
-import os, shutil, socket, subprocess, sys, time, urllib.request
+Usage: bench.py KIROKU_BINARY WORK_DIR [--minutes N]
+--minutes sets the length of the backfill (default 525,600, a year); a smaller one only checks that the script runs."""
+import argparse, os, shutil, socket, subprocess, sys, time, urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -23,11 +24,16 @@ def peak_rss_mib(pid):
 
 
 def main():
-    binary, work = sys.argv[1], sys.argv[2]
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary")
+    parser.add_argument("work")
+    parser.add_argument("--minutes", type=int, default=525_600)
+    args = parser.parse_args()
+    binary, work = args.binary, args.work
     os.makedirs(work, exist_ok=True)
-    body_path = os.path.join(work, "backfill.json")
+    body_path = os.path.join(work, f"backfill-{args.minutes}.json")
     if not os.path.exists(body_path):
-        subprocess.run([sys.executable, os.path.join(HERE, "generate_backfill.py"), "525600", body_path], check=True)
+        subprocess.run([sys.executable, os.path.join(HERE, "generate_backfill.py"), str(args.minutes), body_path], check=True)
     data = os.path.join(work, "data")
     shutil.rmtree(data, ignore_errors=True)
     subprocess.run([binary, "user", "create", "bench", "--password-stdin", "--data-dir", data],
@@ -45,7 +51,7 @@ def main():
             except OSError:
                 time.sleep(0.1)
         body = open(body_path, "rb").read()
-        print(f"backfill: {len(body) / 2**20:.0f} MiB JSON")
+        print(f"backfill: {len(body) / 2**20:.1f} MiB JSON")
         for name in ("first post", "retry"):
             request = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1/health-auto-export", data=body,
                                              headers={"api-key": token, "Content-Type": "application/json"})

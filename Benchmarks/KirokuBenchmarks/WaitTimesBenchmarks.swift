@@ -5,11 +5,14 @@ import Storage
 import WaitTimes
 
 /// さわやか wait times: 12 weeks of 5-minute readings for all 35 stores (about 400,000 rows), then the work behind
-/// the list page, the API's filters, and a store's forecast and heat map.
+/// the list page, the API's filters, and a store's forecast and heat map. KIROKU_BENCH_WAIT_WEEKS sets fewer weeks
+/// (Benchmarks/smoke.py uses 2 to check the executable still runs).
 func waitTimeCases(database: AppDatabase) async throws -> [Case] {
     let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+    let weeks = Int(ProcessInfo.processInfo.environment["KIROKU_BENCH_WAIT_WEEKS"] ?? "") ?? 12
+    let historySeconds = Double(weeks * 7 * 86_400)
     let lastDay = LocalDay("2026-11-21")!
-    let firstDay = lastDay.adding(days: -83)
+    let firstDay = lastDay.adding(days: 1 - weeks * 7)
     var observations: [WaitObservation] = []
     var day = firstDay
     while day <= lastDay {
@@ -35,7 +38,7 @@ func waitTimeCases(database: AppDatabase) async throws -> [Case] {
     let now = lastDay.start(in: tokyo).addingTimeInterval(13 * 3600)
     let stores = try await database.stores()
     let gotemba = stores.first { $0.id == "gotemba-ic" }!
-    let history = try await database.observations(storeId: gotemba.id, since: now.addingTimeInterval(-84 * 86_400))
+    let history = try await database.observations(storeId: gotemba.id, since: now.addingTimeInterval(-historySeconds))
     print("wait times: \(observations.count) observations stored, \(history.count) for one store")
     return [
         Case(name: "wait list: latest of 35 stores + status + filter", unit: "lists/s", work: 1) {
@@ -43,11 +46,11 @@ func waitTimeCases(database: AppDatabase) async throws -> [Case] {
             let snapshots = stores.map { StoreSnapshot(store: $0, latest: latest[$0.id], now: now, timeZone: tokyo) }
             _ = StoreFilter(maxWaitTime: 60, openOnly: true, query: "浜松").apply(to: snapshots)
         },
-        Case(name: "forecast: one store, 12 weeks of history", unit: "forecasts/s", work: 1) {
-            let history = try await database.observations(storeId: gotemba.id, since: now.addingTimeInterval(-84 * 86_400))
+        Case(name: "forecast: one store, \(weeks) weeks of history", unit: "forecasts/s", work: 1) {
+            let history = try await database.observations(storeId: gotemba.id, since: now.addingTimeInterval(-historySeconds))
             _ = WaitForecast(store: gotemba, day: lastDay.adding(days: 1), history: history, timeZone: tokyo)
         },
-        Case(name: "heat map SVG: one store, 12 weeks", unit: "maps/s", work: 1) {
+        Case(name: "heat map SVG: one store, \(weeks) weeks", unit: "maps/s", work: 1) {
             let map = WaitHeatMap(history: history, timeZone: tokyo)
             _ = HeatMapChart(rowLabels: ["月", "火", "水", "木", "金", "土", "日"], columnLabels: WaitHeatMap.hours.map(String.init), values: map.cells,
                              bands: [.init(upTo: 30, color: "#2e7d32"), .init(upTo: 60, color: "#f9a825"), .init(upTo: .infinity, color: "#c62828")],

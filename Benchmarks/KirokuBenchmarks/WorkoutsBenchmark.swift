@@ -13,7 +13,8 @@ import Workouts
 /// (authentication middleware, controller, SQLite, JSON encoding), so the numbers are what the phone waits for
 /// minus the network. Reports p50 / p95 / p99 over many requests, since the app's goal is a latency bound.
 enum WorkoutsBenchmark {
-    static let setCount = 50_000
+    /// KIROKU_BENCH_SETS overrides it (Benchmarks/smoke.py runs a few thousand to check the executable still runs).
+    static let setCount = Int(ProcessInfo.processInfo.environment["KIROKU_BENCH_SETS"] ?? "") ?? 50_000
 
     /// 50,000 sets in the last 365 days — the worst case for a 52-week dashboard, where every set is in the window —
     /// across 12 lifts and rep counts 1–15, plus a daily body weight.

@@ -132,7 +132,7 @@ for benchmark in cases where ProcessInfo.processInfo.environment["KIROKU_BENCH_O
 
 // Workouts: the BulkTrack API's dashboard and history for a user with 50,000 sets, as latency percentiles.
 print("")
-print("Workouts API, 50,000 sets — latency per request through the router, after one warm-up request")
+print("Workouts API, \(WorkoutsBenchmark.setCount.formatted()) sets — latency per request through the router, after one warm-up request")
 print(String(repeating: "-", count: 100))
 try await WorkoutsBenchmark.run(repetitions: Int(ProcessInfo.processInfo.environment["KIROKU_BENCH_REQUESTS"] ?? "") ?? 200)
 
