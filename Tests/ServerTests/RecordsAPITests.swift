@@ -231,6 +231,32 @@ import Testing
         #expect(try await server.database.record(id: imported.id!, userId: user.id!)?.value == 100)
     }
 
+    /// The OpenAPI document says so (the contract test holds the server to it): an optional field sent as null is
+    /// taken as left out when a record is created, and leaves the field as it is when one is changed.
+    @Test func nullOptionalFieldsAreTakenAsLeftOut() async throws {
+        let server = try TestServer()
+        let (user, token) = try await server.user("alice")
+        try await server.test { client in
+            let body: [String: Any] = [
+                "metric": "weight", "value": 61.5, "unit": NSNull(), "start": "2026-11-01T07:30:00+09:00", "end": NSNull(),
+                "utcOffsetSeconds": NSNull(), "sourceName": NSNull(), "device": NSNull(), "metadata": NSNull(), "clientId": NSNull(),
+            ]
+            let created = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(body))
+            #expect(created.status == .created)
+            let record = try created.json()
+            #expect(record["unit"] as? String == "kg")
+            #expect(record["end"] as? String == record["start"] as? String)
+            let id = try #require(record["id"] as? Int)
+
+            let patch: [String: Any] = ["value": NSNull(), "unit": NSNull(), "start": NSNull(), "end": NSNull(), "metadata": NSNull()]
+            let unchanged = try await client.execute(uri: "/api/v1/records/\(id)", method: .patch, headers: .bearer(token), body: jsonBody(patch))
+            #expect(unchanged.status == .ok)
+            #expect(try unchanged.json()["value"] as? Double == 61.5)
+            #expect(try unchanged.json()["start"] as? String == record["start"] as? String)
+        }
+        #expect(try await server.database.recordCount(userId: user.id!) == 1)
+    }
+
     @Test func missingOrWrongTokenIs401() async throws {
         let server = try TestServer()
         try await server.test { client in
