@@ -87,11 +87,13 @@ def call(path, data=None):
                                      headers={"Authorization": "Bearer " + sys.argv[2], "Content-Type": "application/json"})
     return json.load(urllib.request.urlopen(request, timeout=30))
 workout = call("/api/v1/export?format=json")["healthWorkouts"][0]["id"]
-# Three weeks of daily steps up to yesterday: enough history for a step-goal suggestion, so that accepting and
-# dismissing one are tested with a suggestion that exists (the days are the run's own, so it never goes stale).
+# Three weeks of daily steps up to yesterday: enough history for a step-goal suggestion, so that accepting one is
+# tested with a suggestion that exists (the days are the run's own, so it never goes stale). Each at 03:00 UTC,
+# midday in Japan, well inside its local day.
 from datetime import datetime, timedelta, timezone
-noon = datetime.now(timezone.utc).replace(hour=3, minute=0, second=0, microsecond=0)
-days = [{"metric": "stepCount", "value": 6000 + 250 * i, "start": (noon - timedelta(days=i)).strftime("%Y-%m-%dT%H:%M:%SZ")} for i in range(1, 22)]
+midday_in_japan = datetime.now(timezone.utc).replace(hour=3, minute=0, second=0, microsecond=0)
+days = [{"metric": "stepCount", "value": 6000 + 250 * i, "start": (midday_in_japan - timedelta(days=i)).strftime("%Y-%m-%dT%H:%M:%SZ")}
+        for i in range(1, 22)]
 call("/api/v1/records", json.dumps({"records": days}).encode())
 token = call("/api/v1/share-links", b"{}")["url"].rstrip("/").rsplit("/", 1)[-1]
 print(workout, token)
