@@ -87,14 +87,18 @@ def call(path, data=None):
                                      headers={"Authorization": "Bearer " + sys.argv[2], "Content-Type": "application/json"})
     return json.load(urllib.request.urlopen(request, timeout=30))
 workout = call("/api/v1/export?format=json")["healthWorkouts"][0]["id"]
-# Three weeks of daily steps up to yesterday: enough history for a step-goal suggestion, so that accepting one is
-# tested with a suggestion that exists (the days are the run's own, so it never goes stale). Each at 03:00 UTC,
-# midday in Japan, well inside its local day.
+# Three weeks of daily steps and weights up to yesterday: enough history for two goal suggestions (a step goal and
+# a weight plan), so that accepting one and dismissing the other are both tested with suggestions that exist (the
+# days are the run's own, so they never go stale). Each at 03:00 UTC, midday in Japan, well inside its local day.
 from datetime import datetime, timedelta, timezone
 midday_in_japan = datetime.now(timezone.utc).replace(hour=3, minute=0, second=0, microsecond=0)
-days = [{"metric": "stepCount", "value": 6000 + 250 * i, "start": (midday_in_japan - timedelta(days=i)).strftime("%Y-%m-%dT%H:%M:%SZ")}
-        for i in range(1, 22)]
+def day(i):
+    return (midday_in_japan - timedelta(days=i)).strftime("%Y-%m-%dT%H:%M:%SZ")
+days = [{"metric": "stepCount", "value": 6000 + 250 * i, "start": day(i)} for i in range(1, 22)]
+days += [{"metric": "bodyMass", "value": round(70 + 0.1 * i, 1), "start": day(i)} for i in range(1, 22)]
 call("/api/v1/records", json.dumps({"records": days}).encode())
+suggested = call("/api/v1/goals/suggestions")["suggestions"]
+assert len(suggested) == 2, f"expected a step and a weight suggestion, got {suggested}"
 token = call("/api/v1/share-links", b"{}")["url"].rstrip("/").rsplit("/", 1)[-1]
 print(workout, token)
 PY
