@@ -18,11 +18,12 @@ extension MotivationService {
         let unit = metric?.unitLabel(in: language) ?? ""
         let name = metric?.name ?? LocalizedText(ja: standing.row.metric, en: standing.row.metric)
         let start = standing.row.startValue, target = standing.row.target
+        // With the metric's own decimals, as everywhere else it is shown: "2250 歩", not "2250.0 歩".
+        let text: (Double) -> String = { metric?.format($0) ?? String(format: "%.1f", $0) }
         let steps = Self.stepMarks.map { mark -> String in
-            let value = start + (target - start) * mark / 100
-            return "\(Int(mark)) % — \(String(format: "%.1f", value)) \(unit)"
+            "\(Int(mark)) % — \(text(start + (target - start) * mark / 100)) \(unit)"
         }
-        let title = "\(name.text(in: language)) → \(String(format: "%.1f", target)) \(unit)"
+        let title = "\(name.text(in: language)) → \(text(target)) \(unit)"
         let task = try await database.createTask(TaskDraft(title: title, stepTitles: steps, goalId: goalId), userId: userId, now: now).task
         try await tickGoalSteps(userId: userId, now: now)
         return try await database.task(id: task.id, userId: userId) ?? task

@@ -75,4 +75,24 @@ import Testing
             #expect(task.contains("25 %") && task.contains("100 %"))
         }
     }
+
+    @Test func aStepGoalsStepsReadInWholeSteps() async throws {
+        let server = try TestServer()
+        let (_, token) = try await server.user("hanako")
+        try await server.test { client in
+            let created = try await client.execute(
+                uri: "/api/v1/goals", method: .post, headers: .bearer(token),
+                body: jsonBody(["metric": "stepCount", "direction": "atLeast", "target": 9000, "startValue": 1000])
+            )
+            #expect(created.status == .created)
+            let goalId = try #require(try created.json()["id"] as? Int)
+            let made = try await client.execute(uri: "/api/v1/goals/\(goalId)/task", method: .post, headers: .bearer(token))
+            let task = try made.json()
+            let titles = try #require(task["steps"] as? [[String: Any]]).compactMap { $0["title"] as? String }
+            #expect(titles.count == 4)
+            #expect(titles.last?.hasSuffix("— 9000 歩") == true, "\(titles)")
+            #expect(!titles.contains { $0.contains(".0") }, "whole steps: \(titles)")
+            #expect(task["title"] as? String == "歩数 → 9000 歩")
+        }
+    }
 }
