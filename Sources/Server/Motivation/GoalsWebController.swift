@@ -52,7 +52,8 @@ struct GoalsWebController {
         try await page(request: request, context: context)
     }
 
-    func page(request: Request, context: AppRequestContext, error: String? = nil) async throws -> Response {
+    /// The goals page. `typed` is a refused new-goal form: its fields show what was typed.
+    func page(request: Request, context: AppRequestContext, error: String? = nil, typed: GoalForm? = nil) async throws -> Response {
         let userId = try context.requireUserId()
         let language = context.language
         let strings = WebStrings.table(language)
@@ -68,8 +69,12 @@ struct GoalsWebController {
         values["paceMin"] = WeightPace.text(WeightPace.allowedPercent.lowerBound)
         values["paceMax"] = WeightPace.text(WeightPace.allowedPercent.upperBound)
         values["metrics"] = Self.goalMetrics.compactMap(MetricCatalog.metric(named:)).map { metric in
-            ["id": metric.id, "name": "\(metric.name.text(in: language)) (\(metric.unitLabel(in: language)))"]
+            ["id": metric.id, "name": "\(metric.name.text(in: language)) (\(metric.unitLabel(in: language)))", "selected": metric.id == typed?.metric]
         }
+        values["directions"] = [("atMost", "moAtMost"), ("atLeast", "moAtLeast"), ("withinRange", "moWithinRange")].map { value, label in
+            ["value": value, "label": strings[label]!, "selected": value == typed?.direction]
+        }
+        values["newGoal"] = ["target": typed?.target ?? "", "lower": typed?.lower ?? "", "upper": typed?.upper ?? "", "deadline": typed?.deadline ?? ""]
         if let error { values["error"] = error }
         values["navGoals"] = true
         return pages.render("goals", values, status: error == nil ? .ok : .badRequest)
@@ -111,17 +116,61 @@ struct GoalsWebController {
     @Sendable func create(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         let form = try await request.decodeForm(as: GoalForm.self, context: context)
-        let number: (String?) -> Double? = { text in text.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } }
+        // The page again with what was typed and the rule of the field that is wrong, by its label.
+        func refuse(_ message: LocalizedText) async throws -> Response {
+            try await page(request: request, context: context, error: message.text(in: context.language), typed: form)
+        }
+        /// Nil for a field that is not a number; `.some(nil)` for one left empty.
+        func number(_ text: String?) -> Double?? {
+            guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return .some(nil) }
+            return Double(WebFormatting.typedNumber(text)).map { .some($0) } ?? nil
+        }
+        guard let target = number(form.target) else { return try await refuse(FormRule.targetNumber) }
+        guard let lower = number(form.lower) else { return try await refuse(FormRule.lowerNumber) }
+        guard let upper = number(form.upper) else { return try await refuse(FormRule.upperNumber) }
+        if form.direction == "withinRange", let lower, let upper, lower > upper { return try await refuse(FormRule.boundsOrder) }
+        let deadline = form.deadline.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        if let deadline, LocalDay(deadline) == nil { return try await refuse(FormRule.deadlineDate) }
         let input = MotivationService.GoalInput(
-            metric: form.metric ?? "", direction: form.direction ?? "", target: number(form.target), lower: number(form.lower),
-            upper: number(form.upper), deadline: (form.deadline?.isEmpty ?? true) ? nil : form.deadline
+            metric: form.metric ?? "", direction: form.direction ?? "", target: target, lower: lower, upper: upper, deadline: deadline
         )
         do {
             _ = try await motivation.createGoal(input, userId: userId, now: context.now)
         } catch let error as ServiceError {
-            return try await page(request: request, context: context, error: error.message.text(in: context.language))
+            return try await refuse(FormRule.message(for: error))
         }
         return .redirect(to: "/goals")
+    }
+
+    /// The new-goal form's refusals, naming the field by its label and saying the rule. The API keeps its
+    /// `invalid_parameter` error naming the parameter; only the page says it this way.
+    enum FormRule {
+        static let metric = LocalizedText(ja: "項目は一覧から選んでください。", en: "Choose the metric from the list.")
+        static let direction = LocalizedText(ja: "種類は一覧から選んでください。", en: "Choose the kind from the list.")
+        static let targetNumber = LocalizedText(ja: "目標値は数字で入力してください。", en: "Enter the target as a number.")
+        static let target = LocalizedText(ja: "目標値は 0 より大きい数字で入力してください。", en: "Enter the target as a number above 0.")
+        static let lowerNumber = LocalizedText(ja: "下限は数字で入力してください。", en: "Enter the lower bound as a number.")
+        static let upperNumber = LocalizedText(ja: "上限は数字で入力してください。", en: "Enter the upper bound as a number.")
+        static let bounds = LocalizedText(
+            ja: "範囲の目標には、0 より大きい下限と上限を入力してください（下限は上限以下）。",
+            en: "For a range, enter a lower and an upper bound above 0 (the lower no higher than the upper)."
+        )
+        static let boundsOrder = LocalizedText(ja: "下限は上限以下の数字にしてください。", en: "Make the lower bound no higher than the upper bound.")
+        static let deadlineDate = LocalizedText(ja: "期限は日付（YYYY-MM-DD）で入力してください。", en: "Enter the deadline as a date (YYYY-MM-DD).")
+        static let deadline = LocalizedText(ja: "期限は明日以降の日付にしてください。", en: "Set the deadline to a day after today.")
+
+        /// The service's refusal as the form says it; one it does not know keeps the service's own message.
+        static func message(for error: ServiceError) -> LocalizedText {
+            guard case .invalidParameter(let name) = error else { return error.message }
+            switch name {
+            case "metric": return metric
+            case "direction": return direction
+            case "target": return target
+            case "lower", "upper": return bounds
+            case "deadline": return deadline
+            default: return error.message
+            }
+        }
     }
 
     /// Saves the weight plan's pace; one outside 0.25–1.0 % shows the page again with why, changing nothing.

@@ -47,24 +47,40 @@ struct RemindersWebController {
         try await page(request: request, context: context)
     }
 
-    func page(request: Request, context: AppRequestContext, error: String? = nil, saved: Bool = false) async throws -> Response {
+    /// A refused form, whose fields the page shows as typed instead of the saved values.
+    enum Typed {
+        case settings(SettingsForm)
+        case pause(PauseForm)
+    }
+
+    func page(request: Request, context: AppRequestContext, error: String? = nil, saved: Bool = false, typed: Typed? = nil) async throws -> Response {
         let userId = try context.requireUserId()
         let strings = WebStrings.table(context.language)
         var values = pages.base(context, title: strings["moReminders"]!, csrf: csrf.token(for: request, context: context).token)
         let setting = try await reminders.settings(userId: userId, now: context.now)
-        values["enabled"] = setting.enabled
-        values["preferredTime"] = setting.preferredTime ?? ""
-        values["quietStart"] = setting.quietStart
-        values["quietEnd"] = setting.quietEnd
-        values["webhookURL"] = setting.webhookURL ?? ""
-        values["webhookFormats"] = WebhookFormat.allCases.map { format in
-            ["value": format.rawValue, "label": strings[format == .json ? "moRemindersFormatJSON" : "moRemindersFormatNtfy"] ?? format.rawValue, "selected": format == setting.webhookFormat]
+        var typedSettings: SettingsForm?
+        var typedPause: PauseForm?
+        switch typed {
+        case .settings(let form): typedSettings = form
+        case .pause(let form): typedPause = form
+        case nil: break
+        }
+        values["enabled"] = typedSettings.map { $0.enabled == "1" } ?? setting.enabled
+        values["preferredTime"] = typedSettings?.preferredTime ?? setting.preferredTime ?? ""
+        values["quietStart"] = typedSettings?.quietStart ?? setting.quietStart
+        values["quietEnd"] = typedSettings?.quietEnd ?? setting.quietEnd
+        values["webhookURL"] = typedSettings?.webhookURL ?? setting.webhookURL ?? ""
+        let format = typedSettings?.webhookFormat.flatMap(WebhookFormat.init(rawValue:)) ?? setting.webhookFormat
+        values["webhookFormats"] = WebhookFormat.allCases.map { choice in
+            ["value": choice.rawValue, "label": strings[choice == .json ? "moRemindersFormatJSON" : "moRemindersFormatNtfy"] ?? choice.rawValue, "selected": choice == format]
         }
         if let token = setting.calendarToken { values["calendarPath"] = "/calendar/\(token).ics" }
         values["pauses"] = try await motivation.pauseRows(userId: userId).map { row in
             ["id": row.id ?? 0, "first": row.firstDay, "last": row.lastDay]
         }
-        values["today"] = LocalDay(context.now, in: try context.requireUser().resolvedTimeZone).description
+        let today = LocalDay(context.now, in: try context.requireUser().resolvedTimeZone).description
+        values["pauseFirst"] = typedPause?.first ?? today
+        values["pauseLast"] = typedPause?.last ?? today
         if let error { values["error"] = error }
         if saved { values["saved"] = true }
         values["navSettings"] = true
@@ -72,12 +88,12 @@ struct RemindersWebController {
     }
 
     /// Runs `change`; a refusal (bad time, webhook address, too long a pause) shows the page again with its message
-    /// in the reader's language, having changed nothing.
-    func attempt(request: Request, context: AppRequestContext, _ change: () async throws -> Void) async throws -> Response {
+    /// in the reader's language and the refused form as it was typed, having changed nothing.
+    func attempt(request: Request, context: AppRequestContext, typed: Typed, _ change: () async throws -> Void) async throws -> Response {
         do {
             try await change()
         } catch let error as any DomainError {
-            return try await page(request: request, context: context, error: error.message.text(in: context.language))
+            return try await page(request: request, context: context, error: error.message.text(in: context.language), typed: typed)
         }
         return .redirect(to: "/settings/reminders")
     }
@@ -86,7 +102,7 @@ struct RemindersWebController {
         let userId = try context.requireUserId()
         let form = try await request.decodeForm(as: SettingsForm.self, context: context)
         let trimmed: (String?) -> String? = { $0.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } }
-        return try await attempt(request: request, context: context) {
+        return try await attempt(request: request, context: context, typed: .settings(form)) {
             _ = try await reminders.updateSettings(
                 userId: userId, enabled: form.enabled == "1", preferredTime: .some(trimmed(form.preferredTime)),
                 quietStart: trimmed(form.quietStart) ?? "", quietEnd: trimmed(form.quietEnd) ?? "",
@@ -107,7 +123,7 @@ struct RemindersWebController {
     @Sendable func addPause(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         let form = try await request.decodeForm(as: PauseForm.self, context: context)
-        return try await attempt(request: request, context: context) {
+        return try await attempt(request: request, context: context, typed: .pause(form)) {
             _ = try await motivation.addPause(userId: userId, first: form.first ?? "", last: form.last ?? "", now: context.now)
         }
     }

@@ -72,24 +72,32 @@ struct SettingsWebController {
         return routes
     }
 
-    func page(request: Request, context: AppRequestContext, user: User? = nil, newToken: String? = nil, error: String? = nil) async throws -> Response {
+    /// The settings page. `typed` is a refused profile form: its fields show what was typed, not the saved values.
+    func page(
+        request: Request, context: AppRequestContext, user: User? = nil, newToken: String? = nil, error: String? = nil, typed: ProfileForm? = nil
+    ) async throws -> Response {
         let user = try user ?? context.requireUser()
         let strings = WebStrings.table(context.language)
         var values = pages.base(context, title: strings["settings"]!, csrf: csrf.token(for: request, context: context).token)
         values["navSettings"] = true
         values["profile"] = [
-            "displayName": user.displayName,
-            "heightCm": user.heightCm.map { String(format: "%.1f", $0) } ?? "",
-            "targetWeightKg": user.targetWeightKg.map { String(format: "%.1f", $0) } ?? "",
+            "displayName": typed?.displayName ?? user.displayName,
+            "heightCm": typed?.heightCm ?? user.heightCm.map { String(format: "%.1f", $0) } ?? "",
+            "targetWeightKg": typed?.targetWeightKg ?? user.targetWeightKg.map { String(format: "%.1f", $0) } ?? "",
         ]
-        values["characteristics"] = ProfileCharacteristicsForm.values(for: user, now: context.now, language: context.language)
+        values["characteristics"] = ProfileCharacteristicsForm.values(
+            for: user, now: context.now, language: context.language, typedDateOfBirth: typed?.dateOfBirth, typedSex: typed?.biologicalSex
+        )
         var zones = Self.timeZones
         if !zones.contains(user.timeZone) { zones.insert(user.timeZone, at: 0) }
-        values["timeZones"] = zones.map { ["id": $0, "selected": $0 == user.timeZone] }
+        // A typed zone is kept only when it is one of the choices; anything else shows the saved one.
+        let zone = typed?.timeZone.flatMap { zones.contains($0) ? $0 : nil } ?? user.timeZone
+        values["timeZones"] = zones.map { ["id": $0, "selected": $0 == zone] }
+        let language = typed?.language.flatMap { ["", "ja", "en"].contains($0) ? $0 : nil } ?? user.language ?? ""
         values["languages"] = [
-            ["code": "", "name": strings["languageAuto"]!, "selected": user.language == nil],
-            ["code": "ja", "name": "日本語", "selected": user.language == "ja"],
-            ["code": "en", "name": "English", "selected": user.language == "en"],
+            ["code": "", "name": strings["languageAuto"]!, "selected": language == ""],
+            ["code": "ja", "name": "日本語", "selected": language == "ja"],
+            ["code": "en", "name": "English", "selected": language == "en"],
         ]
         let timeZone = user.resolvedTimeZone
         values["tokens"] = try await accounts.tokens(userId: user.savedId).map { token -> [String: Any] in
@@ -144,9 +152,12 @@ struct SettingsWebController {
             guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return .some(nil) }
             return Double(WebFormatting.typedNumber(text)).map { .some($0) } ?? nil
         }
-        guard let height = number(form.heightCm), let target = number(form.targetWeightKg) else {
-            return try await page(request: request, context: context, error: AccountError.invalidProfile.message.text(in: context.language))
+        // The page again with what was typed and the rule of the field that is wrong.
+        func refuse(_ error: some DomainError) async throws -> Response {
+            try await page(request: request, context: context, error: error.message.text(in: context.language), typed: form)
         }
+        guard let height = number(form.heightCm) else { return try await refuse(AccountError.invalidProfile(.height)) }
+        guard let target = number(form.targetWeightKg) else { return try await refuse(AccountError.invalidProfile(.targetWeight)) }
         do {
             // The form always sends every field, so an emptied number clears the stored value.
             _ = try await accounts.updateProfile(user, with: ProfileUpdate(
@@ -156,7 +167,7 @@ struct SettingsWebController {
             ), now: context.now)
             return .redirect(to: "/settings?notice=profileSaved")
         } catch let error as any DomainError {
-            return try await page(request: request, context: context, error: error.message.text(in: context.language))
+            return try await refuse(error)
         }
     }
 

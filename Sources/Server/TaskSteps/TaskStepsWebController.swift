@@ -148,7 +148,10 @@ struct TaskStepsWebController {
         return try await taskPage(request: request, context: context)
     }
 
-    func taskPage(request: Request, context: AppRequestContext, error: String? = nil, stepTitle: String = "") async throws -> Response {
+    /// One task's page. `edit` is a refused edit form: the edit fields show what was typed and the form is open.
+    func taskPage(
+        request: Request, context: AppRequestContext, error: String? = nil, stepTitle: String = "", edit: EditTaskForm? = nil
+    ) async throws -> Response {
         let user = try context.requireUser()
         let strings = WebStrings.table(context.language)
         let timeZone = user.resolvedTimeZone
@@ -157,10 +160,13 @@ struct TaskStepsWebController {
         values["navTasks"] = true
         var taskValues = Self.taskValues(task, today: LocalDay(context.now, in: timeZone))
         if !task.notes.isEmpty { taskValues["notes"] = task.notes }
-        taskValues["tagsField"] = task.tags.joined(separator: " ")
         // Keys are left out rather than set to "": Mustache treats an empty string as present.
         taskValues["completedAt"] = task.completedAt.map { WebFormatting.dateTime($0, timeZone: timeZone) }
         values["task"] = taskValues
+        values["edit"] = [
+            "title": edit?.title ?? task.title, "notes": edit?.notes ?? task.notes, "due": edit?.due ?? task.dueDate?.description ?? "",
+            "tags": edit?.tags ?? task.tags.joined(separator: " "), "open": edit != nil,
+        ] as [String: Any]
         values["steps"] = task.steps.enumerated().map { index, step -> [String: Any] in
             var item: [String: Any] = [
                 "id": step.id, "title": step.title, "done": step.isDone,
@@ -190,7 +196,7 @@ struct TaskStepsWebController {
                 tags: try TaskRules.tags(fromField: form.tags ?? "")
             )
         } catch {
-            return try await taskPage(request: request, context: context, error: error.message.text(in: context.language))
+            return try await taskPage(request: request, context: context, error: error.message.text(in: context.language), edit: form)
         }
         _ = try await tasks.update(id: id, userId: userId, change: change, now: context.now)
         return .redirect(to: "/tasks/\(id)?saved=1")

@@ -8,7 +8,8 @@ public enum AccountError: DomainError, Equatable {
     case passwordTooLong
     case invalidCredentials
     case invalidTokenName
-    case invalidProfile
+    /// A profile value outside its rule; the message names the field.
+    case invalidProfile(ProfileField)
     /// A display name longer than 64 characters: refused whole rather than cut.
     case displayNameTooLong
     /// Too many failed password tries from this address: the next one may come after this many seconds.
@@ -53,17 +54,31 @@ public enum AccountError: DomainError, Equatable {
         case .passwordTooLong: LocalizedText(ja: "パスワードは 72 バイト以内にしてください。", en: "Passwords can be at most 72 bytes long.")
         case .invalidCredentials: LocalizedText(ja: "ユーザー名またはパスワードが違います。", en: "Wrong username or password.")
         case .invalidTokenName: LocalizedText(ja: "トークン名は 1〜64 文字で入力してください。", en: "Token names are 1–64 characters.")
-        case .invalidProfile:
-            LocalizedText(
-                ja: "プロフィールの値が正しくありません（身長 50〜272 cm、目標体重 30〜200 kg、有効なタイムゾーン）。",
-                en: "Invalid profile values (height 50–272 cm, target weight 30–200 kg, a valid time zone)."
-            )
+        case .invalidProfile(let field): field.rule
         case .displayNameTooLong: LocalizedText(ja: "表示名は 64 文字以内で入力してください。", en: "Display names can be at most 64 characters.")
         case .tooManyAttempts(let seconds):
             LocalizedText(
                 ja: "パスワードの試行が多すぎます。\(seconds) 秒後にもう一度お試しください。",
                 en: "Too many password attempts. Try again in \(seconds) s."
             )
+        }
+    }
+}
+
+/// The profile field an `invalidProfile` refusal is about, with its rule in both languages.
+public enum ProfileField: Sendable, Equatable {
+    case height
+    case targetWeight
+    case timeZone
+    case language
+
+    public var rule: LocalizedText {
+        switch self {
+        case .height: LocalizedText(ja: "身長は 50〜272 cm の数字で入力してください。", en: "Enter the height as a number from 50 to 272 cm.")
+        case .targetWeight:
+            LocalizedText(ja: "目標体重は 30〜200 kg の数字で入力してください。", en: "Enter the target weight as a number from 30 to 200 kg.")
+        case .timeZone: LocalizedText(ja: "タイムゾーンは一覧から選んでください。", en: "Choose the time zone from the list.")
+        case .language: LocalizedText(ja: "言語は一覧から選んでください。", en: "Choose the language from the list.")
         }
     }
 }

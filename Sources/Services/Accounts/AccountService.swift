@@ -178,19 +178,19 @@ public struct AccountService: Sendable {
             user.displayName = name
         }
         if let height = update.heightCm {
-            guard height.map({ (50...272).contains($0) }) ?? true else { throw AccountError.invalidProfile }
+            guard height.map({ (50...272).contains($0) }) ?? true else { throw AccountError.invalidProfile(.height) }
             user.heightCm = height
         }
         if let target = update.targetWeightKg {
-            guard target.map({ (30...200).contains($0) }) ?? true else { throw AccountError.invalidProfile }
+            guard target.map({ (30...200).contains($0) }) ?? true else { throw AccountError.invalidProfile(.targetWeight) }
             user.targetWeightKg = target
         }
         if let timeZone = update.timeZone {
-            guard TimeZone(identifier: timeZone) != nil else { throw AccountError.invalidProfile }
+            guard TimeZone(identifier: timeZone) != nil else { throw AccountError.invalidProfile(.timeZone) }
             user.timeZone = timeZone
         }
         if let language = update.language {
-            guard language.isEmpty || Language(rawValue: language) != nil else { throw AccountError.invalidProfile }
+            guard language.isEmpty || Language(rawValue: language) != nil else { throw AccountError.invalidProfile(.language) }
             user.language = language.isEmpty ? nil : language
         }
         if let dateOfBirth = update.dateOfBirth {
