@@ -7,7 +7,7 @@ public struct StoreFilter: Sendable, Hashable {
     /// Only stores open now (before last order).
     public var openOnly: Bool
     public var region: Region?
-    /// Part of the store's name or its reading in kana; case, width and the chain prefix are ignored.
+    /// Part of the store's name, its reading in kana or its city's English name; case, width and the chain prefix are ignored.
     public var query: String
     /// Sort nearest first from here instead of by wait.
     public var near: Coordinate?
@@ -31,7 +31,9 @@ public struct StoreFilter: Sendable, Hashable {
         }
         let wanted = Self.normalize(query)
         if !wanted.isEmpty {
+            // The English city name too, so an English page's "Hamamatsu" finds the stores in 浜松市.
             let names = [snapshot.store.name, snapshot.store.id, snapshot.store.reading] + snapshot.store.aliases
+                + [snapshot.store.municipalityEnglishName].compactMap { $0 }
             if !names.contains(where: { Self.normalize($0).contains(wanted) }) { return false }
         }
         return true

@@ -71,6 +71,9 @@ import Testing
             let noTarget = try await browser.get("/trends/bodyMass").text
             #expect(noTarget.contains("id=\"weight-trend\""))
             #expect(noTarget.contains("id=\"weight-rate\""))
+            // The trend chart's points are each day's first weighing, and say so (the daily chart above shows means).
+            let trendChart = noTarget.components(separatedBy: "id=\"weight-trend\"").last ?? ""
+            #expect(trendChart.contains("その日最初の計測"))
             #expect(noTarget.contains("目標体重が未設定"))
             _ = try await browser.submit(page: "/settings", to: "/settings/profile", form: ["heightCm": "170", "targetWeightKg": "75", "timeZone": "Asia/Tokyo", "language": "ja", "displayName": "はなこ"])
             let page = try await browser.get("/trends/bodyMass").text

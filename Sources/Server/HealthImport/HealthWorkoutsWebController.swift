@@ -75,8 +75,11 @@ struct HealthWorkoutsWebController {
         let statistics = DatedJSON.decode([ImportedWorkoutStatistic].self, from: workout.statistics) ?? []
         if let total = statistics.first(where: { $0.type == "totalEnergy" })?.sum { values["totalEnergy"] = "\(Int(total.rounded())) kcal" }
         if let heart = statistics.first(where: { $0.metric == "heartRate" }), let average = heart.average {
-            let range = heart.minimum.flatMap { low in heart.maximum.map { " (\(Int(low.rounded()))–\(Int($0.rounded())))" } } ?? ""
-            values["heartRate"] = "\(Int(average.rounded()))\(range) bpm"
+            // "150 回/分（95–178）", "150 bpm (95–178)": the unit as the metric names it in the page's language.
+            let unit = MetricCatalog.metric(named: "heartRate")?.unitLabel(in: language) ?? "bpm"
+            let range = heart.minimum.flatMap { low in heart.maximum.map { (low: Int(low.rounded()), high: Int($0.rounded())) } }
+            let bounds = range.map { language == .ja ? "（\($0.low)–\($0.high)）" : " (\($0.low)–\($0.high))" } ?? ""
+            values["heartRate"] = "\(Int(average.rounded())) \(unit)\(bounds)"
         }
         values["hasRoute"] = !detail.points.isEmpty
         if !detail.points.isEmpty, let summary = detail.summary {

@@ -102,11 +102,23 @@ struct ImportsWebController {
         return WebStrings.all[key]!.text(in: language)
     }
 
+    /// Export elements and correlations counted under their own HealthKit names: what a person calls them.
+    static let elementNames: [String: LocalizedText] = [
+        "ActivitySummary": .init(ja: "アクティビティの概要", en: "Activity summaries"),
+        "Me": .init(ja: "プロフィール", en: "Profile"),
+        "ClinicalRecord": .init(ja: "臨床記録", en: "Clinical records"),
+        "Audiogram": .init(ja: "聴力検査", en: "Hearing tests"),
+        "VisionPrescription": .init(ja: "視力の処方", en: "Vision prescriptions"),
+        "HKCorrelationTypeIdentifierBloodPressure": .init(ja: "血圧（最高・最低の組）", en: "Blood pressure (pairs)"),
+        "HKCorrelationTypeIdentifierFood": .init(ja: "食事（栄養素の組）", en: "Food (nutrient groups)"),
+    ]
+
     static func typeName(_ type: String, _ language: Language) -> String {
         if let metric = MetricCatalog.metric(named: type), metric.id == type { return metric.name.text(in: language) }
         if type == "workout" { return LocalizedText(ja: "ワークアウト", en: "Workouts").text(in: language) }
         if type == "workoutRoutePoint" { return LocalizedText(ja: "ルートの地点", en: "Route points").text(in: language) }
         if type == "WorkoutRoute" { return LocalizedText(ja: "ルート（未変換）", en: "Routes (kept raw)").text(in: language) }
+        if let name = elementNames[type] { return name.text(in: language) }
         // A catalog metric kept raw (a bad date, an odd unit) goes by its own name, marked as kept raw.
         if let metric = MetricCatalog.metric(named: type) {
             return LocalizedText(ja: "\(metric.name.ja)（未変換）", en: "\(metric.name.en) (kept raw)").text(in: language)

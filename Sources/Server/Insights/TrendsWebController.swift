@@ -209,7 +209,7 @@ struct TrendsWebController {
             points: inPeriod.compactMap { point in point.reading.map { toChart(point.day, $0) } },
             movingAverage: inPeriod.map { toChart($0.day, $0.trend) },
             title: strings["inWeightTrend"]!, emptyMessage: strings["noData"]!, valueDecimals: 1, unit: "kg",
-            timeZone: timeZone, legend: (series: trend.metric.name.text(in: language), movingAverage: strings["inTrendLine"]!),
+            timeZone: timeZone, legend: (series: strings["inFirstWeighing"]!, movingAverage: strings["inTrendLine"]!),
             goal: target, goalLabel: strings["inTarget"], language: language.chartLanguage
         ).svg()
         if let latest = weight.trend.last {

@@ -39,6 +39,9 @@ extension WebStrings {
         "inAllMetrics": .init(ja: "すべての項目の推移", en: "Every metric's trend"),
         "inDays": .init(ja: "日", en: "days"),
         "inWeightTrend": .init(ja: "体重トレンド（平滑化）", en: "Weight trend (smoothed)"),
+        // The smoothed trend is drawn over each day's first weighing (the morning one), not the day's mean that the
+        // daily chart above it shows, so its points are named for what they are.
+        "inFirstWeighing": .init(ja: "その日最初の計測", en: "First weighing of the day"),
         "inTrendLine": .init(ja: "トレンド", en: "Trend"),
         "inRate": .init(ja: "1週間あたりの変化", en: "Change per week"),
         "inRateNote": .init(ja: "直近28日の計測値への直線のあてはめ（±は標準誤差）", en: "Straight line through the last 28 days' readings (± one standard error)"),

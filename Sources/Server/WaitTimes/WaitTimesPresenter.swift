@@ -46,13 +46,16 @@ struct WaitTimesPresenter {
     }
 
     func row(_ snapshot: StoreSnapshot) -> [String: Any] {
+        let region = snapshot.store.region.name.text(in: language)
+        let municipality = snapshot.store.municipalityName.text(in: language)
         var values: [String: Any] = [
             "id": snapshot.store.id,
             "name": snapshot.store.displayName,
-            "region": snapshot.store.region.name.text(in: language),
-            "municipality": snapshot.store.municipality,
+            "region": region,
             "wait": wait(snapshot),
         ]
+        // "Hamamatsu · Hamamatsu" says nothing twice: the city is shown only when the region's name is not already it.
+        if municipality != region { values["municipality"] = municipality }
         if let distance = snapshot.distanceLabel { values["distance"] = distance }
         return values
     }
@@ -102,7 +105,7 @@ struct WaitTimesPresenter {
         }
         // Each city shown gets its name at the middle of its stores; the busiest first, so when names would collide
         // the chart keeps the one with more stores.
-        let located = snapshots.compactMap { snapshot in snapshot.store.coordinate.map { (city: snapshot.store.municipality, at: $0) } }
+        let located = snapshots.compactMap { snapshot in snapshot.store.coordinate.map { (city: snapshot.store.municipalityName.text(in: language), at: $0) } }
         let byCity = Dictionary(grouping: located, by: \.city)
         let labels = byCity.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map { city, stores in
             DotMapChart.Label(

@@ -7,7 +7,7 @@ extension WebStrings {
         "waitNav": .init(ja: "さわやか", en: "Sawayaka"),
         "waitOlderMessages": .init(ja: "さらに古いお知らせ", en: "Older messages"),
         "waitSearch": .init(ja: "店名で検索", en: "Search by store name"),
-        "waitSearchExample": .init(ja: "例: 御殿場", en: "e.g. 御殿場 or 浜松"),
+        "waitSearchExample": .init(ja: "例: 御殿場", en: "e.g. Gotemba or Hamamatsu"),
         "waitMax30": .init(ja: "30分以内", en: "≤ 30 min"),
         "waitOpenOnly": .init(ja: "営業中のみ", en: "Open now only"),
         "waitRegion": .init(ja: "地域", en: "Region"),

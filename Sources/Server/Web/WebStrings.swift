@@ -97,6 +97,10 @@ enum WebStrings {
         "targetReached": .init(ja: "目標体重を達成しました！", en: "You have reached your target weight!"),
         "navTabs": .init(ja: "タブ", en: "Tabs"),
         "navMore": .init(ja: "その他", en: "More"),
+        // Names of navigation landmarks, read out by screen readers (aria-label).
+        "navMain": .init(ja: "メインメニュー", en: "Main menu"),
+        "navRange": .init(ja: "表示する期間", en: "Time range"),
+        "navFilters": .init(ja: "絞り込み", en: "Filters"),
         "moreTitle": .init(ja: "その他のページ", en: "More pages"),
         "bodyHint": .init(ja: "設定で身長と目標体重を入れると、BMI と目標までの差を表示します。", en: "Add your height and target weight in Settings to see your BMI and how far the target is."),
     ]
