@@ -60,7 +60,7 @@ struct GoalsAPIController {
             target = row.target
             lower = row.lower
             upper = row.upper
-            startValue = row.startValue
+            startValue = standing.goal.startValue
             startDay = row.startDay
             deadline = row.deadline
             active = row.isActive

@@ -17,7 +17,7 @@ extension MotivationService {
         let language = try await user(userId).language.flatMap(Language.init(rawValue:)) ?? .ja
         let unit = metric?.unitLabel(in: language) ?? ""
         let name = metric?.name ?? LocalizedText(ja: standing.row.metric, en: standing.row.metric)
-        let start = standing.row.startValue, target = standing.row.target
+        let start = standing.goal.startValue, target = standing.goal.target
         // With the metric's own decimals, as everywhere else it is shown: "2250 歩", not "2250.0 歩".
         let text: (Double) -> String = { metric?.format($0) ?? String(format: "%.1f", $0) }
         let steps = Self.stepMarks.map { mark -> String in

@@ -49,6 +49,19 @@ extension MotivationService {
         return Dictionary(trend.days.map { ($0.day, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
+    /// A day's total (steps, kcal, minutes asleep) starts again from zero every day, so a goal for one is a goal for
+    /// each day: its progress is today's total over the target, not the way from the total of the day it was set.
+    static func startsFromZero(_ metric: Metric) -> Bool {
+        metric.aggregation != .discrete
+    }
+
+    /// What a goal compares with its target: today's total for a daily total (0 before the first record of the day,
+    /// nil with nothing in the last `values` days), the latest day's value for a reading such as weight.
+    static func currentValue(_ values: [LocalDay: Double], metric: Metric, today: LocalDay) -> Double? {
+        guard let latest = values.max(by: { $0.key < $1.key }) else { return nil }
+        return startsFromZero(metric) ? values[today] ?? 0 : latest.value
+    }
+
     static func goal(_ row: GoalRow) -> Goal? {
         let direction: GoalDirection
         switch row.direction {
@@ -60,8 +73,10 @@ extension MotivationService {
         default: return nil
         }
         guard let start = LocalDay(row.startDay) else { return nil }
+        // A goal kept before daily totals started from zero (see `startsFromZero`) is read as if it had.
+        let startValue = MetricCatalog.metric(named: row.metric).map(startsFromZero) == true ? 0 : row.startValue
         return Goal(
-            id: String(row.id ?? 0), metricID: row.metric, direction: direction, target: row.target, startValue: row.startValue,
+            id: String(row.id ?? 0), metricID: row.metric, direction: direction, target: row.target, startValue: startValue,
             startDay: start, deadline: row.deadline.flatMap(LocalDay.init), isActive: row.isActive
         )
     }
@@ -78,7 +93,7 @@ extension MotivationService {
         for row in try await database.goals(userId: userId).reversed() {
             guard let goal = Self.goal(row), let metric = MetricCatalog.metric(named: row.metric) else { continue }
             let values = try await dailyValues(userId: userId, metric: metric, timeZone: timeZone, today: today, days: 14)
-            let current = values.max { $0.key < $1.key }?.value
+            let current = Self.currentValue(values, metric: metric, today: today)
             let evaluation = current.map { goal.evaluate(current: $0, today: today) }
             if let evaluation, let goalId = row.id {
                 let known = history.filter { $0.goalId == goalId }.compactMap { Self.entry($0, goalID: goal.id) }
@@ -145,7 +160,7 @@ extension MotivationService {
             deadline = day.description
         }
         let values = try await dailyValues(userId: userId, metric: metric, timeZone: timeZone, today: today, days: 14)
-        let start = values.max { $0.key < $1.key }?.value ?? target
+        let start = Self.startsFromZero(metric) ? 0 : values.max { $0.key < $1.key }?.value ?? target
         return try await database.insertGoal(GoalRow(
             userId: userId, metric: metric.id, direction: input.direction, target: target, lower: lower, upper: upper,
             startValue: start, startDay: today.description, deadline: deadline, createdAt: now, updatedAt: now

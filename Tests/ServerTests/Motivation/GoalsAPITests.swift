@@ -82,6 +82,8 @@ import Testing
             let id = try #require(goal["id"] as? Int)
             #expect(goal["status"] as? String == "onTrack")
             #expect(goal["current"] as? Double == 6000)
+            // Steps are a daily total: today's 6,000 of 8,000 is three quarters of the way, not none of it.
+            #expect(goal["progress"] as? Double == 75)
 
             _ = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["metric": "steps", "value": 2500]))
             let shown = try await client.execute(uri: "/api/v1/goals/\(id)", method: .get, headers: .bearer(token)).json()
