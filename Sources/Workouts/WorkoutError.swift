@@ -19,6 +19,30 @@ extension DomainRefusal where Domain == WorkoutsDomain {
         )
     }
 
+    /// A weight field whose text is not a number ("abc"): said as what it is, with what would be accepted.
+    public static func unreadableWeight(_ text: String) -> WorkoutError {
+        WorkoutError(
+            code: "invalid_weight",
+            message: .init(ja: "重量「\(text)」を数字として読めません。0〜1000 kg の数字で入力してください", en: "Cannot read the weight “\(text)” as a number: enter 0 to 1000 kg.")
+        )
+    }
+
+    /// A reps field whose text is not a whole number.
+    public static func unreadableReps(_ text: String) -> WorkoutError {
+        WorkoutError(
+            code: "invalid_reps",
+            message: .init(ja: "回数「\(text)」を数字として読めません。0〜100 回の整数で入力してください", en: "Cannot read the reps “\(text)” as a number: enter a whole number from 0 to 100.")
+        )
+    }
+
+    /// An RPE field whose text is not a number.
+    public static func unreadableRPE(_ text: String) -> WorkoutError {
+        WorkoutError(
+            code: "invalid_rpe",
+            message: .init(ja: "RPE「\(text)」を数字として読めません。1〜10 の数字で入力するか、空欄にしてください", en: "Cannot read the RPE “\(text)” as a number: enter 1 to 10, or leave it empty.")
+        )
+    }
+
     public static func repsOutOfRange(_ reps: Int) -> WorkoutError {
         WorkoutError(
             code: "invalid_reps",

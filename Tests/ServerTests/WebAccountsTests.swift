@@ -193,6 +193,8 @@ import Testing
 
             let wrong = try await phone.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "not it at all", "newPassword": "a brand new secret"])
             #expect(wrong.status == .badRequest)
+            #expect(wrong.text.contains("現在のパスワードが違います"), "says which password, not a username that was never typed")
+            #expect(!wrong.text.contains("ユーザー名またはパスワード"))
             let short = try await phone.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "correct horse battery", "newPassword": "short"])
             #expect(short.text.contains("10 文字以上"))
 

@@ -90,6 +90,11 @@ import Testing
             #expect(refused.text.contains("value=\"1200\""), "the form keeps what was typed")
             let notNumber = try await browser.submit(page: "/workouts", to: "/workouts/sets", form: ["exerciseId": Lifts.bench, "weight": "80", "reps": "five"])
             #expect(notNumber.status == .badRequest)
+            #expect(notNumber.text.contains("回数「five」を数字として読めません"), "the reps field is named, not a \"weight x reps\" notation")
+            let weightNotNumber = try await browser.submit(page: "/workouts", to: "/workouts/sets", form: ["exerciseId": Lifts.bench, "weight": "abc", "reps": "5"])
+            #expect(weightNotNumber.status == .badRequest)
+            #expect(weightNotNumber.text.contains("重量「abc」を数字として読めません"))
+            #expect(!weightNotNumber.text.contains("重量x回数"))
             let forged = try await browser.post("/workouts/sets", form: ["exerciseId": Lifts.bench, "weight": "80", "reps": "5"])
             #expect(forged.status == .forbidden)
         }

@@ -164,13 +164,13 @@ struct WorkoutsWebController {
         }
         guard let exerciseId = form.exerciseId.flatMap(UUID.init(uuidString:)) else { return try await fail(WorkoutError.unknownExercise.message) }
         let weightText = Self.decimalText(form.weight)
-        guard let weight = Double(weightText) else { return try await fail(WorkoutError.invalidSetText(weightText).message) }
+        guard let weight = Double(weightText) else { return try await fail(WorkoutError.unreadableWeight(weightText).message) }
         let repsText = Self.decimalText(form.reps)
-        guard let reps = Int(repsText) else { return try await fail(WorkoutError.repsOutOfRange(Int(Double(repsText) ?? 0)).message) }
+        guard let reps = Int(repsText) else { return try await fail(WorkoutError.unreadableReps(repsText).message) }
         let rpeText = Self.decimalText(form.rpe)
         var rpe: Double?
         if !rpeText.isEmpty {
-            guard let value = Double(rpeText) else { return try await fail(WorkoutError.rpeOutOfRange(.nan).message) }
+            guard let value = Double(rpeText) else { return try await fail(WorkoutError.unreadableRPE(rpeText).message) }
             rpe = value
         }
         var performedAt = context.now

@@ -7,6 +7,9 @@ public enum AccountError: DomainError, Equatable {
     case passwordTooShort
     case passwordTooLong
     case invalidCredentials
+    /// A signed-in person's password, asked again before a change (a new password, deleting the account), was wrong:
+    /// the same code and status as a failed sign-in, with a message that does not mention a username they never typed.
+    case wrongCurrentPassword
     case invalidTokenName
     /// A profile value outside its rule; the message names the field.
     case invalidProfile(ProfileField)
@@ -21,7 +24,7 @@ public enum AccountError: DomainError, Equatable {
         case .usernameTaken: "username_taken"
         case .passwordTooShort: "password_too_short"
         case .passwordTooLong: "password_too_long"
-        case .invalidCredentials: "invalid_credentials"
+        case .invalidCredentials, .wrongCurrentPassword: "invalid_credentials"
         case .invalidTokenName: "invalid_token_name"
         case .invalidProfile: "invalid_profile"
         case .displayNameTooLong: "display_name_too_long"
@@ -32,7 +35,7 @@ public enum AccountError: DomainError, Equatable {
     public var httpStatus: Int {
         switch self {
         case .invalidUsername, .passwordTooShort, .passwordTooLong, .invalidTokenName, .invalidProfile, .displayNameTooLong: 400
-        case .invalidCredentials: 401
+        case .invalidCredentials, .wrongCurrentPassword: 401
         case .usernameTaken: 409
         case .tooManyAttempts: 429
         }
@@ -53,6 +56,7 @@ public enum AccountError: DomainError, Equatable {
         case .passwordTooShort: LocalizedText(ja: "パスワードは 10 文字以上にしてください。", en: "Passwords must be at least 10 characters long.")
         case .passwordTooLong: LocalizedText(ja: "パスワードは 72 バイト以内にしてください。", en: "Passwords can be at most 72 bytes long.")
         case .invalidCredentials: LocalizedText(ja: "ユーザー名またはパスワードが違います。", en: "Wrong username or password.")
+        case .wrongCurrentPassword: LocalizedText(ja: "現在のパスワードが違います。", en: "The current password is wrong.")
         case .invalidTokenName: LocalizedText(ja: "トークン名は 1〜64 文字で入力してください。", en: "Token names are 1–64 characters.")
         case .invalidProfile(let field): field.rule
         case .displayNameTooLong: LocalizedText(ja: "表示名は 64 文字以内で入力してください。", en: "Display names can be at most 64 characters.")

@@ -62,7 +62,7 @@ public struct AccountService: Sendable {
         try await throttle(account: user.username, address: address, now: now)
         guard try await hasher.verify(password, hash: user.passwordHash) else {
             await rateLimiter.recordFailure(account: user.username, address: address, now: now)
-            throw AccountError.invalidCredentials
+            throw AccountError.wrongCurrentPassword
         }
         await rateLimiter.recordSuccess(account: user.username, address: address)
     }
