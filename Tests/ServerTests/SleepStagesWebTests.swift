@@ -30,6 +30,10 @@ import Testing
             #expect(page.contains("kc-stacked-bar-chart"))
             #expect(page.components(separatedBy: #"class="kc-stack-part""#).count - 1 == 15, "five nights of three stages")
             #expect(page.contains("深い睡眠") || page.contains("Deep"))
+            // The two charts date a night by different rules, and the page says which; the daily bars carry their unit.
+            #expect(page.contains(#"id="sleep-night-note""#) && page.contains("寝始めた日の夜"))
+            let daily = page.components(separatedBy: #"id="sleep-stages""#).first ?? ""
+            #expect(daily.contains(" 分</title>") || daily.contains(" 分<"), "the daily bars' values say minutes")
             let api = try await client.execute(uri: "/api/v1/trends/sleepAnalysis?period=month&date=2026-11-15", method: .get, headers: .bearer(token)).json()
             let nights = api["sleepStages"] as? [[String: Any]] ?? []
             #expect(nights.count == 5)

@@ -182,7 +182,7 @@ struct TrendsWebController {
         case .cumulative, .duration:
             return BarChart(
                 bars: toChart(grouped), title: title, emptyMessage: emptyMessage, valueDecimals: metric.decimals,
-                unit: "", timeZone: timeZone, language: language.chartLanguage
+                unit: metric.unitLabel(in: language), timeZone: timeZone, language: language.chartLanguage
             ).svg()
         case .discrete:
             let daily = days <= weeklyMarksUpTo

@@ -33,6 +33,11 @@ extension WebStrings {
         "inCheckRecords": .init(ja: "記録を確認", en: "Check the records"),
         "inSleepStages": .init(ja: "睡眠の段階（夜ごと）", en: "Sleep stages by night"),
         "inSleepStagesAverage": .init(ja: "1 晩あたりの平均", en: "Average a night"),
+        // Two charts of one night can name different days: said on the page, so the difference reads as a rule.
+        "inSleepNightNote": .init(
+            ja: "夜ごとのグラフは寝始めた日の夜として数えます（日ごとのグラフは、記録が始まった日に数えます）。",
+            en: "This chart dates each night by the evening it began; the daily chart above counts each record on the day it started."
+        ),
         "inHoursUnit": .init(ja: "時間", en: "h"),
         "inAnomalyRight": .init(ja: "この値は正しい", en: "This is right"),
         "inAnomalyDelete": .init(ja: "この日の記録を削除", en: "Delete it"),
