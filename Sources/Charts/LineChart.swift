@@ -20,6 +20,9 @@ public struct LineChart: Sendable {
     public let goalLabel: String?
     /// The language of the screen-reader summary.
     public let language: ChartLanguage
+    /// Each point stands for a day (a day's mean, its first weighing), so the summary counts days ("4 日分"), not
+    /// readings ("4 件") that a day of several weighings would contradict.
+    public let pointsAreDays: Bool
 
     public init(
         points: [ChartPoint],
@@ -34,7 +37,8 @@ public struct LineChart: Sendable {
         legend: (series: String, movingAverage: String)? = nil,
         goal: Double? = nil,
         goalLabel: String? = nil,
-        language: ChartLanguage = .en
+        language: ChartLanguage = .en,
+        pointsAreDays: Bool = false
     ) {
         self.points = points
         self.movingAverage = movingAverage
@@ -49,6 +53,7 @@ public struct LineChart: Sendable {
         self.goal = goal
         self.goalLabel = goalLabel
         self.language = language
+        self.pointsAreDays = pointsAreDays
     }
 
     public var geometry: LineChartGeometry {
@@ -182,7 +187,7 @@ public struct LineChart: Sendable {
         guard let first = geometry.points.first, let last = geometry.points.last else { return emptyMessage }
         let values = geometry.points.map(\.point.value)
         return ChartSummary(
-            entries: .measurements,
+            entries: pointsAreDays ? .days : .measurements,
             count: geometry.points.count,
             firstDay: calendar.label(first.point.date),
             lastDay: calendar.label(last.point.date),

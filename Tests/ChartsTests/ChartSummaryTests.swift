@@ -47,6 +47,15 @@ import Testing
         #expect(try !desc(line(Self.weights, goal: .nan, language: .ja).svg()).contains("目標"))
     }
 
+    /// A line of one point a day (a day's mean of several weighings) counts days, so five weighings over four days
+    /// do not read as "4 件".
+    @Test func aLineOfDailyPointsCountsDays() throws {
+        let daily = LineChart(points: Self.weights, title: "Weight", emptyMessage: "-", unit: "kg", timeZone: F.tokyo, language: .ja, pointsAreDays: true)
+        #expect(try desc(daily.svg()) == "1/1〜1/5 の 5 日分。最小 60.4 kg、最大 62.0 kg、最新 61.5 kg（1/5）")
+        let english = LineChart(points: Self.weights, title: "Weight", emptyMessage: "-", unit: "kg", timeZone: F.tokyo, language: .en, pointsAreDays: true)
+        #expect(try desc(english.svg()).hasPrefix("5 days from 1/1 to 1/5"))
+    }
+
     @Test func singleDaySummaryNamesTheDayOnce() throws {
         let one = [ChartPoint(date: F.morning(4), value: 61.5)]
         #expect(try desc(line(one, language: .ja).svg()) == "1/5 の 1 件。最小 61.5 kg、最大 61.5 kg、最新 61.5 kg（1/5）")

@@ -138,6 +138,13 @@ import Testing
             )
             #expect(api.status == .badRequest)
             #expect(api.errorCode == "invalid_parameter")
+
+            // Once set, the goal's card names its deadline without the form's "(optional)".
+            let set = try await web.submit(page: "/goals", to: "/goals", form: ["metric": "stepCount", "direction": "atLeast", "target": "8000", "deadline": "2026-12-31"])
+            #expect(set.status == .seeOther)
+            let goals = try await web.get("/goals").text
+            #expect(goals.contains("Deadline 2026-12-31"))
+            #expect(!goals.contains("Deadline (optional) 2026-12-31"))
         }
     }
 

@@ -194,7 +194,7 @@ struct TrendsWebController {
                 title: title, emptyMessage: emptyMessage, valueDecimals: metric.decimals, unit: metric.unitLabel(in: language),
                 timeZone: timeZone,
                 legend: daily && !trend.movingAverage.isEmpty ? (series: metric.name.text(in: language), movingAverage: strings["movingAverage"]!) : nil,
-                language: language.chartLanguage
+                language: language.chartLanguage, pointsAreDays: daily
             ).svg()
         }
     }
@@ -210,7 +210,7 @@ struct TrendsWebController {
             movingAverage: inPeriod.map { toChart($0.day, $0.trend) },
             title: strings["inWeightTrend"]!, emptyMessage: strings["noData"]!, valueDecimals: 1, unit: "kg",
             timeZone: timeZone, legend: (series: strings["inFirstWeighing"]!, movingAverage: strings["inTrendLine"]!),
-            goal: target, goalLabel: strings["inTarget"], language: language.chartLanguage
+            goal: target, goalLabel: strings["inTarget"], language: language.chartLanguage, pointsAreDays: true
         ).svg()
         if let latest = weight.trend.last {
             section["trendNow"] = InsightsFormatting.kilograms(latest.trend, decimals: 1)

@@ -124,6 +124,8 @@ extension WebStrings {
         "moLower": .init(ja: "下限", en: "Lower bound"),
         "moUpper": .init(ja: "上限", en: "Upper bound"),
         "moDeadline": .init(ja: "期限（任意）", en: "Deadline (optional)"),
+        // A set goal's deadline, beside its progress (the form's label says the field may be left empty).
+        "moDeadlineSet": .init(ja: "期限", en: "Deadline"),
         "moCreateGoal": .init(ja: "目標を作成", en: "Create goal"),
         "moCurrent": .init(ja: "現在", en: "Now"),
         "moStopGoal": .init(ja: "やめる", en: "Stop"),
