@@ -68,7 +68,10 @@ public enum InsightMetric {
         let number = metric.format(value)
         let ja = metric.unitLabel(in: .ja)
         let en = metric.unitLabel(in: .en)
-        return LocalizedText(ja: number + ja, en: en.isEmpty || en == "%" ? number + en : number + " " + en)
+        // Japanese writes a unit in kana or kanji straight after the number ("8000歩"), and one in Latin letters
+        // after a space ("650 kcal"), as the rest of Kiroku's pages do.
+        let latin = ja.unicodeScalars.first.map { $0.isASCII && $0.properties.isAlphabetic } ?? false
+        return LocalizedText(ja: latin ? number + " " + ja : number + ja, en: en.isEmpty || en == "%" ? number + en : number + " " + en)
     }
 
     static func fixed(_ value: Double, decimals: Int) -> String {
