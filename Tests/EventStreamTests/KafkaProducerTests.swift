@@ -58,4 +58,27 @@ import Testing
         }
         #expect(error?.message.contains("no.such.property") == true)
     }
+
+    /// A Kafka call that waits (here for a broker that is not there) must not hold one of Swift's cooperative
+    /// threads, which are as many as cores and run every request of the server: with all of them held, a task waits
+    /// for libdispatch to notice and add a thread, two to three seconds on Linux.
+    @Test func kafkaCallsThatWaitLeaveSwiftsThreadsFree() async throws {
+        let waiting = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+        let producers = try (0..<waiting).map { n in
+            try KafkaProducer(configuration: .init(bootstrapServers: "127.0.0.1:1", transactionalId: "waits-\(n)"), logger: Logger(label: "test"))
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            // The server's tasks run at the default priority, and a call is queued at its caller's.
+            for producer in producers {
+                group.addTask(priority: .medium) { try? await producer.initTransactions(timeout: .seconds(5)) }
+            }
+            let asked = ContinuousClock.now
+            let answered = await Task.detached(priority: .medium) {
+                try? await Task.sleep(for: .milliseconds(10))
+                return ContinuousClock.now
+            }.value
+            #expect(answered - asked < .seconds(1), "a task ran \(answered - asked) after it was started")
+            try await group.waitForAll()
+        }
+    }
 }
