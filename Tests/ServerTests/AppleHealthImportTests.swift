@@ -189,6 +189,19 @@ struct AppleHealthImportTests {
         #expect(again.total == ImportTally(alreadyPresent: 4))
     }
 
+    @Test("A CSV saved with a UTF-8 byte-order mark (Excel's CSV UTF-8) is read as a CSV, its first column named date")
+    func aCSVWithAByteOrderMarkImports() async throws {
+        let text = "\u{FEFF}date,metric,value,unit\r\n2026-11-03T07:00:00+09:00,weight,68,kg\r\n"
+        let file = TestFiles.directory.appendingPathComponent("kiroku-bom-\(UUID().uuidString).csv")
+        try Data(text.utf8).write(to: file)
+        #expect(Data(text.utf8).prefix(3) == Data([0xEF, 0xBB, 0xBF]))
+        let job = try await importCSV(file)
+        #expect(job.state == .succeeded)
+        let records = try await database.allRecords(userId: userId)
+        #expect(records.map(\.metric) == ["bodyMass"])
+        #expect(records.first?.value == 68)
+    }
+
     /// Writes a one-line CSV import and returns it with the sample it holds, natural key included.
     func csvImport(value: String) throws -> (file: URL, sample: ImportedSample) {
         let text = "date,metric,value,unit\n2024-03-01 07:30:00 +0900,bodyMass,\(value),kg\n"

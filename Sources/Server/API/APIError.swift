@@ -85,8 +85,8 @@ public struct APIError: Error, Sendable, Equatable {
 
 extension APIError: HTTPResponseError {
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let language = (context as? AppRequestContext)?.language
-            ?? Language.preferred(fromAcceptLanguage: request.headers[.acceptLanguage]) ?? .ja
+        let chosen = (context as? AppRequestContext).flatMap { $0.languageIsChosen ? $0.language : nil }
+        let language = chosen ?? Language.preferred(fromAcceptLanguage: request.headers[.acceptLanguage]) ?? .ja
         return response(in: language)
     }
 }

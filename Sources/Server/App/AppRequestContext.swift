@@ -13,7 +13,12 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     /// The browser session, when the user came in with a session cookie (web pages, CSRF).
     public var session: Session?
     /// The language to answer in, chosen by `LanguageMiddleware`.
-    public var language: Language = .ja
+    public var language: Language = .ja {
+        didSet { languageIsChosen = true }
+    }
+    /// False until a middleware chose `language`: an error thrown before then (a wrong API token, refused by the
+    /// authentication middleware that runs first) is answered in the request's `Accept-Language`, not the default.
+    public private(set) var languageIsChosen = false
     /// The path being served, so a page can link back to itself (the language switch).
     public var path: String = "/"
     /// The instant this request is handled at, read once from the application's clock by `RequestClockMiddleware`,

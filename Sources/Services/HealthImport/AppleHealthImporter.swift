@@ -160,7 +160,9 @@ public struct AppleHealthImporter: Sendable {
     private func runCSV(_ job: ImportJob, file: URL, started: Date, observer: Observer?) throws -> ImportJob {
         var job = job
         let samples: [ImportedSample]
-        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        var data = try Data(contentsOf: file)
+        if data.starts(with: Self.byteOrderMark) { data.removeFirst(Self.byteOrderMark.count) }
+        let text = String(decoding: data, as: UTF8.self)
         do throws(CSVImportError) {
             samples = try CSVRecordParser.parse(text, now: started)
         } catch {
@@ -180,13 +182,17 @@ public struct AppleHealthImporter: Sendable {
         return job
     }
 
-    /// A CSV import file starts with its `date,` header; exports start with `<?xml` or a zip signature.
+    /// A CSV import file starts with its `date,` header, after the UTF-8 byte-order mark that Excel's "CSV UTF-8" and
+    /// Kiroku's own spreadsheet exports put first; exports start with `<?xml` or a zip signature.
     static func isCSV(_ file: URL) throws -> Bool {
         guard let handle = FileHandle(forReadingAtPath: file.path) else { throw ImportError.unreadable(file.lastPathComponent) }
         defer { try? handle.close() }
-        let head = String(decoding: try handle.read(upToCount: 5) ?? Data(), as: UTF8.self)
-        return head.lowercased() == "date,"
+        var head = try handle.read(upToCount: 8) ?? Data()
+        if head.starts(with: Self.byteOrderMark) { head.removeFirst(Self.byteOrderMark.count) }
+        return String(decoding: head.prefix(5), as: UTF8.self).lowercased() == "date,"
     }
+
+    static let byteOrderMark = Data([0xEF, 0xBB, 0xBF])
 
     private func finish(_ job: ImportJob, started: Date, error: ImportError?) throws -> ImportJob {
         var job = job
