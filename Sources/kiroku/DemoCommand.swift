@@ -13,7 +13,13 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
     @Option(help: "Demo account's username.") var username: String = "demo"
     @Option(help: "Demo account's password.") var password: String = "kiroku-demo-password"
-    @Option(help: "How many days of history.") var days: Int = 365
+    @Option(help: "How many days of history, 1–3650.") var days: Int = 365
+
+    func validate() throws {
+        guard (1...3_650).contains(days) else {
+            throw ValidationError("--days must be 1–3650, not \(days). / --days は 1〜3650 で指定してください（\(days) は使えません）。")
+        }
+    }
 
     func run() async throws {
         let database = try data.openDatabase()
@@ -30,7 +36,7 @@ struct DemoCommand: AsyncParsableCommand {
             throw CLIError(error.message)
         }
         let now = Date()
-        let inputs = DemoDataGenerator(days: max(1, days)).records(endingOn: DemoDataGenerator.lastDay(at: now, in: user.resolvedTimeZone), timeZone: user.resolvedTimeZone)
+        let inputs = DemoDataGenerator(days: days).records(endingOn: DemoDataGenerator.lastDay(at: now, in: user.resolvedTimeZone), timeZone: user.resolvedTimeZone)
             .filter { ($0.start ?? now) <= now }
         let service = HealthRecordService(database: database)
         let batch = 500

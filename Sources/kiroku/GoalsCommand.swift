@@ -35,7 +35,7 @@ struct GoalsCommand: AsyncParsableCommand {
                     String(row.id ?? 0), MetricCatalog.metric(named: row.metric)?.name.text(in: language) ?? row.metric, target,
                     standing.current.map(GoalsCommand.number) ?? "—",
                     String(repeating: "█", count: filled) + String(repeating: "░", count: 10 - filled) + " \(percent)%",
-                    row.isActive ? (standing.evaluation?.status.rawValue ?? "—") : "stopped", row.deadline ?? "—",
+                    row.isActive ? (standing.evaluation?.status.name.text(in: language) ?? "—") : GoalsCommand.stopped.text(in: language), row.deadline ?? "—",
                 ]
             }
             print(Table(header: header, rows: rows).render())
@@ -139,6 +139,9 @@ struct GoalsCommand: AsyncParsableCommand {
             throw CLIError(LocalizedText(ja: "今日その提案はありません: \(id)", en: "No such suggestion today: \(id)"))
         }
     }
+
+    /// A goal its owner stopped, in the goals page's words.
+    static let stopped = LocalizedText(ja: "終了", en: "Stopped")
 
     static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)

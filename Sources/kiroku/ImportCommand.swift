@@ -54,9 +54,7 @@ struct ImportCommand: AsyncParsableCommand {
             return
         }
         let url = URL(fileURLWithPath: file)
-        guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw CLIError(LocalizedText(ja: "ファイル「\(file)」を読めません。", en: "Cannot read the file “\(file)”."))
-        }
+        try Self.checkReadableFile(file)
         let importer = AppleHealthImporter(database: database)
         let job = try await importer.prepareJob(userId: owner.savedId, file: url, now: Date())
         if job.itemsCommitted > 0 {
@@ -79,6 +77,24 @@ struct ImportCommand: AsyncParsableCommand {
             throw CLIError(error.message)
         }
         print(ImportSummary(job: finished).render(in: .terminal))
+    }
+
+    /// Refuses, in words, what the importer cannot open: a path that is not there, a folder (the unpacked export,
+    /// for one), a file this user may not read.
+    static func checkReadableFile(_ file: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            throw CLIError(LocalizedText(ja: "「\(file)」はありません。パスを確かめてください。", en: "“\(file)” does not exist: check the path."))
+        }
+        guard !isDirectory.boolValue else {
+            throw CLIError(LocalizedText(
+                ja: "「\(file)」はフォルダです。export.zip、export.xml または CSV を指定してください。",
+                en: "“\(file)” is a folder: choose the export.zip, an export.xml or a CSV."
+            ))
+        }
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            throw CLIError(LocalizedText(ja: "ファイル「\(file)」を読めません（権限を確かめてください）。", en: "Cannot read the file “\(file)” (check its permissions)."))
+        }
     }
 
     /// "Promoted 3; still raw: 2 (unknown_type: 2)".

@@ -57,12 +57,18 @@ struct RecordsCommand: AsyncParsableCommand {
         @OptionGroup var data: DataOptions
         @Option(help: "Owner's username.") var user: String
         @Option(help: "Only this metric.") var metric: String?
-        @Option(help: "How many.") var limit: Int = 20
+        @Option(help: "How many, newest first (0 lists none).") var limit: Int = 20
+
+        func validate() throws {
+            guard limit >= 0 else {
+                throw ValidationError("--limit must be 0 or more, not \(limit). / --limit は 0 以上で指定してください（\(limit) は使えません）。")
+            }
+        }
 
         func run() async throws {
             let database = try data.openDatabase()
             let owner = try await data.user(user, in: database)
-            var query = HealthRecordQuery(limit: max(1, limit))
+            var query = HealthRecordQuery()
             if let metric {
                 guard let known = MetricCatalog.metric(named: metric) else { throw CLIError(HealthError.unknownMetric(metric).message) }
                 query.metric = known.id
@@ -72,7 +78,17 @@ struct RecordsCommand: AsyncParsableCommand {
             let timeZone = owner.resolvedTimeZone
             let formatter = ISO8601DateFormatter()
             formatter.timeZone = timeZone
-            let rows = try await database.records(userId: owner.savedId, query: query).records.map { record in
+            // The database hands out pages of at most PageRequest.maxLimit (and one row for a limit of 0): read
+            // pages until the limit is met.
+            var records: [HealthRecord] = []
+            while records.count < limit {
+                query.limit = min(limit - records.count, PageRequest.maxLimit)
+                let page = try await database.records(userId: owner.savedId, query: query)
+                records += page.records.prefix(limit - records.count)
+                guard let next = page.nextCursor else { break }
+                query.cursor = next
+            }
+            let rows = try records.map { record in
                 let metric = MetricCatalog.metric(named: record.metric)
                 return [
                     String(try record.savedId), formatter.string(from: record.startAt), metric?.name.text(in: language) ?? record.metric,

@@ -16,8 +16,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Address to listen on (env KIROKU_HOST).")
     var host: String = ProcessInfo.processInfo.environment["KIROKU_HOST"] ?? "127.0.0.1"
 
-    @Option(help: "Port to listen on (env KIROKU_PORT).")
-    var port: Int = Int(ProcessInfo.processInfo.environment["KIROKU_PORT"] ?? "") ?? 8080
+    @Option(help: "Port to listen on, 1–65535 (env KIROKU_PORT).")
+    var port: Int = PortOption.environment("KIROKU_PORT") ?? 8080
 
     @Option(name: .customLong("log-format"), help: "json or text (env KIROKU_LOG_FORMAT).")
     var logFormat: AppConfiguration.LogFormat = AppConfiguration.LogFormat(rawValue: ProcessInfo.processInfo.environment["KIROKU_LOG_FORMAT"] ?? "") ?? .text
@@ -85,10 +85,10 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("sawayaka-feed-url"), help: "さわやか: a queue-service-shaped JSON feed to poll within opening hours (env KIROKU_SAWAYAKA_FEED_URL).")
     var sawayakaFeedURL: String?
 
-    @Option(name: .customLong("sawayaka-poll-minutes"), help: "Minutes between feed reads (default 5).")
+    @Option(name: .customLong("sawayaka-poll-minutes"), help: "Minutes between feed reads, 1–1440 (default 5).")
     var sawayakaPollMinutes: Int = 5
 
-    @Option(name: .customLong("max-import-size"), help: "Largest Apple Health / CSV upload, in MiB (default 4096).")
+    @Option(name: .customLong("max-import-size"), help: "Largest Apple Health / CSV upload, in MiB, 1–1048576 (default 4096).")
     var maxImportMiB: Int = 4096
 
     @Option(name: .customLong("header-timeout"), help: "Seconds a client may take to send a request's headers (env KIROKU_HEADER_TIMEOUT, default 10).")
@@ -101,7 +101,7 @@ struct Serve: AsyncParsableCommand {
     var idleTimeout: Double = Self.environmentNumber("KIROKU_IDLE_TIMEOUT") ?? 60
 
     @Option(name: .customLong("max-connections"), help: "Most open connections (env KIROKU_MAX_CONNECTIONS; default 512, less under a low open-file limit).")
-    var maxConnections: Int = Self.environmentNumber("KIROKU_MAX_CONNECTIONS").map { Int($0) } ?? ConnectionLimits.defaultMaxConnections()
+    var maxConnections: Int = Self.environmentNumber("KIROKU_MAX_CONNECTIONS").map { Int(exactly: $0) ?? 0 } ?? ConnectionLimits.defaultMaxConnections()
 
     @Flag(name: .customLong("allow-private-webhooks"), help: "Let wait-alert webhooks reach loopback and private networks, e.g. an ntfy on your LAN (env KIROKU_ALLOW_PRIVATE_WEBHOOKS=1).")
     var allowPrivateWebhooks = ProcessInfo.processInfo.environment["KIROKU_ALLOW_PRIVATE_WEBHOOKS"] == "1"
@@ -140,7 +140,11 @@ struct Serve: AsyncParsableCommand {
         return (tlsCertificate ?? environment["KIROKU_TLS_CERTIFICATE"], tlsKey ?? environment["KIROKU_TLS_KEY"])
     }
 
+    /// 1 TiB: far above any export, and `<< 20` of it stays far inside Int.
+    static let maxImportMiBLimit = 1 << 20
+
     func validate() throws {
+        try PortOption.validate(port, option: "--port", environment: "KIROKU_PORT")
         try KafkaOptionArguments.validate(kafkaOptions)
         guard gatewayMaxSamples > 0, gatewayRate > 0, gatewayMaxBody > 0, gatewayOutboxLimit > 0 else {
             throw ValidationError("Gateway limits must be positive. / ゲートウェイの上限は正の数で指定してください。")
@@ -149,6 +153,12 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("Timeouts must be 0–86400 s and --max-connections positive. / タイムアウトは 0〜86400 秒、--max-connections は正の数で指定してください。")
         }
         _ = try PublicURLOption.value(publicURL)
+        guard (1...1_440).contains(sawayakaPollMinutes) else {
+            throw ValidationError("--sawayaka-poll-minutes must be 1–1440. / --sawayaka-poll-minutes は 1〜1440 で指定してください。")
+        }
+        guard (1...Self.maxImportMiBLimit).contains(maxImportMiB) else {
+            throw ValidationError("--max-import-size must be 1–\(Self.maxImportMiBLimit) MiB. / --max-import-size は 1〜\(Self.maxImportMiBLimit) MiB で指定してください。")
+        }
         guard shareCardRenders > 0 else {
             throw ValidationError("--share-card-renders must be positive. / --share-card-renders は正の数で指定してください。")
         }

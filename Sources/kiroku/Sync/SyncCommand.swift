@@ -33,7 +33,7 @@ struct SyncCommand: AsyncParsableCommand {
 
         @OptionGroup var owner: Owner
         @Option(help: "The gateway's HTTPS URL.") var url: String
-        @Option(help: "Port, if not in the URL.") var port: Int?
+        @Option(help: "Port, if not in the URL (1–65535).") var port: Int?
         @Option(name: .customLong("api-key"), help: "The gateway's API key (X-API-Key).") var apiKey: String?
         @Option(help: "Account name for Basic authentication (password from standard input).") var username: String?
         @Flag(name: .customLong("password-stdin"), help: "Read the Basic-auth password from standard input.") var passwordFromStandardInput = false
@@ -45,6 +45,7 @@ struct SyncCommand: AsyncParsableCommand {
         @OptionGroup var storage: StorageRuleOptions
 
         func validate() throws {
+            if let port { try PortOption.validate(port, option: "--port") }
             guard (apiKey != nil) != (username != nil) else {
                 throw ValidationError("Give either --api-key or --username with --password-stdin. / --api-key か --username（と --password-stdin）のどちらか一方を指定してください。")
             }
@@ -161,13 +162,20 @@ struct SyncCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List sync attempts, newest first.")
 
         @OptionGroup var owner: Owner
-        @Option(help: "How many.") var limit: Int = 20
+        @Option(help: "How many, newest first (0 lists none).") var limit: Int = 20
+
+        func validate() throws {
+            guard limit >= 0 else {
+                throw ValidationError("--limit must be 0 or more, not \(limit). / --limit は 0 以上で指定してください（\(limit) は使えません）。")
+            }
+        }
 
         func run() async throws {
             let (database, user, _) = try await owner.open()
             let language = Language.terminal
             let header = language == .ja ? ["日時", "結果", "件数", "無効", "再試行", "所要", "エラー"] : ["WHEN", "STATUS", "SENT", "REJECTED", "RETRIES", "TOOK", "ERROR"]
-            let rows = try await database.syncAttempts(userId: user.savedId, limit: max(1, limit)).map { attempt in
+            let attempts = limit == 0 ? [] : try await database.syncAttempts(userId: user.savedId, limit: limit)
+            let rows = attempts.map { attempt in
                 [
                     APIFormat.date(attempt.startedAt), attempt.status, String(attempt.sent), String(attempt.rejected), String(attempt.retries),
                     String(format: "%.1fs", attempt.duration), attempt.error ?? "",
