@@ -8,7 +8,7 @@ public enum GoalStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case behind
     case achieved
 
-    /// The status in words, as the goals page shows it (順調 / On track, …).
+    /// The status in words, as the goals page and `kiroku goals list` show it (順調 / On track, …).
     public var name: LocalizedText {
         switch self {
         case .onTrack: LocalizedText(ja: "順調", en: "On track")

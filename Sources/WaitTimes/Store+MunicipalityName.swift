@@ -4,7 +4,7 @@ extension Store {
     /// The city or town the store is in, named in each language: "浜松市" / "Hamamatsu". English names are spelled as
     /// the region names spell them ("Gotemba"); a municipality the table does not know keeps its Japanese name in both.
     public var municipalityName: LocalizedText {
-        LocalizedText(ja: municipality, en: Self.municipalityNamesInEnglish[municipality] ?? municipality)
+        LocalizedText(ja: municipality, en: municipalityEnglishName ?? municipality)
     }
 
     /// The English name when the table knows one, for search ("Hamamatsu" finds the stores in 浜松市).

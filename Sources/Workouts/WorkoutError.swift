@@ -23,7 +23,10 @@ extension DomainRefusal where Domain == WorkoutsDomain {
     public static func unreadableWeight(_ text: String) -> WorkoutError {
         WorkoutError(
             code: "invalid_weight",
-            message: .init(ja: "重量「\(text)」を数字として読めません。0〜1000 kg の数字で入力してください", en: "Cannot read the weight “\(text)” as a number: enter 0 to 1000 kg.")
+            message: .init(
+                ja: "重量「\(text)」を数字として読めません。\(weights.ja) kg の数字で入力してください",
+                en: "Cannot read the weight “\(text)” as a number: enter \(weights.en) kg."
+            )
         )
     }
 
@@ -31,7 +34,10 @@ extension DomainRefusal where Domain == WorkoutsDomain {
     public static func unreadableReps(_ text: String) -> WorkoutError {
         WorkoutError(
             code: "invalid_reps",
-            message: .init(ja: "回数「\(text)」を数字として読めません。0〜100 回の整数で入力してください", en: "Cannot read the reps “\(text)” as a number: enter a whole number from 0 to 100.")
+            message: .init(
+                ja: "回数「\(text)」を数字として読めません。\(SetValidator.repsRange.lowerBound)〜\(SetValidator.repsRange.upperBound) 回の整数で入力してください",
+                en: "Cannot read the reps “\(text)” as a number: enter a whole number from \(SetValidator.repsRange.lowerBound) to \(SetValidator.repsRange.upperBound)."
+            )
         )
     }
 
@@ -39,8 +45,19 @@ extension DomainRefusal where Domain == WorkoutsDomain {
     public static func unreadableRPE(_ text: String) -> WorkoutError {
         WorkoutError(
             code: "invalid_rpe",
-            message: .init(ja: "RPE「\(text)」を数字として読めません。1〜10 の数字で入力するか、空欄にしてください", en: "Cannot read the RPE “\(text)” as a number: enter 1 to 10, or leave it empty.")
+            message: .init(
+                ja: "RPE「\(text)」を数字として読めません。\(rpes.ja) の数字で入力するか、空欄にしてください",
+                en: "Cannot read the RPE “\(text)” as a number: enter \(rpes.en), or leave it empty."
+            )
         )
+    }
+
+    /// The accepted weights and RPEs as the unreadable-number messages say them ("0〜1000", "0 to 1000").
+    private static var weights: (ja: String, en: String) { range(SetValidator.weightRange) }
+    private static var rpes: (ja: String, en: String) { range(SetValidator.rpeRange) }
+
+    private static func range(_ range: ClosedRange<Double>) -> (ja: String, en: String) {
+        ("\(number(range.lowerBound))〜\(number(range.upperBound))", "\(number(range.lowerBound)) to \(number(range.upperBound))")
     }
 
     public static func repsOutOfRange(_ reps: Int) -> WorkoutError {

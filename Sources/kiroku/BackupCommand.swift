@@ -31,7 +31,7 @@ struct BackupCommand: AsyncParsableCommand {
         let passphrase = encrypt ? try Passphrase.read() : nil
         let service = BackupService(database: database, dataDirectory: data.directoryURL)
         do {
-            let (url, manifest) = try await Self.create(service, in: directory, passphrase: passphrase)
+            let (url, manifest) = try await service.create(in: directory, passphrase: passphrase, now: Date())
             let bytes = manifest.files.reduce(Int64(0)) { $0 + $1.size }
             print(LocalizedText(
                 ja: "バックアップを作成しました: \(url.path)（\(manifest.files.count) ファイル、\(bytes) バイト\(encrypt ? "、暗号化済み" : "")）",
@@ -41,31 +41,6 @@ struct BackupCommand: AsyncParsableCommand {
         } catch let error as any DomainError {
             throw CLIError(error.message)
         }
-    }
-}
-
-extension BackupCommand {
-    /// A backup is named after the second it was taken (kiroku-backup-yyyyMMdd-HHmmssZ, the order `--keep` and
-    /// restore go by), and the finished one is renamed into place only if the name is free. When another backup
-    /// took the same second (two runs at once, or one just before), take it again in the next second rather than
-    /// fail on the name: the name and the manifest's time stay the moment the copy was made.
-    static func create(_ service: BackupService, in directory: URL, passphrase: String?, attempts: Int = 5) async throws -> (url: URL, manifest: BackupManifest) {
-        for _ in 1..<attempts {
-            let now = Date()
-            do {
-                return try await service.create(in: directory, passphrase: passphrase, now: now)
-            } catch where Self.isNameTaken(error) {
-                let next = now.timeIntervalSince1970.rounded(.down) + 1
-                try await Task.sleep(for: .seconds(max(0, next - Date().timeIntervalSince1970) + 0.01))
-            }
-        }
-        return try await service.create(in: directory, passphrase: passphrase, now: Date())
-    }
-
-    /// Foundation's "a file with the same name already exists" (NSCocoaErrorDomain 516), from the final rename.
-    static func isNameTaken(_ error: any Error) -> Bool {
-        let error = error as NSError
-        return error.domain == NSCocoaErrorDomain && error.code == CocoaError.fileWriteFileExists.rawValue
     }
 }
 

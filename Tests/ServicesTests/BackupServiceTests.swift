@@ -80,6 +80,25 @@ import TestSupport
         #expect(try Data(contentsOf: place.elsewhere.appendingPathComponent("imports/taro-export.zip")) == Data("PK fake zip of taro".utf8))
     }
 
+    /// Two backups in the same second (a scheduled one beside `kiroku backup`) both land, named so that they sort in
+    /// the order they were taken, and pruning keeps the newest.
+    @Test func backupsTakenInTheSameSecondBothLandAndSortInOrder() async throws {
+        let place = Place()
+        let database = try await Self.populated(place)
+        let service = BackupService(database: database, dataDirectory: place.data)
+        var made: [URL] = []
+        for _ in 0..<3 { made.append(try await service.create(in: place.backups, passphrase: nil, now: Self.now).url) }
+        let names = made.map(\.lastPathComponent)
+        #expect(names[1] == names[0] + "-02" && names[2] == names[0] + "-03", "\(names)")
+        #expect(names == names.sorted())
+        for url in made { #expect((try? BackupService.verify(url)) != nil) }
+        let later = try await service.create(in: place.backups, passphrase: nil, now: Self.now.addingTimeInterval(1)).url
+        #expect(later.lastPathComponent > names[2])
+        _ = BackupService.prune(place.backups, keep: 2, now: Self.now)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: place.backups.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(kept == [names[2], later.lastPathComponent])
+    }
+
     @Test func anEncryptedBackupHidesEverythingAndAWrongPassphraseChangesNothing() async throws {
         let place = Place()
         let database = try await Self.populated(place)

@@ -105,7 +105,7 @@ struct GoalsWebController {
         ]
         if let current = standing.current { values["current"] = format(current) }
         if let status = standing.evaluation?.status {
-            values["status"] = strings["moStatus\(status.rawValue.prefix(1).uppercased())\(status.rawValue.dropFirst())"] ?? status.rawValue
+            values["status"] = status.name.text(in: language)
             values["statusKey"] = status.rawValue
         }
         if let deadline = row.deadline { values["deadline"] = deadline }
@@ -120,14 +120,9 @@ struct GoalsWebController {
         func refuse(_ message: LocalizedText) async throws -> Response {
             try await page(request: request, context: context, error: message.text(in: context.language), typed: form)
         }
-        /// Nil for a field that is not a number; `.some(nil)` for one left empty.
-        func number(_ text: String?) -> Double?? {
-            guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return .some(nil) }
-            return Double(WebFormatting.typedNumber(text)).map { .some($0) } ?? nil
-        }
-        guard let target = number(form.target) else { return try await refuse(FormRule.targetNumber) }
-        guard let lower = number(form.lower) else { return try await refuse(FormRule.lowerNumber) }
-        guard let upper = number(form.upper) else { return try await refuse(FormRule.upperNumber) }
+        guard let target = WebFormatting.optionalNumber(form.target) else { return try await refuse(FormRule.targetNumber) }
+        guard let lower = WebFormatting.optionalNumber(form.lower) else { return try await refuse(FormRule.lowerNumber) }
+        guard let upper = WebFormatting.optionalNumber(form.upper) else { return try await refuse(FormRule.upperNumber) }
         if form.direction == "withinRange", let lower, let upper, lower > upper { return try await refuse(FormRule.boundsOrder) }
         let deadline = form.deadline.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         if let deadline, LocalDay(deadline) == nil { return try await refuse(FormRule.deadlineDate) }

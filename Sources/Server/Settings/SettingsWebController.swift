@@ -148,16 +148,12 @@ struct SettingsWebController {
     @Sendable func saveProfile(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let form = try await request.decodeForm(as: ProfileForm.self, context: context)
-        func number(_ text: String?) -> Double?? {
-            guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return .some(nil) }
-            return Double(WebFormatting.typedNumber(text)).map { .some($0) } ?? nil
-        }
         // The page again with what was typed and the rule of the field that is wrong.
         func refuse(_ error: some DomainError) async throws -> Response {
             try await page(request: request, context: context, error: error.message.text(in: context.language), typed: form)
         }
-        guard let height = number(form.heightCm) else { return try await refuse(AccountError.invalidProfile(.height)) }
-        guard let target = number(form.targetWeightKg) else { return try await refuse(AccountError.invalidProfile(.targetWeight)) }
+        guard let height = WebFormatting.optionalNumber(form.heightCm) else { return try await refuse(AccountError.invalidProfile(.height)) }
+        guard let target = WebFormatting.optionalNumber(form.targetWeightKg) else { return try await refuse(AccountError.invalidProfile(.targetWeight)) }
         do {
             // The form always sends every field, so an emptied number clears the stored value.
             _ = try await accounts.updateProfile(user, with: ProfileUpdate(

@@ -31,6 +31,13 @@ enum WebFormatting {
             .replacingOccurrences(of: "−", with: "-").trimmingCharacters(in: .whitespaces)
     }
 
+    /// An optional number field: `.some(nil)` when left empty, nil when what was typed is not a number, so a form
+    /// can tell "cleared" from "wrong".
+    static func optionalNumber(_ text: String?) -> Double?? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return .some(nil) }
+        return Double(typedNumber(text)).map { .some($0) } ?? nil
+    }
+
     static func value(_ value: Double, metric: Metric?) -> String {
         guard let metric else { return String(value) }
         return metric.format(value)

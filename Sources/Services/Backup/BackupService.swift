@@ -23,8 +23,8 @@ public struct BackupService: Sendable {
     public func create(in directory: URL, passphrase: String?, now: Date) async throws -> (url: URL, manifest: BackupManifest) {
         let files = FileManager.default
         try files.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let final = directory.appendingPathComponent(Self.prefix + Self.stamp(now))
-        let staging = directory.appendingPathComponent(".\(final.lastPathComponent).partial-\(UUID().uuidString)")
+        let name = Self.prefix + Self.stamp(now)
+        let staging = directory.appendingPathComponent(".\(name).partial-\(UUID().uuidString)")
         // The plain database copy is staged inside the data directory, never beside a sealed backup.
         let plainDatabase = dataDirectory.appendingPathComponent(".backup-\(UUID().uuidString).sqlite")
         defer {
@@ -62,8 +62,25 @@ public struct BackupService: Sendable {
         try handle.write(contentsOf: try Self.encoder.encode(manifest))
         try handle.synchronize()
         try handle.close()
-        try files.moveItem(at: staging, to: final)
+        let final = try Self.moveIntoPlace(staging, named: name, in: directory)
         return (final, manifest)
+    }
+
+    /// Renames the finished backup to `name`, or, when another backup took that second (two at once, or a
+    /// scheduled one beside `kiroku backup`), to `name-02`, `name-03`…: names still sort in the order the backups
+    /// were taken, which is what `prune` and a person reading the folder go by. The rename itself is the check, so
+    /// two processes racing for a name cannot both get it.
+    static func moveIntoPlace(_ staging: URL, named name: String, in directory: URL) throws -> URL {
+        for attempt in 1...99 {
+            let final = directory.appendingPathComponent(attempt == 1 ? name : name + String(format: "-%02d", attempt))
+            do {
+                try FileManager.default.moveItem(at: staging, to: final)
+                return final
+            } catch let error as NSError where error.domain == NSCocoaErrorDomain && error.code == CocoaError.fileWriteFileExists.rawValue {
+                continue
+            }
+        }
+        throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent(name).path])
     }
 
     /// Reads the manifest and checks every file against it.

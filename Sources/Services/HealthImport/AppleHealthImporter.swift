@@ -192,7 +192,7 @@ public struct AppleHealthImporter: Sendable {
         return String(decoding: head.prefix(5), as: UTF8.self).lowercased() == "date,"
     }
 
-    static let byteOrderMark = Data([0xEF, 0xBB, 0xBF])
+    static let byteOrderMark = Data(SpreadsheetCSV.byteOrderMark.utf8)
 
     private func finish(_ job: ImportJob, started: Date, error: ImportError?) throws -> ImportJob {
         var job = job
