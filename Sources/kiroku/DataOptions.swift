@@ -11,8 +11,31 @@ struct DataOptions: ParsableArguments {
     var directoryURL: URL { URL(fileURLWithPath: dataDirectory) }
 
     func openDatabase(durableCommits: Bool = false) throws -> AppDatabase {
-        try FileManager.default.createDirectory(at: directoryURL, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try makeDirectory()
         return try AppDatabase.open(path: directoryURL.appendingPathComponent("kiroku.sqlite").path, durableCommits: durableCommits)
+    }
+
+    /// Creates the directory (mode 0700) if it is missing, or says in both languages why it cannot be one:
+    /// Foundation's own error for a file in its place reads "The operation could not be completed".
+    func makeDirectory() throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directoryURL.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw CLIError(LocalizedText(
+                    ja: "--data-dir の「\(dataDirectory)」はファイルです。データ用のディレクトリを指定してください。",
+                    en: "--data-dir “\(dataDirectory)” is a file; give a directory for Kiroku's data."
+                ))
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(at: directoryURL, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw CLIError(LocalizedText(
+                ja: "データ用のディレクトリ「\(dataDirectory)」を作れません（親ディレクトリへの書き込み権限とパスを確認してください）。",
+                en: "Cannot create the data directory “\(dataDirectory)” (check the path and write permission on its parent)."
+            ))
+        }
     }
 
     /// Looks a user up by name, or stops with a message in both languages.

@@ -219,10 +219,13 @@ struct Serve: AsyncParsableCommand {
                 try await runGatewayOnlyApplication(configuration: configuration, settings: settings, logger: logger)
             } catch let error as GatewayKeyFileError {
                 throw CLIError(error.message)
+            } catch let error as ListenFailure {
+                throw CLIError(error.message)
             }
             return
         }
         // Lock first: a second server must not even run migrations on a database another one is serving.
+        try data.makeDirectory()
         try DataDirectory.prepare(configuration.dataDirectory, logger: logger)
         let lock: DataDirectoryLock
         do {
@@ -242,7 +245,11 @@ struct Serve: AsyncParsableCommand {
                 properties: kafkaProperties
             )
         }
-        try await runApplication(configuration: configuration, dependencies: AppDependencies(database: database), logger: logger)
+        do {
+            try await runApplication(configuration: configuration, dependencies: AppDependencies(database: database), logger: logger)
+        } catch let error as ListenFailure {
+            throw CLIError(error.message)
+        }
         withExtendedLifetime(lock) {}
     }
 }

@@ -82,7 +82,8 @@ func backupServices(configuration: AppConfiguration, dependencies: AppDependenci
 
 /// Builds the application and runs it until SIGTERM or SIGINT: what `kiroku serve` calls.
 public func runApplication(configuration: AppConfiguration, dependencies: AppDependencies, logger: Logger) async throws {
-    try await buildApplication(configuration: configuration, dependencies: dependencies, logger: logger).runService()
+    let application = try await buildApplication(configuration: configuration, dependencies: dependencies, logger: logger)
+    try await translatingListenFailures(host: configuration.host, port: configuration.port) { try await application.runService() }
 }
 
 /// HTTP/1.1 with the connection limits, inside TLS when certificate files are given.

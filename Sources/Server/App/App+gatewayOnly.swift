@@ -53,5 +53,6 @@ public func buildGatewayOnlyApplication(
 
 /// Builds the stateless gateway and runs it until SIGTERM or SIGINT.
 public func runGatewayOnlyApplication(configuration: AppConfiguration, settings: GatewayOnlySettings, logger: Logger) async throws {
-    try await buildGatewayOnlyApplication(configuration: configuration, settings: settings, logger: logger).runService()
+    let application = try await buildGatewayOnlyApplication(configuration: configuration, settings: settings, logger: logger)
+    try await translatingListenFailures(host: configuration.host, port: configuration.port) { try await application.runService() }
 }
