@@ -35,6 +35,7 @@ extension AppDatabase {
         migrator.registerMigration("v10-outbox-batches", migrate: Migrations.outboxBatches)
         migrator.registerMigration("v11-outbox-quarantine", migrate: Migrations.outboxQuarantine)
         migrator.registerMigration("v12-health-devices", migrate: Migrations.healthDevices)
+        migrator.registerMigration("v13-inbox-subjects", migrate: Migrations.inboxSubjects)
         return migrator
     }
 }

@@ -164,7 +164,7 @@ public struct MotivationService: Sendable {
         InboxMessage(
             userId: userId, createdAt: now, kind: "badge",
             title: LocalizedText(ja: "バッジ獲得: \(badge.name.ja)", en: "Badge earned: \(badge.name.en)"),
-            body: badge.description
+            body: badge.description, subject: BadgeAwardRow.inboxSubject(badge.id)
         )
     }
 }

@@ -110,7 +110,13 @@ extension AppDatabase {
             for withdrawal in withdrawals {
                 let latest = try BadgeAwardRow.owned(by: userId).filter(BadgeAwardRow.Columns.badgeId == withdrawal.badgeId)
                     .order(BadgeAwardRow.Columns.sequence.desc).fetchOne(db)
-                if let latest { try latest.delete(db) }
+                if let latest {
+                    try latest.delete(db)
+                    // The note that announced it goes with it; a later award posts its own.
+                    let note = try InboxMessage.owned(by: userId).filter(InboxMessage.Columns.subject == BadgeAwardRow.inboxSubject(withdrawal.badgeId))
+                        .order(InboxMessage.Columns.id.desc).fetchOne(db)
+                    if let note { try note.delete(db) }
+                }
             }
             var stored: [BadgeAwardRow] = []
             for award in awards {

@@ -18,6 +18,11 @@ public struct BadgeAwardRow: Codable, Sendable, Equatable, Identifiable {
         self.awardedAt = awardedAt
         self.celebratedAt = celebratedAt
     }
+
+    /// The inbox subject of the message announcing an award of `badgeId`.
+    public static func inboxSubject(_ badgeId: String) -> String {
+        "badge:\(badgeId)"
+    }
 }
 
 extension BadgeAwardRow: FetchableRecord, MutablePersistableRecord, UserOwnedRecord {

@@ -87,3 +87,12 @@ extension Migrations {
         }
     }
 }
+
+extension Migrations {
+    /// Inbox messages name what they announce, so a withdrawn badge can take its message back.
+    static func inboxSubjects(_ db: Database) throws {
+        try db.alter(table: "inboxMessage") { t in
+            t.add(column: "subject", .text)
+        }
+    }
+}

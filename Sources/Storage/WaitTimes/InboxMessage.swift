@@ -14,8 +14,14 @@ public struct InboxMessage: Codable, Sendable, Equatable, Identifiable {
     public var bodyJa: String
     public var bodyEn: String
     public var readAt: Date?
+    /// What the message announces, when it can be taken back ("badge:first-step"): withdrawing a badge removes
+    /// its message, so one undone and redone task does not leave two "badge earned" notes.
+    public var subject: String?
 
-    public init(id: Int64? = nil, userId: Int64, createdAt: Date, kind: String, title: LocalizedText, body: LocalizedText, readAt: Date? = nil) {
+    public init(
+        id: Int64? = nil, userId: Int64, createdAt: Date, kind: String, title: LocalizedText, body: LocalizedText, readAt: Date? = nil,
+        subject: String? = nil
+    ) {
         self.id = id
         self.userId = userId
         self.createdAt = createdAt
@@ -25,6 +31,7 @@ public struct InboxMessage: Codable, Sendable, Equatable, Identifiable {
         bodyJa = body.ja
         bodyEn = body.en
         self.readAt = readAt
+        self.subject = subject
     }
 
     public var title: LocalizedText { LocalizedText(ja: titleJa, en: titleEn) }
@@ -44,6 +51,7 @@ extension InboxMessage: FetchableRecord, MutablePersistableRecord {
         public static let bodyJa = Column(CodingKeys.bodyJa)
         public static let bodyEn = Column(CodingKeys.bodyEn)
         public static let readAt = Column(CodingKeys.readAt)
+        public static let subject = Column(CodingKeys.subject)
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -79,15 +79,22 @@ import Testing
             #expect(after["first-step"]?["earned"] as? Bool == false)
             #expect(after["first-step"]?["progress"] as? Int == 0)
             #expect(try await Self.awardCounts(server.database, userId: user.id!)["first-step"] == nil)
+            #expect(try await Self.badgeNotes(server.database, userId: user.id!).isEmpty, "the withdrawn badge's inbox note goes with it")
 
             // Earned again, then the record deleted two days later: the badge stays.
             let again = try await client.execute(uri: "/api/v1/records", method: .post, headers: .bearer(token), body: jsonBody(["metric": "steps", "value": 5000]))
             let secondId = try #require(try again.json()["id"] as? Int)
+            #expect(try await Self.badgeNotes(server.database, userId: user.id!).count == 1, "one note for the badge earned again, not two")
             clock.set(Self.start.addingTimeInterval(3600 + 2 * 86_400))
             _ = try await client.execute(uri: "/api/v1/records/\(secondId)", method: .delete, headers: .bearer(token))
             #expect(try await Self.badges(client, token: token)["first-step"]?["earned"] as? Bool == true)
         }
         #expect(try await Self.awardCounts(server.database, userId: user.id!)["first-step"] == 1)
+        #expect(try await Self.badgeNotes(server.database, userId: user.id!).map(\.titleEn) == ["Badge earned: First Step"])
+    }
+
+    static func badgeNotes(_ database: AppDatabase, userId: Int64) async throws -> [InboxMessage] {
+        try await database.inbox(userId: userId).filter { $0.kind == "badge" }
     }
 
     @Test func aHealthAutoExportImportOfThirtyDaysEarnsTheThreeDefaultsOnceEach() async throws {
