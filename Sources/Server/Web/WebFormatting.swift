@@ -23,12 +23,15 @@ enum WebFormatting {
     }
 
     /// A number as typed in a form: trimmed, full-width digits and signs (６２．５ from a Japanese keyboard) read as
-    /// their ASCII twins, a decimal comma accepted.
+    /// their ASCII twins; commas that group thousands (8,000 or 12,345.6, as Kiroku's pages print numbers) dropped,
+    /// and any other comma read as a decimal comma (62,5).
     static func typedNumber(_ text: String?) -> String {
         let trimmed = (text ?? "").trimmingCharacters(in: .whitespaces)
-        let narrow = trimmed.applyingTransform(.fullwidthToHalfwidth, reverse: false) ?? trimmed
-        return narrow.replacingOccurrences(of: "，", with: ".").replacingOccurrences(of: ",", with: ".")
-            .replacingOccurrences(of: "−", with: "-").trimmingCharacters(in: .whitespaces)
+        let narrow = (trimmed.applyingTransform(.fullwidthToHalfwidth, reverse: false) ?? trimmed)
+            .replacingOccurrences(of: "，", with: ",").replacingOccurrences(of: "−", with: "-").trimmingCharacters(in: .whitespaces)
+        // 1,000 / -12,345.6 / 1,234,567: groups of exactly three digits after the first comma.
+        if narrow.wholeMatch(of: /[-+]?\d{1,3}(,\d{3})+(\.\d+)?/) != nil { return narrow.replacingOccurrences(of: ",", with: "") }
+        return narrow.replacingOccurrences(of: ",", with: ".")
     }
 
     /// An optional number field: `.some(nil)` when left empty, nil when what was typed is not a number, so a form
