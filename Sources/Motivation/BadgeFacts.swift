@@ -47,10 +47,13 @@ public struct BadgeFacts: Sendable, Hashable, Codable {
     /// The longest time away before coming back, in days.
     public var longestAbsence: Int { absences.max() ?? 0 }
 
-    /// The gaps between consecutive days with data that are at least `minimumDays` long.
-    public static func absences(in dataDays: Set<LocalDay>, minimumDays: Int = 1) -> [Int] {
+    /// The gaps between consecutive days with data that are at least `minimumDays` long, counting only returns on
+    /// or after `returnsFrom` (the day the account was opened): years of imported history with gaps in it are not
+    /// a person coming back, and would otherwise greet them with a welcome back for every gap at once.
+    public static func absences(in dataDays: Set<LocalDay>, minimumDays: Int = 1, returnsFrom: LocalDay? = nil) -> [Int] {
         let sorted = dataDays.sorted()
         return zip(sorted, sorted.dropFirst()).compactMap { earlier, later in
+            if let returnsFrom, later < returnsFrom { return nil }
             let away = earlier.days(until: later) - 1
             return away >= minimumDays ? away : nil
         }

@@ -83,6 +83,17 @@ import Testing
         #expect(progress(notYet, "welcome-back")?.isVisible == false)
     }
 
+    @Test func gapsInHistoryFromBeforeTheAccountAreNoHomecoming() {
+        // Two long gaps in imported history, then the account opens on day 200 and the person comes back on day 260.
+        let days = Fixture.days(1...10).union(Fixture.days(50...60)).union(Fixture.days(100...200)).union(Fixture.days(260...261))
+        let opened = Fixture.d(200)
+        #expect(BadgeFacts.absences(in: days).count { $0 >= 30 } == 3)
+        let facts = BadgeFacts(totalRecords: 200, absences: BadgeFacts.absences(in: days, returnsFrom: opened))
+        #expect(facts.absences == [59], "only the return after the account began")
+        let evaluation = evaluator.evaluate(facts: facts, awarded: [], now: now)
+        #expect(evaluation.newAwards.filter { $0.badgeID == "welcome-back" }.count == 1, "one welcome back, not three at once")
+    }
+
     @Test func milestonesForWeightStepsWorkoutsAndTaskSteps() {
         let facts = BadgeFacts(totalRecords: 50, weightLossPercent: 5.2, stepsTotal: 1_200_000, goalsAchieved: 1, workouts: 10, stepTasksDone: 1)
         let earned = Set(evaluator.evaluate(facts: facts, awarded: [], now: now).newAwards.map(\.badgeID))

@@ -74,7 +74,8 @@ public struct MotivationService: Sendable {
 
     /// What the badge rules look at, read from the database.
     public func badgeFacts(userId: Int64, now: Date) async throws -> BadgeFacts {
-        let timeZone = try await user(userId).resolvedTimeZone
+        let account = try await user(userId)
+        let timeZone = account.resolvedTimeZone
         let days = try await dataDays(userId: userId, timeZone: timeZone)
         let today = RecordDays.today(at: now, in: timeZone)
         let summary = StreakCalculator(pauses: try await pauses(userId: userId)).summary(dataDays: days.overall, today: today)
@@ -94,7 +95,7 @@ public struct MotivationService: Sendable {
             monthlyGoalsMet: periods.months,
             workouts: try await database.workoutCount(userId: userId),
             stepTasksDone: try await database.completedStepCount(userId: userId),
-            absences: BadgeFacts.absences(in: days.overall)
+            absences: BadgeFacts.absences(in: days.overall, returnsFrom: LocalDay(account.createdAt, in: timeZone))
         )
     }
 
