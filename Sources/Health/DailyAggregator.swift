@@ -2,13 +2,14 @@ import Foundation
 
 /// Turns samples into one summary per local day.
 public enum DailyAggregator {
-    /// Summaries sorted by day. A value belongs to the local day of its start in `timeZone`; one that spans
-    /// midnight is not split, matching how the Health app attributes samples. Non-finite values are skipped
-    /// so that one corrupt sample cannot turn a whole day into NaN.
+    /// Summaries sorted by day. A value belongs to the day its start counts for in `timeZone` by the metric's
+    /// `dayBoundary` (the local calendar day, or for sleep the day one wakes up); one that spans the boundary is not
+    /// split, matching how the Health app attributes samples. Non-finite values are skipped so that one corrupt
+    /// sample cannot turn a whole day into NaN.
     public static func summaries(metric: Metric, values: [TimedValue], timeZone: TimeZone) -> [DailySummary] {
         var days: [LocalDay: Accumulator] = [:]
         for value in values where value.value.isFinite {
-            days[LocalDay(value.start, in: timeZone), default: Accumulator()].add(value)
+            days[metric.dayBoundary.day(of: value.start, in: timeZone), default: Accumulator()].add(value)
         }
         return days.sorted { $0.key < $1.key }.map { day, accumulator in
             DailySummary(

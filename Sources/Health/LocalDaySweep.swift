@@ -15,32 +15,28 @@ public struct LocalDaySweep {
         self.timeZone = timeZone
     }
 
-    /// The same day as `LocalDay(date, in: timeZone)`.
-    public mutating func day(of date: Date) -> LocalDay {
-        LocalDay(dayNumber: dayNumber(of: date))
+    /// The same day as `boundary.day(of: date, in: timeZone)`: `LocalDay(date, in: timeZone)` at midnight.
+    public mutating func day(of date: Date, boundary: DayBoundary = .midnight) -> LocalDay {
+        LocalDay(dayNumber: dayNumber(of: date, boundary: boundary))
     }
 
     /// The day of `date` as a day number (`LocalDay`'s), without building the day's year, month and day.
-    mutating func dayNumber(of date: Date) -> Int {
+    mutating func dayNumber(of date: Date, boundary: DayBoundary = .midnight) -> Int {
         if span?.contains(date) != true {
             offsetSeconds = timeZone.secondsFromGMT(for: date)
             let next = timeZone.nextDaylightSavingTimeTransition(after: date) ?? .distantFuture
             span = date..<max(next, date.addingTimeInterval(1))
         }
-        return localDayNumber(date)
+        return boundary.dayNumber(of: date, offsetSeconds: offsetSeconds)
     }
 
     /// The day numbers of `start` and `end`, and whether the zone keeps one offset from one to the other (then every
     /// instant between lies on one of the two days or, when they differ, on a day between them).
-    mutating func dayNumbers(from start: Date, to end: Date) -> (first: Int, last: Int, oneOffset: Bool) {
-        let first = dayNumber(of: start)
-        if span?.contains(end) == true { return (first, localDayNumber(end), true) }
-        return (first, dayNumber(of: end), false)
-    }
-
-    /// The day of `date` at the current offset.
-    private func localDayNumber(_ date: Date) -> Int {
-        let localSeconds = date.timeIntervalSince1970 + Double(offsetSeconds)
-        return Int((localSeconds / 86_400).rounded(.down))
+    mutating func dayNumbers(
+        from start: Date, to end: Date, boundary: DayBoundary = .midnight
+    ) -> (first: Int, last: Int, oneOffset: Bool) {
+        let first = dayNumber(of: start, boundary: boundary)
+        if span?.contains(end) == true { return (first, boundary.dayNumber(of: end, offsetSeconds: offsetSeconds), true) }
+        return (first, dayNumber(of: end, boundary: boundary), false)
     }
 }

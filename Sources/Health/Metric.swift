@@ -25,6 +25,9 @@ public struct Metric: Sendable, Hashable, Identifiable {
     public let decimals: Int
     /// The four metrics the original app was built around: weight, steps, active calories, heart rate.
     public let isCore: Bool
+    /// Where the metric's day begins: midnight, or for sleep 18:00 the evening before, so a night counts whole for
+    /// the day one wakes up. Every assignment of the metric's records to days goes through it.
+    public let dayBoundary: DayBoundary
 
     public init(
         id: String,
@@ -38,7 +41,8 @@ public struct Metric: Sendable, Hashable, Identifiable {
         warningRange: ClosedRange<Double>?,
         name: LocalizedText,
         decimals: Int,
-        isCore: Bool
+        isCore: Bool,
+        dayBoundary: DayBoundary = .midnight
     ) {
         self.id = id
         self.category = category
@@ -52,6 +56,7 @@ public struct Metric: Sendable, Hashable, Identifiable {
         self.name = name
         self.decimals = decimals
         self.isCore = isCore
+        self.dayBoundary = dayBoundary
     }
 
     /// Entered by hand only (mood, energy): no HealthKit type, so imports and the gateway never carry it.
@@ -111,9 +116,20 @@ public struct Metric: Sendable, Hashable, Identifiable {
         return conversion.toCanonical(value)
     }
 
-    /// The number alone, with `decimals` digits, for displays that print the unit separately.
+    /// The number alone, with `decimals` digits and thousands grouped (8,000), for displays that print the unit
+    /// separately. Form fields get `plain`: what they show is read back.
     public func format(_ canonicalValue: Double) -> String {
+        DecimalText.grouped(canonicalValue, decimals: decimals)
+    }
+
+    /// The number alone, with `decimals` digits and no grouping: for form fields, files and other text read back.
+    public func plain(_ canonicalValue: Double) -> String {
         DecimalText.fixed(canonicalValue, decimals: decimals)
+    }
+
+    /// A canonical value restated in an accepted unit (nil or blank meaning canonical): 70 kg in "lb" is 154.32… lb.
+    public func value(_ canonicalValue: Double, in unit: String?) throws(HealthError) -> Double {
+        try resolveUnit(unit).fromCanonical(canonicalValue)
     }
 
     func resolveUnit(_ name: String?) throws(HealthError) -> UnitConversion {

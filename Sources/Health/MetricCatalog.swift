@@ -335,13 +335,14 @@ extension MetricCatalog {
         ),
     ]
 
+    // A night counts for the day one wakes up (`DayBoundary.eveningBefore`), time in bed with the sleep of that night.
     private static let sleep: [Metric] = [
         Metric(
             id: "sleepAnalysis", category: .sleep, canonicalUnit: "min", units: minutes, aggregation: .duration,
             healthKitIdentifier: "HKCategoryTypeIdentifierSleepAnalysis",
             aliases: ["sleep", "sleep_analysis", "asleep", "sleep_minutes", "睡眠", "睡眠時間"],
             plausibleRange: 0...1_440, warningRange: 0...960,
-            name: LocalizedText(ja: "睡眠", en: "Sleep"), decimals: 0, isCore: false
+            name: LocalizedText(ja: "睡眠", en: "Sleep"), decimals: 0, isCore: false, dayBoundary: .eveningBefore
         ),
         // HealthKit records time in bed as a value of the sleep type; that value's name is an alias here so an
         // importer can route such samples.
@@ -350,7 +351,8 @@ extension MetricCatalog {
             healthKitIdentifier: "HKCategoryTypeIdentifierSleepAnalysis",
             aliases: ["time_in_bed", "in_bed", "inBed", "HKCategoryValueSleepAnalysisInBed", "ベッドにいた時間"],
             plausibleRange: 0...1_440, warningRange: 0...960,
-            name: LocalizedText(ja: "ベッドにいた時間", en: "Time in Bed"), decimals: 0, isCore: false
+            name: LocalizedText(ja: "ベッドにいた時間", en: "Time in Bed"), decimals: 0, isCore: false,
+            dayBoundary: .eveningBefore
         ),
     ]
 

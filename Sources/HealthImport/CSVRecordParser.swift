@@ -39,8 +39,8 @@ public enum CSVRecordParser {
         let columns = fields(header.1).map { $0.lowercased() }
         guard columns == ["date", "metric", "value", "unit"] || columns == ["date", "metric", "value", "unit", "source"] else {
             throw CSVImportError(problems: [.init(line: header.0, message: LocalizedText(
-                ja: "1 行目は見出し date,metric,value,unit[,source] にしてください。",
-                en: "The first line must be the header date,metric,value,unit[,source]."
+                ja: "1 行目は見出し date,metric,value,unit[,source] にしてください（Kiroku の記録の書き出し CSV は見出しを変えずにそのまま読み込めます）。",
+                en: "The first line must be the header date,metric,value,unit[,source] (Kiroku's records export CSV imports as it is, its header unchanged)."
             ))])
         }
         var samples: [ImportedSample] = []

@@ -65,8 +65,11 @@ public struct SleepSegment: Sendable, Equatable {
 
 /// One night's sleep by stage.
 public struct NightStages: Sendable, Equatable {
-    /// The evening the night began: a segment belongs to the night of the local day twelve hours before it
-    /// started, so sleep after midnight and a nap the next afternoon fall on the nights a person would say.
+    /// The sleep metric, whose day rule (`Metric.dayBoundary`) dates the nights here as its daily totals are dated.
+    public static let metric = MetricCatalog.metric(named: "sleepAnalysis")!
+
+    /// The morning the night ended, the day its daily total counts it for: a segment that starts at 18:00 or later
+    /// belongs to the next day, one before 18:00 (a nap, or sleep after midnight) to its own.
     public let night: LocalDay
     public let minutes: [SleepStage: Double]
 
@@ -76,7 +79,7 @@ public struct NightStages: Sendable, Equatable {
     public static func nights(_ segments: [SleepSegment], timeZone: TimeZone) -> [NightStages] {
         var byNight: [LocalDay: [SleepStage: Double]] = [:]
         for segment in segments where segment.minutes > 0 {
-            let night = LocalDay(segment.start.addingTimeInterval(-12 * 3_600), in: timeZone)
+            let night = metric.dayBoundary.day(of: segment.start, in: timeZone)
             byNight[night, default: [:]].merge(segment.stages, uniquingKeysWith: +)
         }
         return byNight.map { NightStages(night: $0.key, minutes: $0.value) }.sorted { $0.night < $1.night }

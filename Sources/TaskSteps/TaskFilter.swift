@@ -13,6 +13,9 @@ public enum TaskFilter: Sendable, Hashable {
 
     public static let dueSoonDays = 3
 
+    /// The filter names `init(name:tag:)` accepts, for a refusal to list.
+    public static let names = ["all", "in-progress", "completed", "due-soon", "archived"]
+
     /// Parses the `filter` query value ("all", "in-progress", "completed", "due-soon", "archived") plus an optional tag.
     /// A filter name that is not one of these is refused even when a tag is given (the tag then decides the view).
     public init?(name: String?, tag: String?) {

@@ -11,7 +11,7 @@ import Storage
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import an Apple Health export (export.zip or export.xml) or a CSV file (date,metric,value,unit[,source]).",
+        abstract: "Import an Apple Health export (export.zip or export.xml), a CSV file (date,metric,value,unit[,source]) or Kiroku's own records CSV export.",
         discussion: """
             Importing the same file again adds nothing. An import that stopped (crash, kill, error) continues \
             where it stopped when run again on the same file. A malformed file stops at the error: everything \

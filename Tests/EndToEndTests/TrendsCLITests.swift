@@ -20,12 +20,12 @@ import TestSupport
         }
         let trends = try kiroku(["trends", "steps", "--user", "hanako", "--period", "custom", "--from", "2026-03-01", "--to", "2026-03-07"])
         #expect(trends.status == 0, "\(trends.error)")
-        #expect(trends.output.contains("Total: 10000 steps"), "\(trends.output)")
-        #expect(trends.output.contains("Median: 3000 steps"))
+        #expect(trends.output.contains("Total: 10,000 steps"), "\(trends.output)")
+        #expect(trends.output.contains("Median: 3,000 steps"))
         #expect(trends.output.contains("Days with data: 3 / 7 (43 %)"))
 
         let japanese = try kiroku(["trends", "steps", "--user", "hanako", "--period", "month", "--date", "2026-03-10"], language: "ja_JP.UTF-8")
-        #expect(japanese.output.contains("合計: 10000歩"), "\(japanese.output)")
+        #expect(japanese.output.contains("合計: 10,000歩"), "\(japanese.output)")
 
         let bad = try kiroku(["trends", "steps", "--user", "hanako", "--period", "fortnight"])
         #expect(bad.status != 0)
@@ -37,7 +37,7 @@ import TestSupport
         let report = try kiroku(["report", "--month", "2026-03", "--user", "hanako"])
         #expect(report.status == 0, "\(report.error)")
         #expect(report.output.contains("Monthly report 2026-03"))
-        #expect(report.output.contains("Total: 10000 steps"))
+        #expect(report.output.contains("Total: 10,000 steps"))
 
         let insights = try kiroku(["insights", "--user", "hanako"])
         #expect(insights.status == 0, "\(insights.error)")

@@ -63,14 +63,17 @@ import Testing
         #expect(abs(first.value - 70.95) < 1e-9)
     }
 
-    @Test func sleepDurationsAddUpOnTheDayTheyStart() throws {
+    /// A night counts for the morning it ends: sleep from 18:00 is the next day's, a nap before 18:00 its own day's.
+    @Test func sleepDurationsAddUpOnTheDayTheNightEnds() throws {
         let sleep = [
             sample(300, at: "2026-01-01T14:00:00Z", minutes: 300),  // 23:00 Tokyo, runs past midnight
-            sample(120, at: "2026-01-01T19:30:00Z", minutes: 120),
+            sample(120, at: "2026-01-01T19:30:00Z", minutes: 120),  // 04:30 on 2 January
+            sample(30, at: "2026-01-02T06:00:00Z", minutes: 30),  // a nap at 15:00 on 2 January
+            sample(400, at: "2026-01-02T09:00:00Z", minutes: 400),  // 18:00 on 2 January: the next night
         ]
         let days = DailyAggregator.summaries(metric: try metric("sleepAnalysis"), values: sleep, timeZone: tokyo)
-        #expect(days.map(\.day.description) == ["2026-01-01", "2026-01-02"])
-        #expect(days.map(\.value) == [300, 120])
+        #expect(days.map(\.day.description) == ["2026-01-02", "2026-01-03"])
+        #expect(days.map(\.value) == [450, 400])
         #expect(days.allSatisfy { $0.aggregation == .duration })
     }
 

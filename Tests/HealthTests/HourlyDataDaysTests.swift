@@ -29,9 +29,9 @@ import TestSupport
     }
 
     /// What the badge refresh does: the buckets, then the records of the hours it asks for.
-    static func days(of starts: [Date], in zone: TimeZone) -> (days: Set<LocalDay>, hoursRead: Int) {
+    static func days(of starts: [Date], in zone: TimeZone, boundary: DayBoundary = .midnight) -> (days: Set<LocalDay>, hoursRead: Int) {
         var sweep = LocalDaySweep(zone)
-        var days = HourlyDataDays(hours: hours(of: starts), sweep: &sweep)
+        var days = HourlyDataDays(hours: hours(of: starts), sweep: &sweep, boundary: boundary)
         let read = Set(days.hoursToRead)
         let hoursRead = read.count
         days.add(starts.filter { read.contains(Date(timeIntervalSince1970: ($0.timeIntervalSince1970 / 3_600).rounded(.down) * 3_600)) }, sweep: &sweep)
@@ -65,6 +65,27 @@ import TestSupport
         let extra = told.days.subtracting(expected).sorted()
         #expect(missing.isEmpty && extra.isEmpty, "missing \(missing.prefix(5)), extra \(extra.prefix(5)) of \(expected.count) days")
         #expect(expected.count > 800)
+    }
+
+    /// Sleep's days begin at 18:00 the evening before: the days told are those its records count for, also with records
+    /// a minute either side of 18:00, and whole-hour zones still read no records (18:00 is a whole hour).
+    @Test(arguments: zones)
+    func sleepDaysAreTheMorningsItsNightsEnd(identifier: String) throws {
+        let zone = try #require(TimeZone(identifier: identifier))
+        let sleep = DayBoundary.eveningBefore
+        var starts = Self.sparseStarts(in: zone)
+        for (index, start) in starts.enumerated() where index % 4 == 0 {
+            let evening = sleep.start(of: sleep.day(of: start, in: zone), in: zone)
+            starts.append(evening.addingTimeInterval(index % 8 == 0 ? -60 : 60))
+        }
+        starts.sort()
+        let expected = Set(starts.map { sleep.day(of: $0, in: zone) })
+        let told = Self.days(of: starts, in: zone, boundary: sleep)
+        let missing = expected.subtracting(told.days).sorted()
+        let extra = told.days.subtracting(expected).sorted()
+        #expect(missing.isEmpty && extra.isEmpty, "missing \(missing.prefix(5)), extra \(extra.prefix(5)) of \(expected.count) days")
+        #expect(expected != Set(starts.map { LocalDay($0, in: zone) }), "not the calendar days")
+        if ["Asia/Tokyo", "America/New_York", "UTC"].contains(identifier) { #expect(told.hoursRead == 0) }
     }
 
     @Test func zonesOfWholeHoursReadNoRecords() throws {

@@ -200,6 +200,9 @@ import Testing
         #expect(weight.format(70.46) == "70.5")
         #expect(weight.format(70) == "70.0")
         #expect(weight.format(-0.01) == "0.0")
-        #expect(steps.format(8123.6) == "8124")
+        #expect(steps.format(8123.6) == "8,124")
+        #expect(steps.plain(8123.6) == "8124", "form fields and files are not grouped")
+        #expect(steps.format(-1_234_567) == "-1,234,567")
+        #expect(steps.format(999) == "999")
     }
 }

@@ -136,7 +136,7 @@ import Testing
             #expect(inbox.count == 1, "posted once however often the dashboard is opened")
             #expect(inbox.first?.kind == "monthly-report")
             #expect(inbox.first?.title.ja == "2026-10 の月次レポート")
-            #expect(inbox.first?.body.ja.contains("1日平均 8000歩") == true)
+            #expect(inbox.first?.body.ja.contains("1日平均 8,000歩") == true)
             #expect(inbox.first?.body.en.contains("Report: /reports/2026-10") == true)
         }
     }

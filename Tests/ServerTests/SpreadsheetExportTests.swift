@@ -24,10 +24,11 @@ import Testing
             #expect(Array(Self.bytes(csv).prefix(3)) == Self.bom)
             let text = String(decoding: Self.bytes(csv).dropFirst(3), as: UTF8.self)
             let lines = text.split(separator: "\r\n")
-            #expect(lines.first?.hasPrefix("id,metric,") == true && lines.first?.hasSuffix(",time_zone") == true)
+            // The spreadsheet's columns up to `time_zone`, then the same instants exactly in UTC for the import.
+            #expect(lines.first?.hasPrefix("id,metric,") == true && lines.first?.contains(",time_zone,start_utc,") == true)
             #expect(lines.count == 2)
             #expect(lines.last?.contains(",2026-01-01 09:00:00,2026-01-01 09:00:00,") == true, "midnight UTC is 9:00 in Tokyo: \(lines.last ?? "")")
-            #expect(lines.last?.hasSuffix(",Asia/Tokyo") == true)
+            #expect(lines.last?.contains(",Asia/Tokyo,2026-01-01T00:00:00.000Z,2026-01-01T00:00:00.000Z,") == true)
             #expect(text.contains("体重計"))
 
             let plain = try await client.execute(uri: "/api/v1/export?format=csv&bom=0", method: .get, headers: .bearer(token))

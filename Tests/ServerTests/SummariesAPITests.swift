@@ -49,7 +49,9 @@ import Testing
             let unknown = try await client.execute(uri: "/api/v1/summaries?metric=happiness", method: .get, headers: .bearer(token))
             #expect(unknown.errorCode == "unknown_metric")
             let badDate = try await client.execute(uri: "/api/v1/summaries?metric=steps&from=yesterday", method: .get, headers: .bearer(token))
-            #expect(badDate.errorCode == "invalid_parameter")
+            // `invalid_date`, as every endpoint answers an unreadable day (this one said `invalid_parameter` before).
+            #expect(badDate.errorCode == "invalid_date")
+            #expect(badDate.errorMessage == "from: “yesterday” is not a date; expected a date as YYYY-MM-DD.")
         }
     }
 }

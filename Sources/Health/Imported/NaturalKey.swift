@@ -36,6 +36,14 @@ public struct NaturalKey: Sendable, Hashable {
         return key
     }
 
+    /// The key of the `copy`-th (2, 3, …) of samples alike in every part of their key: a reading typed in twice is two
+    /// records, and each needs a key of its own to be recognised again (the first has the plain key).
+    public static func sample(
+        metric: String, sourceName: String?, start: Date, end: Date, value: Double, detail: String? = nil, copy: Int
+    ) -> NaturalKey {
+        sample(metric: metric, sourceName: sourceName, start: start, end: end, value: value, detail: (detail ?? "") + "\u{1}copy \(copy)")
+    }
+
     /// Whole hours since 1970 (UTC) before `date`, from the millisecond the key itself reads, kept within 32 bits.
     public static func startHour(of date: Date) -> Int64 {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()

@@ -58,8 +58,22 @@ public struct APIError: Error, Sendable, Equatable {
         )
     }
 
-    public static func invalidParameter(_ name: String) -> APIError {
-        APIError(ServiceError.invalidParameter(name))
+    /// A parameter the operation refuses, named, with what it accepts (`from: expected a date as YYYY-MM-DD`).
+    public static func invalidParameter(_ name: String, expected: ExpectedValue? = nil) -> APIError {
+        APIError(ServiceError.invalidParameter(name, expected: expected))
+    }
+
+    /// Members a PATCH body does not read (a typo such as "valeu"): answering 200 would say the change was made.
+    public static func unknownFields(_ names: [String], accepted: [String]) -> APIError {
+        let quotedJA = names.map { "「\($0)」" }.joined(separator: "、")
+        let quotedEN = names.map { "“\($0)”" }.joined(separator: ", ")
+        return APIError(
+            status: .badRequest, code: "unknown_field",
+            message: .init(
+                ja: "\(quotedJA)は受け付けない項目です。使える項目: \(accepted.joined(separator: "、"))。",
+                en: "Unknown field\(names.count == 1 ? "" : "s") \(quotedEN): this request accepts \(accepted.joined(separator: ", "))."
+            )
+        )
     }
     public static let internalError = APIError(
         status: .internalServerError, code: "internal_error",

@@ -3,14 +3,20 @@ import Hummingbird
 import Services
 
 /// How every JSON request body is read: it must be labelled JSON, fit the context's size limit, name each member of
-/// an object once, and decode into the expected shape — or the request is refused with a reason.
+/// an object once, hold only members it reads when it is a `PatchBody`, and decode into the expected shape — or the
+/// request is refused with a reason.
 public struct APIRequestDecoder: RequestDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
         try Self.requireJSON(request.headers)
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
         try Self.refuseDuplicateKeys(in: buffer)
+        let data = Data(buffer.readableBytesView)
+        if let patch = T.self as? any PatchBody.Type {
+            let unknown = patch.unknownMembers(in: data)
+            guard unknown.isEmpty else { throw APIError.unknownFields(unknown, accepted: patch.memberNames) }
+        }
         do {
-            return try APIJSON.makeDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+            return try APIJSON.makeDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
             throw APIError.malformedJSON(detail: error.kirokuDescription)
         }

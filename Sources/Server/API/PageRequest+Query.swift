@@ -1,4 +1,5 @@
 import HummingbirdCore
+import Services
 import Storage
 
 extension PageRequest {
@@ -14,12 +15,12 @@ extension PageRequest {
     static func limitAndCursor(_ parameters: FlatDictionary<Substring, Substring>, defaultLimit: Int, maxLimit: Int) throws -> (limit: Int, cursor: PageCursor?) {
         var limit = defaultLimit
         if let text = parameters["limit"] {
-            guard let value = Int(text), (1...maxLimit).contains(value) else { throw APIError.invalidParameter("limit") }
+            guard let value = Int(text), (1...maxLimit).contains(value) else { throw APIError.invalidParameter("limit", expected: .integer(1...maxLimit)) }
             limit = value
         }
         var cursor: PageCursor?
         if let text = parameters["cursor"] {
-            guard let value = PageCursor(token: String(text)) else { throw APIError.invalidParameter("cursor") }
+            guard let value = PageCursor(token: String(text)) else { throw APIError.invalidParameter("cursor", expected: .cursor) }
             cursor = value
         }
         return (limit, cursor)

@@ -87,9 +87,13 @@ struct AccountAPIController {
                 let timeZone = try context.requireUser().resolvedTimeZone
                 return try ExportResponse.recordsCSV(exporter, userId: userId, timeZone: timeZone, request: request, logger: context.logger)
             case "json": return ExportResponse.exportJSON(exporter, user: try context.requireUser(), now: context.now, logger: context.logger)
-            default: throw APIError.invalidParameter("format")
+            default: throw APIError.invalidParameter("format", expected: .oneOf(["json", "csv"]))
             }
         }
         return routes
     }
+}
+
+extension ProfileUpdate: PatchBody {
+    typealias Members = CodingKeys
 }

@@ -22,7 +22,7 @@ enum ExportResponse {
         switch request.uri.queryParameters["bom"].map(String.init) {
         case nil, "1", "true": return true
         case "0", "false": return false
-        default: throw APIError.invalidParameter("bom")
+        default: throw APIError.invalidParameter("bom", expected: .oneOf(["1", "true", "0", "false"]))
         }
     }
 

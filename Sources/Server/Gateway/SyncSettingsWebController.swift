@@ -52,7 +52,7 @@ struct SyncSettingsWebController {
     /// The frequency a form sent, or a refusal naming the field (an unknown value is never saved as something else).
     static func frequency(_ text: String?) throws -> SyncFrequency? {
         guard let text, !text.isEmpty else { return nil }
-        guard let frequency = SyncFrequency(rawValue: text) else { throw ServiceError.invalidParameter("frequency") }
+        guard let frequency = SyncFrequency(rawValue: text) else { throw ServiceError.invalidParameter("frequency", expected: .oneOf(SyncFrequency.self)) }
         return frequency
     }
 
@@ -65,7 +65,7 @@ struct SyncSettingsWebController {
         var failed = false
         do {
             let port = try form.port.flatMap { $0.isEmpty ? nil : $0 }.map { text -> Int in
-                guard let port = Int(text) else { throw ServiceError.invalidParameter("port") }
+                guard let port = Int(text) else { throw ServiceError.invalidParameter("port", expected: .integer(1...65_535)) }
                 return port
             }
             try agent.configure(
@@ -133,7 +133,7 @@ struct SyncSettingsWebController {
         let form = try await request.decodeForm(as: FrequencyForm.self, context: context)
         var values: [String: Any]
         do {
-            guard let frequency = try Self.frequency(form.frequency) else { throw ServiceError.invalidParameter("frequency") }
+            guard let frequency = try Self.frequency(form.frequency) else { throw ServiceError.invalidParameter("frequency", expected: .oneOf(SyncFrequency.self)) }
             try agent.setFrequency(frequency, user: user)
             values = try await pageValues(request: request, context: context)
             values["notice"] = LocalizedText(ja: "同期の頻度を保存しました。", en: "Saved how often to sync.").text(in: context.language)

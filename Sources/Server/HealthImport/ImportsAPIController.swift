@@ -29,7 +29,7 @@ struct ImportsAPIController {
         // The documented values only: "keep=ture" must not quietly throw the file away.
         guard keepText == nil || Self.keepValues.keys.contains(keepText!) else {
             try? FileManager.default.removeItem(at: destination)
-            throw APIError.invalidParameter("keep")
+            throw APIError.invalidParameter("keep", expected: .oneOf(Self.keepValues.keys.sorted()))
         }
         let keep = keepText.flatMap { Self.keepValues[$0] } ?? false
         let job = try await imports.start(userId: userId, upload: destination, fileName: upload.fileName, keepFile: keep, logger: context.logger)

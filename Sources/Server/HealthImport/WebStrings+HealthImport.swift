@@ -6,8 +6,8 @@ extension WebStrings {
     static let healthImport: [String: LocalizedText] = [
         "impTitle": .init(ja: "ヘルスケアから読み込む", en: "Import from Apple Health"),
         "impHint": .init(
-            ja: "iPhone の「ヘルスケア」→ プロフィール →「すべてのヘルスケアデータを書き出す」で作った export.zip（または export.xml、date,metric,value,unit の CSV）を選んでください。同じファイルを何度読み込んでも重複しません。",
-            en: "Choose the export.zip made in the iPhone Health app (profile → Export All Health Data), an export.xml, or a date,metric,value,unit CSV. Importing a file again adds nothing twice."
+            ja: "iPhone の「ヘルスケア」→ プロフィール →「すべてのヘルスケアデータを書き出す」で作った export.zip（または export.xml、date,metric,value,unit の CSV、Kiroku で書き出した記録の CSV）を選んでください。同じファイルを何度読み込んでも重複しません。",
+            en: "Choose the export.zip made in the iPhone Health app (profile → Export All Health Data), an export.xml, a date,metric,value,unit CSV, or a records CSV exported from Kiroku. Importing a file again adds nothing twice."
         ),
         "impFile": .init(ja: "ファイル", en: "File"),
         "impKeep": .init(ja: "読み込み後もファイルをサーバーに残す", en: "Keep the file on the server after the import"),

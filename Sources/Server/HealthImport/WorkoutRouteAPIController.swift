@@ -23,12 +23,19 @@ struct WorkoutRouteAPIController {
         return WorkoutRouteResponse(try await routes.detail(workoutId: id, userId: userId, points: try Self.selection(request.uri.queryParameters)))
     }
 
+    static let overviewOrPages = ExpectedValue(
+        ja: "maxPoints（間引いた全体）と limit・cursor（ページごと）は同時に指定できません", en: "expected either maxPoints (a thinned overview) or limit and cursor (pages), not both"
+    )
+
     /// `maxPoints` (2–10,000, default 2,000) for an evenly thinned overview; or `limit` (1–10,000) and `cursor` for
     /// exact points a page at a time. Both at once, or a value out of range, is refused.
     static func selection(_ parameters: FlatDictionary<Substring, Substring>) throws -> RoutePointSelection {
         let paging = parameters["limit"] != nil || parameters["cursor"] != nil
         if let text = parameters["maxPoints"] {
-            guard !paging, let value = Int(text), RouteThinning.maxPointsRange.contains(value) else { throw APIError.invalidParameter("maxPoints") }
+            guard !paging else { throw APIError.invalidParameter("maxPoints", expected: Self.overviewOrPages) }
+            guard let value = Int(text), RouteThinning.maxPointsRange.contains(value) else {
+                throw APIError.invalidParameter("maxPoints", expected: .integer(RouteThinning.maxPointsRange))
+            }
             return .overview(maxPoints: value)
         }
         guard paging else { return .standard }

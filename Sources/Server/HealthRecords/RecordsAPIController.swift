@@ -49,7 +49,7 @@ struct RecordsAPIController {
         case .single(let input): inputs = [input]
         case .batch(let batch): inputs = batch
         }
-        guard !inputs.isEmpty, inputs.count <= Self.maxBatch else { throw APIError.invalidParameter("records") }
+        guard !inputs.isEmpty, inputs.count <= Self.maxBatch else { throw APIError.invalidParameter("records", expected: .items(1...Self.maxBatch)) }
         let outcomes: [HealthRecordService.Outcome]
         do {
             outcomes = try await context.logger.timed("records.create") {
@@ -62,6 +62,9 @@ struct RecordsAPIController {
                 status: .badRequest, code: failure.error.code,
                 message: .init(ja: "records[\(failure.index)]: \(failure.error.message.ja)", en: "records[\(failure.index)]: \(failure.error.message.en)")
             )
+        } catch let refusal as IdempotencyKeyReused {
+            metrics.recordsRejected(reason: refusal.code)
+            throw APIError(refusal)
         }
         let created = outcomes.filter(\.created).count
         metrics.recordsStored(count: created, source: RecordSource.manual.rawValue)
@@ -86,6 +89,7 @@ struct RecordsAPIController {
         query.source = parameters["source"].map(String.init)
         query.from = try parameters["from"].map { try Self.instant(String($0), name: "from") }
         query.to = try parameters["to"].map { try Self.instant(String($0), name: "to") }
+        if let from = query.from, let to = query.to, from > to { throw APIError(ServiceError.reversedRange(start: "from", end: "to")) }
         let page = try PageRequest(parameters, defaultLimit: query.limit)
         query.limit = page.limit
         query.cursor = page.cursor
@@ -131,4 +135,8 @@ struct RecordsAPIController {
             throw error.named(name)
         }
     }
+}
+
+extension RecordPatch: PatchBody {
+    typealias Members = CodingKeys
 }

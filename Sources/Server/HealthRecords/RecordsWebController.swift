@@ -108,7 +108,9 @@ struct RecordsWebController {
             let error = HealthError.invalidValue(valueText, metric: MetricCatalog.metric(named: form.metric ?? ""))
             return try await page(request: request, context: context, form: form, error: error.message.text(in: language))
         }
-        var start = context.now
+        // Left empty, the time is the service's `now`: sent as nil, so a resend of the form under its clientId is
+        // not told apart from the first post by an instant the person never typed.
+        var start: Date?
         if let when = form.when?.trimmingCharacters(in: .whitespaces), !when.isEmpty {
             do throws(DateInputError) {
                 start = try WebFormatting.parseLocalDateTime(when, timeZone: user.resolvedTimeZone)
@@ -119,7 +121,7 @@ struct RecordsWebController {
         let unit = form.unit?.trimmingCharacters(in: .whitespaces)
         let input = RecordInput(
             metric: form.metric ?? "", value: value, unit: unit?.isEmpty == false ? unit : nil, start: start,
-            utcOffsetSeconds: user.resolvedTimeZone.secondsFromGMT(for: start),
+            utcOffsetSeconds: user.resolvedTimeZone.secondsFromGMT(for: start ?? context.now),
             clientId: form.clientId.flatMap { $0.isEmpty ? nil : $0 }
         )
         do {
@@ -130,6 +132,10 @@ struct RecordsWebController {
         } catch let failure as HealthRecordService.BatchError {
             metrics.recordsRejected(reason: failure.error.code)
             return try await page(request: request, context: context, form: form, error: failure.error.message.text(in: language))
+        } catch let refusal as IdempotencyKeyReused {
+            // Shown on the form (a 400, which the offline outbox drops instead of resending forever).
+            metrics.recordsRejected(reason: refusal.code)
+            return try await page(request: request, context: context, form: form, error: refusal.message.text(in: language))
         }
     }
 

@@ -48,13 +48,16 @@ struct SummariesAPIController {
         let userId = try context.requireUserId()
         let user = try context.requireUser()
         let parameters = request.uri.queryParameters
-        guard let name = parameters["metric"].map(String.init) else { throw APIError.invalidParameter("metric") }
+        guard let name = parameters["metric"].map(String.init) else { throw APIError.invalidParameter("metric", expected: .metricName) }
         guard let metric = MetricCatalog.metric(named: name) else { throw APIError(HealthError.unknownMetric(name)) }
         let timeZone = user.resolvedTimeZone
         let today = LocalDay(context.now, in: timeZone)
         let to = try parameters["to"].map { try Self.day(String($0), name: "to") } ?? today
         let from = try parameters["from"].map { try Self.day(String($0), name: "from") } ?? to.adding(days: -29)
-        guard from <= to, from.days(until: to) < Self.maxDays else { throw APIError.invalidParameter("from") }
+        guard from <= to else { throw APIError(ServiceError.reversedRange(start: "from", end: "to")) }
+        guard from.days(until: to) < Self.maxDays else {
+            throw APIError(ServiceError.rangeTooLong(start: "from", end: "to", maximumDays: Self.maxDays))
+        }
         let trend = try await summaries.trend(userId: userId, metric: metric, from: from, to: to, timeZone: timeZone)
         return SummaryResponse(
             metric: metric.id, unit: metric.canonicalUnit, aggregation: metric.aggregation.rawValue,
@@ -67,7 +70,7 @@ struct SummariesAPIController {
     }
 
     static func day(_ text: String, name: String) throws -> LocalDay {
-        guard let day = LocalDay(text) else { throw APIError.invalidParameter(name) }
+        guard let day = LocalDay(text) else { throw APIError(ServiceError.invalidDate(name, text: text)) }
         return day
     }
 }

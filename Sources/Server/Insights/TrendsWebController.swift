@@ -54,9 +54,18 @@ struct TrendsWebController {
         let today = LocalDay(context.now, in: timeZone)
         let query = request.uri.queryParameters
         func parameter(_ name: String) -> String? { query[Substring(name)].map(String.init) }
-        let periodRequest = try TrendPeriodRequest.parse(
-            period: parameter("period"), date: parameter("date"), from: parameter("from"), to: parameter("to"), today: today
-        )
+        // A period the page cannot show (a reversed or unreadable range) shows this month with the reason above the
+        // form, which keeps what was typed: the API refuses it with 400, and so does the page, but readably.
+        let periodRequest: TrendPeriodRequest
+        var refusal: LocalizedText?
+        do {
+            periodRequest = try TrendPeriodRequest.parse(
+                period: parameter("period"), date: parameter("date"), from: parameter("from"), to: parameter("to"), today: today
+            )
+        } catch {
+            refusal = error.message
+            periodRequest = try TrendPeriodRequest.parse(period: nil, today: today)
+        }
         let target = try Self.target(parameter("target"), user: user)
         let trend = try await insights.trend(
             userId: userId, metric: metric, request: periodRequest, today: today, timeZone: timeZone, target: target
@@ -64,6 +73,7 @@ struct TrendsWebController {
 
         let name = metric.name.text(in: language)
         var values = pages.base(context, title: "\(name) · \(strings["inTrends"]!)", csrf: context.session?.csrfToken)
+        values["error"] = refusal?.text(in: language)
         values["anomalyBack"] = request.uri.description
         values["metricId"] = metric.id
         values["metricName"] = name
@@ -82,8 +92,8 @@ struct TrendsWebController {
             values["reportHref"] = "/reports/" + ReportsWebController.monthText(year: trend.period.first.year, month: trend.period.first.month)
         }
         values["customCurrent"] = periodRequest.kind == .custom
-        values["from"] = trend.period.first.description
-        values["to"] = trend.period.last.description
+        values["from"] = refusal == nil ? trend.period.first.description : parameter("from") ?? ""
+        values["to"] = refusal == nil ? trend.period.last.description : parameter("to") ?? ""
         if let previous = periodRequest.previousAnchor {
             values["previousHref"] = "/trends/\(metric.id)?period=\(periodRequest.kind.rawValue)&date=\(previous)"
         }
@@ -111,7 +121,7 @@ struct TrendsWebController {
             values["sleepStages"] = Self.sleepStagesSection(trend.sleepStages, language: language, strings: strings, timeZone: timeZone)
         }
         values["navTrends"] = true
-        return pages.render("trends", values)
+        return pages.render("trends", values, status: refusal == nil ? .ok : .badRequest)
     }
 
     /// The sleep page's second chart: each night as a stack of deep, core, REM and unstaged sleep, in hours, with

@@ -31,12 +31,13 @@ extension WebStrings {
         "inMonthlyNote": .init(ja: "グラフは月ごとの1日平均です。", en: "The chart shows the average day of each month."),
         "inAnomalies": .init(ja: "確認したい値", en: "Values worth a check"),
         "inCheckRecords": .init(ja: "記録を確認", en: "Check the records"),
-        "inSleepStages": .init(ja: "睡眠の段階（夜ごと）", en: "Sleep stages by night"),
+        "inSleepStages": .init(ja: "睡眠の段階（目覚めた日ごと）", en: "Sleep stages by night, dated by the morning it ended"),
         "inSleepStagesAverage": .init(ja: "1 晩あたりの平均", en: "Average a night"),
-        // Two charts of one night can name different days: said on the page, so the difference reads as a rule.
+        // A night is dated by the morning it ends (as Apple Health, Fitbit and Oura date it), by both charts and by
+        // goals and streaks: said on the page, since "last night on today's date" surprises the first time.
         "inSleepNightNote": .init(
-            ja: "夜ごとのグラフは寝始めた日の夜として数えます（日ごとのグラフは、記録が始まった日に数えます）。",
-            en: "This chart dates each night by the evening it began; the daily chart above counts each record on the day it started."
+            ja: "睡眠は目覚めた日の分として数えます（18時以降に始まった睡眠は翌日の分）。上の日ごとのグラフ、目標、連続記録も同じです。",
+            en: "Each night counts for the morning it ended (sleep that starts at 18:00 or later counts for the next day), as in the daily chart above, goals and streaks."
         ),
         "inHoursUnit": .init(ja: "時間", en: "h"),
         "inAnomalyRight": .init(ja: "この値は正しい", en: "This is right"),

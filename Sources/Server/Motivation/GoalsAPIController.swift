@@ -120,9 +120,12 @@ struct GoalsAPIController {
         let suggestions: [SuggestionResponse]
     }
 
-    struct GoalPatch: Decodable {
+    struct GoalPatch: PatchBody {
         var target: Double?
         var active: Bool?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case target, active }
+        typealias Members = CodingKeys
     }
 
     /// A suggestion id ("kind:metric:day"), percent-decoded if the client encoded its colons.

@@ -156,7 +156,7 @@ struct GoalsWebController {
 
         /// The service's refusal as the form says it; one it does not know keeps the service's own message.
         static func message(for error: ServiceError) -> LocalizedText {
-            guard case .invalidParameter(let name) = error else { return error.message }
+            guard case .invalidParameter(let name, _) = error else { return error.message }
             switch name {
             case "metric": return metric
             case "direction": return direction
@@ -173,7 +173,9 @@ struct GoalsWebController {
         let userId = try context.requireUserId()
         let form = try await request.decodeForm(as: PaceForm.self, context: context)
         do {
-            guard let percent = Double(WebFormatting.typedNumber(form.percentPerWeek)) else { throw ServiceError.invalidParameter("percentPerWeek") }
+            guard let percent = Double(WebFormatting.typedNumber(form.percentPerWeek)) else {
+                throw ServiceError.invalidParameter("percentPerWeek", expected: .number(WeightPace.allowedPercent))
+            }
             _ = try await motivation.setWeightPace(userId: userId, percentPerWeek: percent, now: context.now)
         } catch let error as any DomainError {
             return try await page(request: request, context: context, error: error.message.text(in: context.language))

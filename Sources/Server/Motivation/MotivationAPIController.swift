@@ -91,7 +91,9 @@ struct MotivationAPIController {
     /// The share card as a PNG: `layout=portrait|landscape`; `weight`, `bmi`, `name`, `dates` = 1 to include each.
     @Sendable func shareCard(request: Request, context: AppRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
-        guard let layout = ShareCardSVG.Layout(rawValue: query["layout"].map(String.init) ?? "portrait") else { throw APIError.invalidParameter("layout") }
+        guard let layout = ShareCardSVG.Layout(rawValue: query["layout"].map(String.init) ?? "portrait") else {
+            throw APIError.invalidParameter("layout", expected: .oneOf(ShareCardSVG.Layout.self))
+        }
         let ticked: (String) -> Bool = { query[Substring($0)].map(String.init) == "1" }
         let privacy = SharePrivacy(showsWeight: ticked("weight"), showsBMI: ticked("bmi"), showsName: ticked("name"), showsDates: ticked("dates"))
         let userId = try context.requireUserId()

@@ -29,14 +29,15 @@ struct NewTaskInput: Decodable {
 }
 
 /// `PATCH /api/v1/tasks/{id}`: only the fields present change; `"dueDate": null` clears the due date.
-struct TaskPatchInput: Decodable {
+struct TaskPatchInput: PatchBody {
     var title: String?
     var notes: String?
     var dueDate: String??
     var tags: [String]?
     var archived: Bool?
 
-    private enum Keys: String, CodingKey { case title, notes, dueDate, tags, archived }
+    enum Keys: String, CodingKey, CaseIterable { case title, notes, dueDate, tags, archived }
+    typealias Members = Keys
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
@@ -66,9 +67,12 @@ struct NewStepInput: Decodable {
 }
 
 /// `PATCH /api/v1/tasks/{id}/steps/{stepId}`.
-struct StepPatchInput: Decodable {
+struct StepPatchInput: PatchBody {
     var title: String?
     var done: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case title, done }
+    typealias Members = CodingKeys
 }
 
 /// `PUT …/order`: the complete new order.

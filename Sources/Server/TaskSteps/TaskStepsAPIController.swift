@@ -33,7 +33,7 @@ struct TaskStepsAPIController {
         let userId = try context.requireUserId()
         let parameters = request.uri.queryParameters
         guard let filter = TaskFilter(name: parameters["filter"].map(String.init), tag: parameters["tag"].map(String.init)) else {
-            throw APIError.invalidParameter("filter")
+            throw APIError.invalidParameter("filter", expected: .oneOf(TaskFilter.names))
         }
         let pageRequest = try PageRequest(parameters, defaultLimit: 200)
         let tasks = try await service.tasks(userId: userId)
@@ -114,11 +114,14 @@ struct TaskStepsAPIController {
         return TaskResponse(task)
     }
 
+    /// How many days of activity statistics may cover: up to ten years.
+    static let statisticsDays = 1...3660
+
     @Sendable func statistics(request: Request, context: AppRequestContext) async throws -> TaskStatistics {
         let userId = try context.requireUserId()
         var days = 365
         if let text = request.uri.queryParameters["days"] {
-            guard let value = Int(text), (1...3660).contains(value) else { throw APIError.invalidParameter("days") }
+            guard let value = Int(text), Self.statisticsDays.contains(value) else { throw APIError.invalidParameter("days", expected: .integer(Self.statisticsDays)) }
             days = value
         }
         let timeZone = try context.requireUser().resolvedTimeZone
@@ -133,7 +136,7 @@ struct TaskStepsAPIController {
         switch request.uri.queryParameters["format"].map(String.init) ?? "json" {
         case "json": return try await exporter.jsonResponse(userId: userId, now: context.now)
         case "csv": return try await exporter.csvResponse(userId: userId, timeZone: try context.requireUser().resolvedTimeZone, request: request)
-        default: throw APIError.invalidParameter("format")
+        default: throw APIError.invalidParameter("format", expected: .oneOf(["json", "csv"]))
         }
     }
 

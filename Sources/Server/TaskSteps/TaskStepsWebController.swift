@@ -130,7 +130,7 @@ struct TaskStepsWebController {
     @Sendable func moveTask(request: Request, context: AppRequestContext) async throws -> Response {
         let (userId, form) = try await posted(StepForm.self, request, context)
         let id = try TaskStepsAPIController.id("id", context)
-        guard let direction = form.direction.flatMap(Reordering.Direction.init) else { throw APIError.invalidParameter("direction") }
+        guard let direction = form.direction.flatMap(Reordering.Direction.init) else { throw APIError.invalidParameter("direction", expected: .oneOf(Reordering.Direction.self)) }
         let all = try await tasks.tasks(userId: userId)
         guard all.contains(where: { $0.id == id }) else { throw APIError.notFound }
         // Moves past archived tasks, which the list does not show, so one tap always moves the task visibly.
@@ -252,7 +252,7 @@ struct TaskStepsWebController {
     @Sendable func moveStep(request: Request, context: AppRequestContext) async throws -> Response {
         let (userId, form) = try await posted(StepForm.self, request, context)
         let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
-        guard let direction = form.direction.flatMap(Reordering.Direction.init) else { throw APIError.invalidParameter("direction") }
+        guard let direction = form.direction.flatMap(Reordering.Direction.init) else { throw APIError.invalidParameter("direction", expected: .oneOf(Reordering.Direction.self)) }
         _ = try await tasks.moveStep(taskId: id, stepId: stepId, userId: userId, direction: direction)
         return .redirect(to: "/tasks/\(id)#step-\(stepId)")
     }
@@ -262,7 +262,9 @@ struct TaskStepsWebController {
         let (userId, form) = try await posted(StepForm.self, request, context)
         let id = try TaskStepsAPIController.id("id", context)
         let ids = try (form.ids ?? "").split(separator: ",").map { text throws(APIError) -> Int64 in
-            guard let id = Int64(text) else { throw APIError.invalidParameter("ids") }
+            guard let id = Int64(text) else {
+                throw APIError.invalidParameter("ids", expected: ExpectedValue(ja: "ステップの ID をカンマ区切りで指定してください", en: "expected step ids separated by commas"))
+            }
             return id
         }
         _ = try await tasks.reorderSteps(taskId: id, userId: userId, order: ids)

@@ -52,7 +52,7 @@ struct StoresAPIController {
         let snapshot = try await snapshot(context, now: now)
         var day = LocalDay(now, in: WaitTimeService.timeZone)
         if let text = request.uri.queryParameters["date"] {
-            guard let parsed = LocalDay(String(text)) else { throw APIError.invalidParameter("date") }
+            guard let parsed = LocalDay(String(text)) else { throw APIError(ServiceError.invalidDate("date", text: String(text))) }
             day = parsed
         }
         let forecast = try await service.forecast(store: snapshot.store, day: day, now: now)
@@ -89,6 +89,9 @@ struct StoresAPIController {
         var observations: [ObservationInput]
     }
 
+    /// Readings one batch may carry.
+    static let batchSize = 1...500
+
     struct StoredResponse: ResponseEncodable {
         let stored: Int
         let alertsFired: Int
@@ -108,7 +111,7 @@ struct StoresAPIController {
     @Sendable func putBatch(request: Request, context: AppRequestContext) async throws -> StoredResponse {
         try await requireOperator(request)
         let input = try await request.decode(as: BatchInput.self, context: context)
-        guard (1...500).contains(input.observations.count) else { throw APIError.invalidParameter("observations") }
+        guard Self.batchSize.contains(input.observations.count) else { throw APIError.invalidParameter("observations", expected: .items(Self.batchSize)) }
         let known = Set(try await service.database.stores().map(\.id))
         let now = service.now()
         var observations: [WaitObservation] = []
@@ -142,23 +145,32 @@ struct StoresAPIController {
         var filter = StoreFilter()
         // Empty is refused too: the document says an integer (the web page's own form reads its own field).
         if let text = parameters["maxWaitTime"] {
-            guard let value = Int(text), (0...WaitObservation.maxMinutes).contains(value) else { throw APIError.invalidParameter("maxWaitTime") }
+            guard let value = Int(text), (0...WaitObservation.maxMinutes).contains(value) else {
+                throw APIError.invalidParameter("maxWaitTime", expected: .integer(0...WaitObservation.maxMinutes))
+            }
             filter.maxWaitTime = value
         }
         if let text = parameters["openOnly"] {
-            guard let value = ["true": true, "1": true, "false": false, "0": false][String(text).lowercased()] else { throw APIError.invalidParameter("openOnly") }
+            guard let value = ["true": true, "1": true, "false": false, "0": false][String(text).lowercased()] else {
+                throw APIError.invalidParameter("openOnly", expected: .oneOf(["true", "false", "1", "0"]))
+            }
             filter.openOnly = value
         }
         if let text = parameters["region"], !text.isEmpty {
-            guard let region = Region(matching: String(text)) else { throw APIError.invalidParameter("region") }
+            guard let region = Region(matching: String(text)) else { throw APIError.invalidParameter("region", expected: .oneOf(Region.self)) }
             filter.region = region
         }
         filter.query = parameters["q"].map(String.init) ?? ""
         let lat = parameters["lat"].map(String.init), lon = parameters["lon"].map(String.init)
         if lat != nil || lon != nil {
-            guard let lat, let lon, let latitude = Double(lat), let longitude = Double(lon) else { throw APIError.invalidParameter(lat == nil ? "lat" : "lon") }
+            // Each coordinate is refused by name with its own range; lat and lon come together or not at all.
+            guard let lat, let latitude = Double(lat), (-90...90).contains(latitude) else {
+                throw APIError.invalidParameter("lat", expected: .number(-90...90))
+            }
+            guard let lon, let longitude = Double(lon), (-180...180).contains(longitude) else {
+                throw APIError.invalidParameter("lon", expected: .number(-180...180))
+            }
             let point = Coordinate(latitude: latitude, longitude: longitude)
-            guard point.isValid else { throw APIError.invalidParameter("lat") }
             filter.near = point
         }
         return filter

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Services
 
 extension Request {
     /// Decodes an `application/x-www-form-urlencoded` body within the context's size limit.
@@ -8,7 +9,9 @@ extension Request {
         do {
             return try URLEncodedFormDecoder().decode(T.self, from: String(buffer: buffer))
         } catch {
-            throw APIError.invalidParameter("form")
+            throw APIError.invalidParameter("form", expected: ExpectedValue(
+                ja: "フォームの項目は application/x-www-form-urlencoded で送ってください", en: "expected the form's fields as application/x-www-form-urlencoded"
+            ))
         }
     }
 }

@@ -61,7 +61,7 @@ struct WorkoutsAPIController {
         guard let exerciseId = UUID(uuidString: body.exerciseId) else { throw APIError(WorkoutError.unknownExercise) }
         let key = request.headers[.init("Idempotency-Key")!]
         // A longer key is refused rather than cut: two keys differing after 200 characters must not be one set.
-        if let key, key.unicodeScalars.count > 200 { throw APIError.invalidParameter("Idempotency-Key") }
+        if let key, key.unicodeScalars.count > 200 { throw APIError.invalidParameter("Idempotency-Key", expected: .text(characters: 1...200)) }
         let outcome = try await workouts.logSet(
             SetInput(exerciseId: exerciseId, weight: body.weight, reps: body.reps, rpe: body.rpe, notes: body.notes, performedAt: body.performedAt),
             user: user, idempotencyKey: key, now: context.now
@@ -81,17 +81,18 @@ struct WorkoutsAPIController {
         let parameters = request.uri.queryParameters
         var query = WorkoutSetQuery(limit: page.limit, offset: page.offset)
         if let date = parameters["date"] {
-            guard let day = LocalDay(String(date)) else { throw APIError.invalidParameter("date") }
+            // BulkTrack's clients know `invalid_parameter` here; the message says the form.
+            guard let day = LocalDay(String(date)) else { throw APIError.invalidParameter("date", expected: .date) }
             query.day = day.description
         }
         if let exercise = parameters["exerciseId"] {
-            guard let id = UUID(uuidString: String(exercise)) else { throw APIError.invalidParameter("exerciseId") }
+            guard let id = UUID(uuidString: String(exercise)) else { throw APIError.invalidParameter("exerciseId", expected: .uuid) }
             query.exerciseId = id.uuidString.lowercased()
         }
         switch parameters["sortBy"].map(String.init) {
         case nil, "performedAt_desc": query.newestFirst = true
         case "performedAt_asc": query.newestFirst = false
-        default: throw APIError.invalidParameter("sortBy")
+        default: throw APIError.invalidParameter("sortBy", expected: .oneOf(["performedAt_desc", "performedAt_asc"]))
         }
         return try await database.workoutSets(userId: user.savedId, query: query).map { try LoggedSetSummary($0) }
     }
@@ -127,7 +128,7 @@ struct WorkoutsAPIController {
         let user = try context.requireWorkoutsUser()
         var span = WeekSpan.w1
         if let text = request.uri.queryParameters["span"] {
-            guard let parsed = WeekSpan(rawValue: String(text)) else { throw APIError.invalidParameter("span") }
+            guard let parsed = WeekSpan(rawValue: String(text)) else { throw APIError.invalidParameter("span", expected: .oneOf(WeekSpan.self)) }
             span = parsed
         }
         let dashboard = try await workouts.dashboard(user: user, span: span, now: context.now)
@@ -144,7 +145,7 @@ struct WorkoutsAPIController {
 
     @Sendable func day(request: Request, context: AppRequestContext) async throws -> BulkTrackWorkoutDay {
         let user = try context.requireWorkoutsUser()
-        guard let text = context.parameters.get("date"), let date = LocalDay(text) else { throw APIError.invalidParameter("date") }
+        guard let text = context.parameters.get("date"), let date = LocalDay(text) else { throw APIError.invalidParameter("date", expected: .date) }
         guard let day = try await workouts.day(date, userId: user.savedId) else { throw APIError.notFound }
         return BulkTrackWorkoutDay(day, language: context.language)
     }
@@ -156,11 +157,11 @@ struct WorkoutsAPIController {
         var limit = 20
         var offset = 0
         if let text = parameters["limit"] {
-            guard let value = Int(text), (0...100).contains(value) else { throw APIError.invalidParameter("limit") }
+            guard let value = Int(text), (0...100).contains(value) else { throw APIError.invalidParameter("limit", expected: .integer(0...100)) }
             limit = value
         }
         if let text = parameters["offset"] {
-            guard let value = Int(text), value >= 0 else { throw APIError.invalidParameter("offset") }
+            guard let value = Int(text), value >= 0 else { throw APIError.invalidParameter("offset", expected: .integer(atLeast: 0)) }
             offset = value
         }
         return (limit, offset)

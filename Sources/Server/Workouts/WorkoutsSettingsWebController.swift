@@ -70,7 +70,7 @@ struct WorkoutsSettingsWebController {
     @Sendable func saveFormula(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireWorkoutsUser()
         let form = try await request.decodeForm(as: FormulaForm.self, context: context)
-        guard let formula = form.formula.flatMap(E1RMFormula.init(rawValue:)) else { throw APIError.invalidParameter("formula") }
+        guard let formula = form.formula.flatMap(E1RMFormula.init(rawValue:)) else { throw APIError.invalidParameter("formula", expected: .oneOf(E1RMFormula.self)) }
         try await database.setWorkoutFormulaName(formula.rawValue, userId: user.savedId)
         return try await page(request: request, context: context, notice: WebStrings.table(context.language)["woFormulaSaved"])
     }

@@ -174,9 +174,12 @@ struct WorkoutsWebController {
             rpe = value
         }
         var performedAt = context.now
+        // Left empty, the time is `now`, which a double tap's second post cannot repeat: not compared on a retry.
+        var performedAtGiven = false
         if let when = form.when?.trimmingCharacters(in: .whitespaces), !when.isEmpty {
             do throws(DateInputError) {
                 performedAt = try WebFormatting.parseLocalDateTime(when, timeZone: user.resolvedTimeZone)
+                performedAtGiven = true
             } catch {
                 return try await fail(error.message)
             }
@@ -184,13 +187,24 @@ struct WorkoutsWebController {
         do {
             let outcome = try await workouts.logSet(
                 SetInput(exerciseId: exerciseId, weight: weight, reps: reps, rpe: rpe, notes: form.notes, performedAt: performedAt),
-                user: user, idempotencyKey: form.key.flatMap { $0.isEmpty ? nil : "web:" + String($0.prefix(64)) }, now: context.now
+                user: user, idempotencyKey: form.key.flatMap { $0.isEmpty ? nil : "web:" + String($0.prefix(64)) },
+                performedAtGiven: performedAtGiven, now: context.now
             )
             return .redirect(to: "/workouts?exercise=\(outcome.set.exerciseId)&logged=\(outcome.set.id)")
         } catch let error as WorkoutError {
             return try await fail(error.message)
+        } catch is IdempotencyKeyReused {
+            // The form's key names the header the API speaks of; the page says what happened in its own words.
+            return try await fail(Self.formSentWithOtherValues)
         }
     }
+
+    /// A form posted again with its key after its values were changed (back, edit, send): the page comes back with a
+    /// fresh key and the values kept, so sending it once more stores the new set.
+    static let formSentWithOtherValues = LocalizedText(
+        ja: "このフォームは別の内容ですでに送信されています。内容を確認して、もう一度送信してください。",
+        en: "This form was already sent with other values. Check the values and send it again."
+    )
 
     @Sendable func deleteSet(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()

@@ -242,7 +242,8 @@ public struct ProfileUpdate: Decodable, Sendable {
         self.biologicalSex = biologicalSex
     }
 
-    private enum CodingKeys: String, CodingKey {
+    /// Public and listable so the API can refuse a member that is none of these.
+    public enum CodingKeys: String, CodingKey, CaseIterable {
         case displayName, heightCm, targetWeightKg, timeZone, language, dateOfBirth, biologicalSex
     }
 

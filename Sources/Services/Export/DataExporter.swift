@@ -1,5 +1,6 @@
 import Foundation
 import Health
+import HealthImport
 import Storage
 
 /// Everything a user owns, as one CSV file or one JSON document (R9: a user can take their data away).
@@ -13,10 +14,8 @@ public struct DataExporter: Sendable {
         self.secrets = secrets
     }
 
-    public static let csvHeader = [
-        "id", "metric", "value", "unit", "original_value", "original_unit", "start", "end",
-        "utc_offset_seconds", "source", "source_name", "device", "metadata", "created_at", "updated_at", "time_zone",
-    ]
+    /// Defined beside the import that reads the export back (`kiroku import`, the web upload), so both agree.
+    public static let csvHeader = KirokuRecordsCSV.header
 
     /// Rows read and written per step of an export (records, correlations, raw items): an export holds one page of
     /// them, never all (a 570,000-record account held 1 GB for its CSV and 2 GB for its JSON when exports were built
@@ -44,7 +43,8 @@ public struct DataExporter: Sendable {
         }, body)
     }
 
-    /// One row per record; `start`, `end`, `created_at` and `updated_at` on the wall clock of `timeZone`.
+    /// One row per record; `start`, `end`, `created_at` and `updated_at` on the wall clock of `timeZone` for
+    /// spreadsheets, the same four exactly in UTC at the end of the row (`start_utc`, …) for the import.
     public func csv(userId: Int64, timeZone: TimeZone) async throws -> String {
         var text = ""
         try await csv(userId: userId, timeZone: timeZone, byteOrderMark: false) { text += $0 }
@@ -67,6 +67,8 @@ public struct DataExporter: Sendable {
                     clock.format(record.startAt), clock.format(record.endAt),
                     record.utcOffsetSeconds.map(String.init) ?? "", record.source, record.sourceName ?? "",
                     record.device ?? "", metadata, clock.format(record.createdAt), clock.format(record.updatedAt), timeZone.identifier,
+                    Instant.iso8601(record.startAt), Instant.iso8601(record.endAt), Instant.iso8601(record.createdAt),
+                    Instant.iso8601(record.updatedAt), record.externalId ?? "",
                 ]
                 piece += fields.map(Self.csvField).joined(separator: ",")
                 piece += "\r\n"
@@ -266,19 +268,26 @@ public struct DataExporter: Sendable {
         return export.replacingText(table: "reminderSetting", column: "webhookURL") { secrets.open($0) }
     }
 
-    /// RFC 4180 quoting; a leading formula character is neutralised so a spreadsheet never executes it.
+    /// RFC 4180 quoting; a leading formula character is neutralised so a spreadsheet never executes it. A text that
+    /// starts with apostrophes before such a character gets one more, so that the import takes exactly one off any
+    /// field (`SpreadsheetFormulaGuard`) and reads back what was written: `=x` → `'=x`, `'=x` → `''=x`.
     ///
     /// Looks at UTF-8 bytes, not characters: every byte that matters is ASCII, which never occurs inside another
     /// character's encoding, and a lone line feed is caught too (as characters, "\r\n" is one and "\n" is not it).
     /// Walking characters was a third of a large CSV export's time.
     public static func csvField(_ field: String) -> String {
         var field = field
-        if let first = field.utf8.first, Self.formulaStarts.contains(first), Double(field) == nil { field = "'" + field }
+        if let first = field.utf8.first, Self.formulaStarts.contains(first), Double(field) == nil {
+            field = "'" + field
+        } else if field.utf8.first == Self.apostrophe, let first = field.utf8.first(where: { $0 != Self.apostrophe }), Self.formulaStarts.contains(first) {
+            field = "'" + field
+        }
         guard field.utf8.contains(where: { Self.quotedBytes.contains($0) }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     private static let formulaStarts: [UInt8] = Array("=+-@".utf8)
+    private static let apostrophe = UInt8(ascii: "'")
     private static let quotedBytes: [UInt8] = Array(",\"\r\n".utf8)
 
     public static func number(_ value: Double) -> String {

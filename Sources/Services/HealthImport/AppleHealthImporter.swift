@@ -156,15 +156,16 @@ public struct AppleHealthImporter: Sendable {
         return job
     }
 
-    /// CSV files are small and all-or-nothing: every row is checked, then all are written in one transaction.
+    /// CSV files are all-or-nothing: every row is checked before anything is written. Samples are written in one
+    /// transaction; the records of a Kiroku export (half a million for some accounts) a batch at a time.
     private func runCSV(_ job: ImportJob, file: URL, started: Date, observer: Observer?) throws -> ImportJob {
         var job = job
-        let samples: [ImportedSample]
+        let parsed: CSVImportFile
         var data = try Data(contentsOf: file)
         if data.starts(with: Self.byteOrderMark) { data.removeFirst(Self.byteOrderMark.count) }
         let text = String(decoding: data, as: UTF8.self)
         do throws(CSVImportError) {
-            samples = try CSVRecordParser.parse(text, now: started)
+            parsed = try CSVImportFile.parse(text, now: started)
         } catch {
             job.state = .failed
             job.errorCode = error.code
@@ -175,21 +176,44 @@ public struct AppleHealthImporter: Sendable {
             observer?(job)
             throw error
         }
-        job.bytesProcessed = job.bytesTotal
-        (job, _) = try database.commitImportBatchBlocking(samples.map { .record(.sample($0)) }, job: job, tracker: ImportTracker(), now: clock())
+        switch parsed {
+        case let .samples(samples):
+            job.bytesProcessed = job.bytesTotal
+            (job, _) = try database.commitImportBatchBlocking(samples.map { .record(.sample($0)) }, job: job, tracker: ImportTracker(), now: clock())
+        case let .restoredRecords(records):
+            job = try restore(records, job: job, observer: observer)
+        }
         job = try finish(job, started: started, error: nil)
         observer?(job)
         return job
     }
 
-    /// A CSV import file starts with its `date,` header, after the UTF-8 byte-order mark that Excel's "CSV UTF-8" and
-    /// Kiroku's own spreadsheet exports put first; exports start with `<?xml` or a zip signature.
+    /// Writes the records of a Kiroku export in batches, after those a stopped run of the same job committed.
+    private func restore(_ records: [RestoredRecord], job: ImportJob, observer: Observer?) throws -> ImportJob {
+        var job = job
+        try database.prepareForImportBlocking()
+        defer { try? database.finishImportBlocking() }
+        var next = min(job.itemsCommitted, records.count)
+        while next < records.count {
+            let end = min(next + batchSize, records.count)
+            job.bytesProcessed = Int(Double(job.bytesTotal) * Double(end) / Double(records.count))
+            job = try database.commitRestoredRecordsBlocking(Array(records[next..<end]), job: job)
+            observer?(job)
+            next = end
+        }
+        job.bytesProcessed = job.bytesTotal
+        return job
+    }
+
+    /// A CSV import file starts with its `date,` header or the `id,metric,` of Kiroku's records export, after the
+    /// UTF-8 byte-order mark that Excel's "CSV UTF-8" and Kiroku's own spreadsheet exports put first; Apple Health
+    /// exports start with `<?xml` or a zip signature.
     static func isCSV(_ file: URL) throws -> Bool {
         guard let handle = FileHandle(forReadingAtPath: file.path) else { throw ImportError.unreadable(file.lastPathComponent) }
         defer { try? handle.close() }
-        var head = try handle.read(upToCount: 8) ?? Data()
+        var head = try handle.read(upToCount: 16) ?? Data()
         if head.starts(with: Self.byteOrderMark) { head.removeFirst(Self.byteOrderMark.count) }
-        return String(decoding: head.prefix(5), as: UTF8.self).lowercased() == "date,"
+        return KirokuRecordsCSV.isCSVImport(head: String(decoding: head, as: UTF8.self))
     }
 
     static let byteOrderMark = Data(SpreadsheetCSV.byteOrderMark.utf8)

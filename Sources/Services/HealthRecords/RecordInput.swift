@@ -33,11 +33,17 @@ public struct RecordInput: Codable, Sendable {
     }
 }
 
-/// A change to a manual record; nil leaves a field as it is.
+/// A change to a manual record; nil leaves a field as it is. A unit sent without a value shows the same quantity in
+/// that unit (70 kg becomes 154.32… lb), it does not relabel the number.
 public struct RecordPatch: Codable, Sendable {
     public var value: Double?
     public var unit: String?
     public var start: Date?
     public var end: Date?
     public var metadata: [String: String]?
+
+    /// Public and listable so the API can refuse a member that is none of these.
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case value, unit, start, end, metadata
+    }
 }

@@ -17,13 +17,14 @@ public struct SummaryService: Sendable {
         public let movingAverage: [TrendPoint]
     }
 
-    /// Summaries for local days `from`...`to` (inclusive). The moving average also looks at the six
-    /// days before `from`, so its first point inside the range is not starved of history.
+    /// Summaries for local days `from`...`to` (inclusive), each day's records those its `dayBoundary` gives it (for
+    /// sleep, from 18:00 the evening before). The moving average also looks at the six days before `from`, so its
+    /// first point inside the range is not starved of history.
     public func trend(userId: Int64, metric: Metric, from: LocalDay, to: LocalDay, timeZone: TimeZone) async throws -> Trend {
         let lookBackStart = from.adding(days: -(MovingAverage.minimumDays - 1))
+        let instants = metric.dayBoundary.instants(from: lookBackStart, through: to, in: timeZone)
         let values = try await database.timedValues(
-            userId: userId, metric: metric.id,
-            from: lookBackStart.start(in: timeZone), to: to.adding(days: 1).start(in: timeZone)
+            userId: userId, metric: metric.id, from: instants.lowerBound, to: instants.upperBound
         )
         let all = DailyAggregator.summaries(metric: metric, values: values, timeZone: timeZone)
         let average = MovingAverage.trailing(all.map { TrendPoint(day: $0.day, value: $0.value) })

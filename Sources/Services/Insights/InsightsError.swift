@@ -29,24 +29,13 @@ extension DomainRefusal where Domain == InsightsDomain {
         )
     }
 
+    /// Said as every other unreadable date is (`invalid_date`, the field, the value, the form).
     public static func invalidDay(_ name: String, _ text: String) -> InsightsError {
-        InsightsError(
-            code: "invalid_date",
-            message: LocalizedText(
-                ja: "\(name) の日付「\(text)」を読み取れません。YYYY-MM-DD の形で指定してください。",
-                en: "Could not read \(name) \"\(text)\": give a date as YYYY-MM-DD."
-            )
-        )
+        InsightsError(ServiceError.invalidDate(name, text: text))
     }
 
     public static func rangeTooLong(maximumDays: Int) -> InsightsError {
-        InsightsError(
-            code: "invalid_period",
-            message: LocalizedText(
-                ja: "期間が長すぎます（最大 \(maximumDays) 日）。",
-                en: "The range is too long (at most \(maximumDays) days)."
-            )
-        )
+        InsightsError(ServiceError.rangeTooLong(start: "from", end: "to", maximumDays: maximumDays))
     }
 
     public static func invalidMonth(_ text: String) -> InsightsError {

@@ -19,12 +19,14 @@ extension InsightsService {
         try await database.confirmAnomaly(AnomalyConfirmationRow(userId: userId, metric: metric.id, day: day.description, confirmedAt: now))
     }
 
-    /// Deletes the metric's records of that local day. Returns how many went (0 when retried).
+    /// Deletes the metric's records of that day: those its flagged total was made of (for sleep, the night that
+    /// ended that morning). Returns how many went (0 when retried).
     @discardableResult
     public func deleteFlaggedDay(userId: Int64, metric name: String, day text: String, timeZone: TimeZone, now: Date) async throws -> Int {
         let (metric, day) = try Self.flaggedDay(metric: name, day: text)
+        let instants = metric.dayBoundary.instants(from: day, through: day, in: timeZone)
         let deleted = try await database.deleteRecords(
-            userId: userId, metric: metric.id, from: day.start(in: timeZone), to: day.adding(days: 1).start(in: timeZone)
+            userId: userId, metric: metric.id, from: instants.lowerBound, to: instants.upperBound
         )
         if deleted > 0 { await MotivationService(database: database).refreshBadgesAfterWrite(userId: userId, now: now) }
         return deleted

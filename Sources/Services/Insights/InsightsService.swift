@@ -21,12 +21,13 @@ public struct InsightsService: Sendable {
         return metric
     }
 
-    /// The daily summaries of `metric` for `days` (inclusive), owner's records only.
-    /// Grouped by day inside SQLite (`dailyAggregates`), the same figures `DailyAggregator` gives from raw values.
+    /// The daily summaries of `metric` for `days` (inclusive), owner's records only, on the metric's days (a night's
+    /// sleep on the morning it ends). Grouped by day inside SQLite (`dailyAggregates`), the same figures
+    /// `DailyAggregator` gives from raw values.
     public func summaries(userId: Int64, metric: Metric, days: DayPeriod, timeZone: TimeZone) async throws -> [DailySummary] {
+        let instants = metric.dayBoundary.instants(from: days.first, through: days.last, in: timeZone)
         let aggregates = try await database.dailyAggregates(
-            userId: userId, metric: metric.id,
-            from: days.first.start(in: timeZone), to: days.last.adding(days: 1).start(in: timeZone), timeZone: timeZone
+            userId: userId, metric: metric.id, from: instants.lowerBound, to: instants.upperBound, timeZone: timeZone
         )
         return aggregates.filter { days.contains($0.day) && $0.sum.isFinite }.map { day in
             DailySummary(
@@ -101,18 +102,19 @@ public struct InsightsService: Sendable {
             anomalies: try await unconfirmed(anomalies.filter { period.contains($0.day) }, userId: userId),
             weight: weight, target: target
         )
-        if metric.id == "sleepAnalysis" {
+        if metric.id == NightStages.metric.id {
             trend.sleepStages = try await sleepStages(userId: userId, period: period, timeZone: timeZone)
         }
         return trend
     }
 
-    /// The period's nights by stage. A night belongs to the evening it began (see `NightStages`), so the records
-    /// read reach twelve hours past the period's last day.
+    /// The period's nights by stage. A night belongs to the day it ends, as in the daily totals (see `NightStages`),
+    /// so the records read are those of the period's sleep days: from 18:00 the evening before its first day.
     public func sleepStages(userId: Int64, period: DayPeriod, timeZone: TimeZone) async throws -> [NightStages] {
+        let sleep = NightStages.metric
+        let instants = sleep.dayBoundary.instants(from: period.first, through: period.last, in: timeZone)
         let records = try await database.records(
-            userId: userId, metric: "sleepAnalysis", from: period.first.start(in: timeZone).addingTimeInterval(12 * 3_600),
-            to: period.last.adding(days: 1).start(in: timeZone).addingTimeInterval(12 * 3_600)
+            userId: userId, metric: sleep.id, from: instants.lowerBound, to: instants.upperBound
         )
         let segments = records.map { SleepSegment(start: $0.startAt, minutes: $0.value, originalValue: $0.originalValue, metadata: $0.metadata ?? [:]) }
         return NightStages.nights(segments, timeZone: timeZone).filter { period.contains($0.night) }

@@ -20,8 +20,8 @@ public struct TrendPeriodRequest: Sendable, Equatable {
 
     /// `period` is week, month, year or custom (missing: month, or custom when `from` or `to` is given);
     /// `date` picks which week, month or year (default today); `from`/`to` bound a custom range (`to`
-    /// defaults to today, `from` to 29 days before `to`). A current period is cut off at today, so its
-    /// coverage is not diluted by days that have not happened yet.
+    /// defaults to today, `from` to 29 days before `to`; `from` after `to` is refused, as everywhere else). A
+    /// current period is cut off at today, so its coverage is not diluted by days that have not happened yet.
     public static func parse(
         period: String?, date: String? = nil, from: String? = nil, to: String? = nil, today: LocalDay
     ) throws(InsightsError) -> TrendPeriodRequest {
@@ -37,6 +37,8 @@ public struct TrendPeriodRequest: Sendable, Equatable {
         case .custom:
             let last = try day(to, name: "to") ?? today
             let first = try day(from, name: "from") ?? last.adding(days: -29)
+            // DayPeriod would swap the ends; a reversed range in a request is a mistake to name instead.
+            guard first <= last else { throw InsightsError(ServiceError.reversedRange(start: "from", end: "to")) }
             let range = DayPeriod(first: first, last: last)
             guard range.dayCount <= maximumDays else { throw InsightsError.rangeTooLong(maximumDays: maximumDays) }
             return TrendPeriodRequest(kind: .custom, period: range)

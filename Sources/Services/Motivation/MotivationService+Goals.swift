@@ -132,31 +132,42 @@ extension MotivationService {
         return GoalHistoryEntry(goalID: goalID, day: day, event: event)
     }
 
+    /// What a range goal needs: both bounds, above 0, in order.
+    static let rangeBounds = ExpectedValue(
+        ja: "範囲の目標には 0 より大きい lower と upper を指定してください（lower は upper 以下）",
+        en: "expected lower and upper both above 0, lower no higher than upper, for a withinRange goal"
+    )
+
     /// Creates a goal. Bad input (an unknown metric or direction, a missing target, a deadline in the past)
     /// changes nothing.
     public func createGoal(_ input: GoalInput, userId: Int64, now: Date) async throws -> GoalRow {
-        guard let metric = MetricCatalog.metric(named: input.metric) else { throw ServiceError.invalidParameter("metric") }
+        guard let metric = MetricCatalog.metric(named: input.metric) else { throw ServiceError.invalidParameter("metric", expected: .metricName) }
         let timeZone = try await user(userId).resolvedTimeZone
         let today = RecordDays.today(at: now, in: timeZone)
         var lower: Double?, upper: Double?
         let target: Double
         switch input.direction {
         case "atLeast", "atMost":
-            guard let value = input.target, value.isFinite, value > 0 else { throw ServiceError.invalidParameter("target") }
+            guard let value = input.target, value.isFinite, value > 0 else { throw ServiceError.invalidParameter("target", expected: .positiveNumber) }
             target = value
         case "withinRange":
             guard let low = input.lower, let high = input.upper, low.isFinite, high.isFinite, low > 0, low <= high else {
-                throw ServiceError.invalidParameter("lower")
+                throw ServiceError.invalidParameter("lower", expected: Self.rangeBounds)
             }
             lower = low
             upper = high
             target = input.target ?? (low + high) / 2
         default:
-            throw ServiceError.invalidParameter("direction")
+            throw ServiceError.invalidParameter("direction", expected: .oneOf(["atLeast", "atMost", "withinRange"]))
         }
         var deadline: String?
         if let text = input.deadline {
-            guard let day = LocalDay(text), day > today else { throw ServiceError.invalidParameter("deadline") }
+            guard let day = LocalDay(text) else { throw ServiceError.invalidDate("deadline", text: text) }
+            guard day > today else {
+                throw ServiceError.invalidParameter("deadline", expected: ExpectedValue(
+                    ja: "期限は明日（\(today.adding(days: 1))）以降の日付にしてください", en: "expected a day after today (\(today.adding(days: 1)) or later)"
+                ))
+            }
             deadline = day.description
         }
         let values = try await dailyValues(userId: userId, metric: metric, timeZone: timeZone, today: today, days: 14)
@@ -173,7 +184,7 @@ extension MotivationService {
         let today = RecordDays.today(at: now, in: try await user(userId).resolvedTimeZone).description
         var history: [GoalHistoryRow] = []
         if let target {
-            guard target.isFinite, target > 0 else { throw ServiceError.invalidParameter("target") }
+            guard target.isFinite, target > 0 else { throw ServiceError.invalidParameter("target", expected: .positiveNumber) }
             if target != row.target {
                 history.append(GoalHistoryRow(userId: userId, goalId: id, day: today, event: "targetChanged", value: target, createdAt: now))
                 row.target = target

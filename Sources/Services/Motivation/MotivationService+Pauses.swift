@@ -7,8 +7,8 @@ extension MotivationService {
     /// Adds a pause (holiday, illness) of at most 90 days: its days neither count nor break a streak and send no
     /// reminders. Badges are recomputed, since a pause can keep a streak alive.
     public func addPause(userId: Int64, first: String, last: String, now: Date) async throws -> MotivationPauseRow {
-        guard let firstDay = LocalDay(first) else { throw ServiceError.invalidParameter("first") }
-        guard let lastDay = LocalDay(last) else { throw ServiceError.invalidParameter("last") }
+        guard let firstDay = LocalDay(first) else { throw ServiceError.invalidDate("first", text: first) }
+        guard let lastDay = LocalDay(last) else { throw ServiceError.invalidDate("last", text: last) }
         let range = try PauseRange(first: firstDay, last: lastDay)
         let row = try await database.insertPause(MotivationPauseRow(
             userId: userId, firstDay: range.first.description, lastDay: range.last.description, createdAt: now

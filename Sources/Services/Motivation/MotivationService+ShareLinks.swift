@@ -18,9 +18,14 @@ extension MotivationService {
     /// Makes a revocable public link to the share card, drawn with `layout` in `language` and showing only what
     /// `privacy` ticks (as chosen now; later changes to the choices need a new link).
     public func createShareLink(userId: Int64, layout: String, privacy: SharePrivacy, language: Language, now: Date) async throws -> NewShareLink {
-        guard ["portrait", "landscape"].contains(layout) else { throw ServiceError.invalidParameter("layout") }
+        guard ["portrait", "landscape"].contains(layout) else { throw ServiceError.invalidParameter("layout", expected: .oneOf(["portrait", "landscape"])) }
         _ = try await user(userId)
-        guard try await database.shareLinks(userId: userId).count < Self.maximumShareLinks else { throw ServiceError.invalidParameter("count") }
+        guard try await database.shareLinks(userId: userId).count < Self.maximumShareLinks else {
+            throw ServiceError.invalidParameter("count", expected: ExpectedValue(
+                ja: "共有リンクは最大 \(Self.maximumShareLinks) 件です。新しく作る前にどれかを削除してください",
+                en: "expected at most \(Self.maximumShareLinks) live share links; revoke one before making another"
+            ))
+        }
         let token = SecretToken.generate()
         let row = try await database.insertShareLink(ShareLinkRow(
             userId: userId, tokenHash: SecretToken.hash(token), layout: layout, language: language.rawValue,

@@ -27,7 +27,8 @@ public struct MotivationService: Sendable {
         public let byMetric: [(metric: String, summary: StreakSummary)]
     }
 
-    /// The days with data, overall and per metric, in the user's time zone.
+    /// The days with data, overall and per metric, in the user's time zone: each metric's records on the days its
+    /// totals count them (a night's sleep on the morning it ends), so a streak and the trend page agree.
     struct DataDays {
         var overall: Set<LocalDay> = []
         var byMetric: [String: Set<LocalDay>] = [:]
@@ -37,7 +38,8 @@ public struct MotivationService: Sendable {
         var days = DataDays()
         var sweep = LocalDaySweep(timeZone)
         for (metric, hours) in try await database.recordHours(userId: userId) {
-            var metricDays = HourlyDataDays(hours: hours, sweep: &sweep)
+            let boundary = MetricCatalog.metric(named: metric)?.dayBoundary ?? .midnight
+            var metricDays = HourlyDataDays(hours: hours, sweep: &sweep, boundary: boundary)
             if !metricDays.hoursToRead.isEmpty {
                 let starts = try await database.recordStarts(userId: userId, metric: metric, inHoursStarting: metricDays.hoursToRead)
                 metricDays.add(starts, sweep: &sweep)

@@ -163,15 +163,15 @@ public struct ReminderService: Sendable {
         if let webhookFormat { setting.webhookFormat = try UnknownWebhookFormat.parse(webhookFormat) }
         if let enabled { setting.enabled = enabled }
         if let preferredTime {
-            if let text = preferredTime, Self.time(text) == nil { throw ServiceError.invalidParameter("preferredTime") }
+            if let text = preferredTime, Self.time(text) == nil { throw ServiceError.invalidParameter("preferredTime", expected: .timeOfDay) }
             setting.preferredTime = preferredTime
         }
         if let quietStart {
-            guard Self.time(quietStart) != nil else { throw ServiceError.invalidParameter("quietStart") }
+            guard Self.time(quietStart) != nil else { throw ServiceError.invalidParameter("quietStart", expected: .timeOfDay) }
             setting.quietStart = quietStart
         }
         if let quietEnd {
-            guard Self.time(quietEnd) != nil else { throw ServiceError.invalidParameter("quietEnd") }
+            guard Self.time(quietEnd) != nil else { throw ServiceError.invalidParameter("quietEnd", expected: .timeOfDay) }
             setting.quietEnd = quietEnd
         }
         if let webhookURL {

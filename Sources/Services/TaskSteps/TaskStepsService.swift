@@ -36,9 +36,18 @@ public struct TaskStepsService: Sendable {
         return task
     }
 
-    /// Creates the task, or returns the one made earlier with the same client id (`created` false).
+    /// Creates the task, or returns the one made earlier with the same client id (`created` false) when this is a
+    /// retry of it (`TaskRetry`); the same client id with another task is refused with `IdempotencyKeyReused`.
     public func create(_ draft: TaskDraft, userId: Int64, now: Date) async throws -> (task: StepTask, created: Bool) {
-        try await database.createTask(draft, userId: userId, now: now)
+        let outcome = try await database.createTask(draft, userId: userId, now: now)
+        // A replay stored nothing, so refusing it after the fact leaves the first task as it was.
+        if !outcome.created {
+            let lastChange = try await database.taskLastChange(id: outcome.task.id, userId: userId)
+            guard TaskRetry.isRetry(of: draft, answeredBy: outcome.task, lastChange: lastChange) else {
+                throw IdempotencyKeyReused(field: "clientId")
+            }
+        }
+        return outcome
     }
 
     public func update(id: Int64, userId: Int64, change: TaskChange, now: Date) async throws -> StepTask {
@@ -55,11 +64,20 @@ public struct TaskStepsService: Sendable {
         try await database.reorderTasks(userId: userId, order: order, now: now)
     }
 
-    /// Adds a step titled as typed; the title is checked by the domain's rules first.
+    /// Adds a step titled as typed; the title is checked by the domain's rules first. A client id used before
+    /// answers with its step when this is a retry of it (`TaskRetry`) and is refused with `IdempotencyKeyReused`
+    /// when the title differs.
     public func addStep(taskId: Int64, userId: Int64, title: String, clientId: String?, now: Date) async throws -> AddedStep {
         let title = try TaskRules.title(title, field: .step)
         guard let added = try await database.addStep(taskId: taskId, userId: userId, title: title, clientId: clientId, now: now) else {
             throw ServiceError.notFound
+        }
+        if !added.created {
+            let createdAt = try await database.stepCreatedAt(id: added.step.id, userId: userId)
+            let taskLastChange = try await database.taskLastChange(id: taskId, userId: userId)
+            guard TaskRetry.isRetry(ofStepTitled: title, answeredBy: added.step, createdAt: createdAt, taskLastChange: taskLastChange) else {
+                throw IdempotencyKeyReused(field: "clientId")
+            }
         }
         return added
     }

@@ -27,7 +27,7 @@ public struct WaitAlertDraft: Sendable, Equatable {
         }
         let from = try Self.time(from, field: "from")
         let until = try Self.time(until, field: "until")
-        if let from, let until, until < from { throw ServiceError.invalidParameter("until") }
+        if let from, let until, until < from { throw ServiceError.reversedRange(start: "from", end: "until") }
         return WaitAlert(
             userId: userId, storeId: storeId, maxMinutes: minutes, day: LocalDay(now, in: WaitTimeService.timeZone),
             fromTime: from, untilTime: until, webhookURL: checkedWebhook,
@@ -44,7 +44,7 @@ public struct WaitAlertDraft: Sendable, Equatable {
 
     static func time(_ text: String?, field: String) throws -> TimeOfDay? {
         guard let text = trimmed(text) else { return nil }
-        guard let time = TimeOfDay(text) else { throw ServiceError.invalidParameter(field) }
+        guard let time = TimeOfDay(text) else { throw ServiceError.invalidParameter(field, expected: .timeOfDay) }
         return time
     }
 }

@@ -77,7 +77,7 @@ public struct WaitTimeService: Sendable {
     /// A new operator token for the feed endpoints; the secret is returned once and only its hash is kept.
     public func createOperatorToken(name: String) async throws -> (secret: String, token: OperatorToken) {
         let trimmed = try AccountService.checkedName(name.trimmingCharacters(in: .whitespaces), field: LocalizedText(ja: "トークン名", en: "Token name"))
-        guard (1...64).contains(trimmed.count) else { throw ServiceError.invalidParameter("name") }
+        guard (1...64).contains(trimmed.count) else { throw ServiceError.invalidParameter("name", expected: .text(characters: 1...64)) }
         let secret = SecretToken.generate(prefix: "kop_")
         let token = try await database.insertOperatorToken(OperatorToken(name: trimmed, tokenHash: SecretToken.hash(secret), prefix: String(secret.prefix(8)), createdAt: now()))
         return (secret, token)

@@ -79,11 +79,14 @@ public struct WorkoutService: Sendable {
         )
     }
 
-    /// Validates and stores a set; with an idempotency key seen before, returns the set stored then, and with the key
-    /// of a set since deleted refuses with `setDeleted` (the set is not made again). Everything is
-    /// checked and computed first, and the set and its inbox message are written in one transaction: a request that
-    /// fails stores nothing.
-    public func logSet(_ input: SetInput, user: User, idempotencyKey: String?, now: Date) async throws -> LoggedOutcome {
+    /// Validates and stores a set; with an idempotency key seen before, returns the set stored then if this is a
+    /// retry of it (`SetRetry`) and refuses with `IdempotencyKeyReused` if it is another set; with the key of a set
+    /// since deleted refuses with `setDeleted` (the set is not made again). Everything is checked and computed first,
+    /// and the set and its inbox message are written in one transaction: a request that fails stores nothing.
+    /// `performedAtGiven` is false when `input.performedAt` is `now` standing in for a time the client left out.
+    public func logSet(
+        _ input: SetInput, user: User, idempotencyKey: String?, performedAtGiven: Bool = true, now: Date
+    ) async throws -> LoggedOutcome {
         let input = try SetValidator.validate(input, now: now)
         let userId = try user.savedId
         guard let exercise = try await exercise(id: input.exerciseId, userId: userId) else { throw WorkoutError.unknownExercise }
@@ -101,7 +104,13 @@ public struct WorkoutService: Sendable {
         } catch WorkoutSetStoreError.keyOfDeletedSet {
             throw WorkoutError.setDeleted
         }
-        guard stored.created else { return LoggedOutcome(set: stored.set, created: false, records: []) }
+        guard stored.created else {
+            // A key seen before stored nothing now, so refusing here leaves the first set as it was.
+            guard SetRetry(set: record, performedAtGiven: performedAtGiven).isAnswered(by: stored.set) else {
+                throw IdempotencyKeyReused(field: "Idempotency-Key")
+            }
+            return LoggedOutcome(set: stored.set, created: false, records: [])
+        }
         return LoggedOutcome(set: stored.set, created: true, records: records)
     }
 

@@ -219,28 +219,55 @@ extension AppDatabase {
     }
 
     /// Gives every key-less record of the user (gateway, manual entry, API) its natural key, so that the
-    /// same sample arriving in an export is recognised as already present. Twins keep one key.
+    /// same sample arriving in an export is recognised as already present. A record alike in every part of its key to
+    /// one that has the key (a reading typed in twice) takes the next numbered copy's key, as the import of Kiroku's
+    /// own export numbers them, so that importing an account's export into it adds nothing.
     public func assignNaturalKeysBlocking(userId: Int64) throws {
         try writer.write { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT id, metric, sourceName, startAt, endAt, value FROM healthRecord
                 WHERE userId = ? AND naturalKey IS NULL
                 """, arguments: [userId])
-            var keys: [(Int64, NaturalKey)] = []
+            var records: [KeylessRecord] = []
             while let row = try rows.next() {
                 // A record whose times cannot be read gets no key (it is left out of reads too).
                 guard let start = try? row.decode(Date.self, forColumn: "startAt"), let end = try? row.decode(Date.self, forColumn: "endAt") else { continue }
-                let key = NaturalKey.sample(metric: row["metric"], sourceName: row["sourceName"], start: start, end: end, value: row["value"])
-                keys.append((row["id"], key))
+                records.append(KeylessRecord(id: row["id"], metric: row["metric"], sourceName: row["sourceName"], start: start, end: end, value: row["value"]))
             }
             let update = try db.cachedStatement(sql: "UPDATE OR IGNORE healthRecord SET naturalKey = ?, naturalKeyCheck = ? WHERE id = ?")
             let slots = try NaturalKeySlots(db: db, table: "healthRecord", userId: userId)
-            for (id, key) in keys {
-                _ = try slots.store(key) { slot in
-                    try update.execute(arguments: [slot, key.check, id])
-                    return db.changesCount > 0
+            for record in records {
+                var copy: Int?
+                while true {
+                    let key = record.key(copy: copy)
+                    let stored = try slots.store(key) { slot in
+                        try update.execute(arguments: [slot, key.check, record.id])
+                        return db.changesCount > 0
+                    }
+                    let next = (copy ?? 1) + 1
+                    // Beyond that many copies of one reading the record stays without a key, as every twin did before.
+                    if stored.inserted || next > KeylessRecord.copiesKeyed { break }
+                    copy = next
                 }
             }
+        }
+    }
+
+    /// A record that has no natural key yet, with what its key is made of.
+    private struct KeylessRecord {
+        static let copiesKeyed = 1_000
+
+        let id: Int64
+        let metric: String
+        let sourceName: String?
+        let start: Date
+        let end: Date
+        let value: Double
+
+        /// The plain key (`copy` nil), or the numbered one of a later copy.
+        func key(copy: Int?) -> NaturalKey {
+            guard let copy else { return NaturalKey.sample(metric: metric, sourceName: sourceName, start: start, end: end, value: value) }
+            return NaturalKey.sample(metric: metric, sourceName: sourceName, start: start, end: end, value: value, copy: copy)
         }
     }
 

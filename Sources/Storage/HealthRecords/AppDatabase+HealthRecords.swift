@@ -5,9 +5,22 @@ import Health
 extension AppDatabase {
     /// Inserts records in one transaction. A record whose (source, externalId) the user already has
     /// is not inserted again: the stored one is returned in its place, so client retries are harmless.
-    public func insertRecords(_ records: [HealthRecord]) async throws -> [(record: HealthRecord, inserted: Bool)] {
+    ///
+    /// `checkStored` is shown, inside the transaction, each record returned in place of one sent (its position in
+    /// `records`, the stored record): throwing rolls the whole batch back, so a caller can refuse a key reused for
+    /// other content without the rest of the batch staying stored, even when another request stored that key a
+    /// moment before. Whether the two are the same record is the caller's decision; storage only answers what it has.
+    public func insertRecords(
+        _ records: [HealthRecord], checkStored: @escaping @Sendable (_ position: Int, _ stored: HealthRecord) throws -> Void = { _, _ in }
+    ) async throws -> [(record: HealthRecord, inserted: Bool)] {
         let prepared = records.map { PreparedHealthRecord($0) }
-        return try await writer.write { db in try HealthRecordBatchInsert.insertAll(prepared, db: db) }
+        return try await writer.write { db in
+            let outcomes = try HealthRecordBatchInsert.insertAll(prepared, db: db)
+            for (position, outcome) in outcomes.enumerated() where !outcome.inserted {
+                try checkStored(position, outcome.record)
+            }
+            return outcomes
+        }
     }
 
     /// The record with this id if, and only if, it belongs to `userId`.

@@ -33,11 +33,14 @@ public struct DailyAggregate: Sendable, Equatable {
 }
 
 extension AppDatabase {
-    /// Per local day in `timeZone`, the count, sum, min, max and latest value of one metric's records whose start
-    /// falls in [from, to) — what Health's `DailyAggregator` computes from `timedValues`, but grouped inside SQLite
-    /// so years of minute-level samples are not decoded row by row. The range is cut at the zone's daylight-saving
-    /// changes; within each piece the offset is fixed, so SQLite's date arithmetic gives the local day exactly.
+    /// Per day in `timeZone`, the count, sum, min, max and latest value of one metric's records whose start falls in
+    /// [from, to) — what Health's `DailyAggregator` computes from `timedValues`, but grouped inside SQLite so years of
+    /// minute-level samples are not decoded row by row. Days are the metric's, by the catalog's `dayBoundary` (for
+    /// sleep a day runs from 18:00 the evening before), so `from` and `to` are best that rule's day starts. The range
+    /// is cut at the zone's daylight-saving changes; within each piece the offset is fixed, so SQLite's date
+    /// arithmetic (the local time moved forward by the boundary's lead) gives the day exactly.
     public func dailyAggregates(userId: Int64, metric: String, from: Date, to: Date, timeZone: TimeZone) async throws -> [DailyAggregate] {
+        let lead = MetricCatalog.metric(named: metric)?.dayBoundary.secondsBeforeMidnight ?? 0
         var pieces: [(from: Date, to: Date, offset: Int)] = []
         var start = from
         while start < to {
@@ -46,14 +49,18 @@ extension AppDatabase {
             start = change
         }
         let spans = pieces
-        // Whole-hour pieces (every whole-hour zone's days and daylight-saving changes) read the hourly rollups;
-        // anything else (India's +5:30, Nepal's +5:45) reads the records themselves.
-        let hourly = spans.allSatisfy { $0.from.timeIntervalSince1970.truncatingRemainder(dividingBy: 3_600) == 0
-            && $0.to.timeIntervalSince1970.truncatingRemainder(dividingBy: 3_600) == 0 }
+        // Whole-hour pieces with whole-hour offsets and a whole-hour lead (every whole-hour zone's days, sleep's
+        // 18:00 included, and daylight-saving changes) read the hourly rollups, since then no UTC hour straddles two
+        // days; anything else (India's +5:30, Nepal's +5:45) reads the records themselves.
+        let hourly = lead % 3_600 == 0 && spans.allSatisfy { piece in
+            piece.from.timeIntervalSince1970.truncatingRemainder(dividingBy: 3_600) == 0
+                && piece.to.timeIntervalSince1970.truncatingRemainder(dividingBy: 3_600) == 0 && piece.offset % 3_600 == 0
+        }
         return try await reader.read { db in
             var byDay: [LocalDay: DailyAggregate] = [:]
             for piece in spans {
-                let offset = "\(piece.offset >= 0 ? "+" : "")\(piece.offset) seconds"
+                let shift = piece.offset + lead
+                let offset = "\(shift >= 0 ? "+" : "")\(shift) seconds"
                 let rows: RowCursor
                 if hourly {
                     rows = try Row.fetchCursor(

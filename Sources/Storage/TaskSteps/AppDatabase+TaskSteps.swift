@@ -90,6 +90,7 @@ extension AppDatabase {
             guard count < TaskRules.maxStepsPerTask else { throw TaskStepsError.tooManySteps(limit: TaskRules.maxStepsPerTask) }
             var row = TaskStepRow(id: nil, userId: userId, taskId: taskId, title: title, position: count, completedAt: nil, clientId: clientId, createdAt: now)
             try row.insert(db)
+            try Self.markChanged(db, taskId: taskId, userId: userId, now: now)
             let task = try Self.settleCompletion(db, taskId: taskId, userId: userId, now: now)
             return (task, try row.step(), true)
         }
@@ -100,7 +101,10 @@ extension AppDatabase {
     public func updateStep(taskId: Int64, stepId: Int64, userId: Int64, title: String?, done: Bool?, now: Date) async throws -> StepTask? {
         try await writer.write { db in
             guard var row = try Self.stepRow(db, taskId: taskId, stepId: stepId, userId: userId) else { return nil }
-            if let title { row.title = title }
+            if let title, title != row.title {
+                row.title = title
+                try Self.markChanged(db, taskId: taskId, userId: userId, now: now)
+            }
             if let done {
                 if done, row.completedAt == nil { row.completedAt = now }
                 if !done { row.completedAt = nil }
@@ -114,6 +118,7 @@ extension AppDatabase {
         try await writer.write { db in
             guard let row = try Self.stepRow(db, taskId: taskId, stepId: stepId, userId: userId) else { return nil }
             try row.delete(db)
+            try Self.markChanged(db, taskId: taskId, userId: userId, now: now)
             let remaining = try Int64.fetchAll(db, TaskStepRow.select(\.id).filter { $0.taskId == taskId }.order(\.position))
             try Self.renumberSteps(db, order: remaining)
             return try Self.settleCompletion(db, taskId: taskId, userId: userId, now: now)
@@ -180,6 +185,12 @@ extension AppDatabase {
             task.completedAt = completion
         }
         return task
+    }
+
+    /// Sets the task's `updatedAt`: a step added, renamed or deleted changes the task, so a retried create under its
+    /// clientId can tell the task was edited since (`taskLastChange`). A new order does not: it changes no content.
+    static func markChanged(_ db: Database, taskId: Int64, userId: Int64, now: Date) throws {
+        try TaskRow.owned(by: userId).filter(key: taskId).updateAll(db) { $0.updatedAt.set(to: now) }
     }
 
     /// Dense positions 0, 1, 2, … in `order`, or in the current order when nil.

@@ -90,8 +90,8 @@ import Testing
             let task = try made.json()
             let titles = try #require(task["steps"] as? [[String: Any]]).compactMap { $0["title"] as? String }
             // A day's steps start from zero, so the quarters of a 9,000-step day are 2,250 steps apart.
-            #expect(titles == ["25 % — 2250 歩", "50 % — 4500 歩", "75 % — 6750 歩", "100 % — 9000 歩"])
-            #expect(task["title"] as? String == "歩数 → 9000 歩")
+            #expect(titles == ["25 % — 2,250 歩", "50 % — 4,500 歩", "75 % — 6,750 歩", "100 % — 9,000 歩"])
+            #expect(task["title"] as? String == "歩数 → 9,000 歩")
         }
     }
 }
