@@ -6,4 +6,20 @@ public enum WeightText {
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
     }
+
+    /// Like `format`, with the whole part in groups of three (12,345 kg), for totals people read: a week's volume
+    /// runs to five digits. Form fields keep `format`, which is read back as typed.
+    public static func grouped(_ value: Double) -> String {
+        let text = format(value)
+        guard value.isFinite, abs(value) >= 1_000 else { return text }
+        let sign = text.hasPrefix("-") ? "-" : ""
+        let unsigned = text.dropFirst(sign.count)
+        let whole = Array(unsigned.prefix { $0 != "." })
+        var grouped = ""
+        for (index, digit) in whole.enumerated() {
+            if index > 0, (whole.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return sign + grouped + unsigned.dropFirst(whole.count)
+    }
 }

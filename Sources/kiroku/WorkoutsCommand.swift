@@ -100,7 +100,7 @@ struct WorkoutsCommand: AsyncParsableCommand {
                 }
             }
             print(Table(header: header, rows: rows).render())
-            print(LocalizedText(ja: "合計ボリューム \(WorkoutsCommand.number(day.totalVolume)) kg", en: "Total volume \(WorkoutsCommand.number(day.totalVolume)) kg").text(in: language))
+            print(LocalizedText(ja: "合計ボリューム \(WeightText.grouped(day.totalVolume)) kg", en: "Total volume \(WeightText.grouped(day.totalVolume)) kg").text(in: language))
         }
     }
 
@@ -121,7 +121,7 @@ struct WorkoutsCommand: AsyncParsableCommand {
             let header = language == .ja ? ["週（月曜）", "ボリューム kg", "セット", "推定1RM", "体重 kg"] : ["WEEK OF", "VOLUME KG", "SETS", "E1RM", "BODY KG"]
             let rows = dashboard.trend.map { week in
                 [
-                    week.weekStart.description, WorkoutsCommand.number(week.totalVolume), String(week.setCount),
+                    week.weekStart.description, WeightText.grouped(week.totalVolume), String(week.setCount),
                     week.e1rmAvg.map(WorkoutsCommand.number) ?? "—", weights[week.weekStart].map(WorkoutsCommand.number) ?? "",
                 ]
             }

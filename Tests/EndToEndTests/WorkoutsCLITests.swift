@@ -24,11 +24,11 @@ extension CLITests {
 
         let today = try kiroku(["workouts", "today", "--user", "taro"])
         #expect(today.output.contains("Bench Press") && today.output.contains("Zercher Squat"))
-        #expect(today.output.contains("Total volume 1125 kg"))
+        #expect(today.output.contains("Total volume 1,125 kg"), "grouped for reading")
 
         let dashboard = try kiroku(["workouts", "dashboard", "--span", "52w", "--user", "taro"])
         #expect(dashboard.output.split(separator: "\n").count == 53)
-        #expect(dashboard.output.contains("1125"))
+        #expect(dashboard.output.contains("1,125"))
 
         let file = TestFiles.directory.appendingPathComponent("hevy-\(UUID().uuidString).csv")
         try """

@@ -100,8 +100,8 @@ struct WorkoutsWebController {
         values["spans"] = Self.spans.map { option -> [String: Any] in
             ["id": option.rawValue, "label": Self.spanLabel(option).text(in: context.language), "current": option == span]
         }
-        values["thisWeek"] = Self.number(dashboard.thisWeek.totalVolume)
-        values["lastWeek"] = Self.number(dashboard.lastWeek.totalVolume)
+        values["thisWeek"] = Self.total(dashboard.thisWeek.totalVolume)
+        values["lastWeek"] = Self.total(dashboard.lastWeek.totalVolume)
         values["volumeChart"] = WorkoutCharts.weekly(dashboard, strings: strings, language: language)
         values["e1rmCharts"] = WorkoutCharts.e1rm(dashboard, directory: directory, timeZone: timeZone, strings: strings, language: language)
 
@@ -117,7 +117,7 @@ struct WorkoutsWebController {
             [
                 "date": summary.day.description,
                 "names": summary.exerciseIds.compactMap { directory[$0]?.name.text(in: language) }.joined(separator: "・"),
-                "volume": Self.number(summary.totalVolume), "sets": summary.setCount,
+                "volume": Self.total(summary.totalVolume), "sets": summary.setCount,
                 "sessions": sessions[summary.day] ?? [],
             ]
         }
@@ -141,7 +141,7 @@ struct WorkoutsWebController {
         day.exercises.map { part in
             [
                 "name": part.exercise.name.text(in: language),
-                "volume": number(part.totalVolume),
+                "volume": total(part.totalVolume),
                 "avgRM": number(part.avgRM),
                 "sets": part.sets.map { set -> [String: Any] in
                     var row: [String: Any] = ["id": set.id.uuidString.lowercased(), "number": set.setNumber, "weight": number(set.weight), "reps": set.reps]
@@ -150,7 +150,7 @@ struct WorkoutsWebController {
                     return row
                 },
                 "hasMuscles": !part.muscleVolume.isEmpty,
-                "muscles": part.muscleVolume.map { ["name": $0.group.name.text(in: language), "volume": number($0.effectiveVolume)] },
+                "muscles": part.muscleVolume.map { ["name": $0.group.name.text(in: language), "volume": total($0.effectiveVolume)] },
             ]
         }
     }
@@ -224,7 +224,7 @@ struct WorkoutsWebController {
         var values = pages.base(context, title: "\(strings["woTitle"]!) \(date)", csrf: csrf.token(for: request, context: context).token)
         values["navWorkouts"] = true
         values["date"] = date.description
-        values["volume"] = Self.number(day.totalVolume)
+        values["volume"] = Self.total(day.totalVolume)
         values["avgRM"] = Self.number(day.avgRM)
         values["exercises"] = Self.exerciseRows(day, language: context.language)
         let sessions = try await HealthStrengthSessions(database: database)
@@ -237,6 +237,11 @@ struct WorkoutsWebController {
     /// Form numbers: trimmed, a decimal comma accepted (phones in many locales type one).
     static func decimalText(_ text: String?) -> String {
         WebFormatting.typedNumber(text)
+    }
+
+    /// A total for reading, thousands grouped (12,345 kg); `number` is for what a form shows and reads back.
+    static func total(_ value: Double) -> String {
+        WeightText.grouped(value)
     }
 
     static func number(_ value: Double) -> String {
