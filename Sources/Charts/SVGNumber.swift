@@ -27,9 +27,26 @@ enum SVGNumber {
         return text
     }
 
-    /// A value with its unit, as shown in tooltips and the chart description.
+    /// A value with its unit, as shown in tooltips and the chart description: thousands grouped (8,000 steps), as
+    /// the pages around the chart print them.
     static func value(_ value: Double, decimals: Int, unit: String) -> String {
-        let number = Self.value(value, decimals: decimals)
+        let number = grouped(value, decimals: decimals)
         return unit.isEmpty ? number : "\(number) \(unit)"
+    }
+
+    /// `value` with the whole part in groups of three, for text people read (tooltips, axis labels); attributes
+    /// that programs read keep `value`.
+    static func grouped(_ value: Double, decimals: Int) -> String {
+        let text = Self.value(value, decimals: decimals)
+        let sign = text.hasPrefix("-") ? "-" : ""
+        let unsigned = text.dropFirst(sign.count)
+        let whole = Array(unsigned.prefix { $0 != "." })
+        guard whole.count > 3, whole.allSatisfy(\.isNumber) else { return text }
+        var result = sign
+        for (index, digit) in whole.enumerated() {
+            if index > 0, (whole.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result + unsigned.dropFirst(whole.count)
     }
 }

@@ -31,7 +31,7 @@ struct YScale {
     }
 
     var axisTicks: [YAxisTick] {
-        ticks.map { YAxisTick(value: $0, y: y($0), label: SVGNumber.value($0, decimals: labelDecimals)) }
+        ticks.map { YAxisTick(value: $0, y: y($0), label: SVGNumber.grouped($0, decimals: labelDecimals)) }
     }
 
     private static func pow10(_ exponent: Int) -> Double {

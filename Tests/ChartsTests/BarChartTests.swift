@@ -1,4 +1,4 @@
-import Charts
+@testable import Charts
 import Foundation
 import Testing
 
@@ -85,14 +85,14 @@ import Testing
         #expect(Double(line.attributes["y1"]!)! == (goalY * 100).rounded() / 100)
         #expect(line.attributes["y1"] == line.attributes["y2"])
         // The goal is the top of the axis here; its label stays inside the plot rather than above it.
-        let label = try #require(markup.all("text").first { $0.text == "8000 steps" })
+        let label = try #require(markup.all("text").first { $0.text == "8,000 steps" })
         #expect(Double(label.attributes["y"]!)! - ChartStyle.standard.fontSize >= geometry.plot.y)
     }
 
     @Test func barsCarryADateValueTooltip() {
         let markup = SVGMarkup(chart([ChartPoint(date: F.morning(1), value: 8_123)]).svg())
         #expect(markup.all("rect", class: "kc-bar").count == 1)
-        #expect(markup.all("title").map(\.text).contains("1/2 8123 steps"))
+        #expect(markup.all("title").map(\.text).contains("1/2 8,123 steps"), "grouped as the page around it")
     }
 
     /// Fourteen monthly averages: each bar spans its month (not one day's 1-px slot), the description counts months,
@@ -126,5 +126,14 @@ import Testing
         #expect(zip(ticks, ticks.dropFirst()).allSatisfy { $1.x - $0.x > 20 }, "labels do not overlap")
         let sameYear = chart(F.series([1, 2, 3])).geometry.xTicks
         #expect(sameYear.allSatisfy { $0.label.filter { $0 == "/" }.count == 1 }, "within one year, labels stay M/d")
+    }
+}
+
+/// Axis labels and tooltips read as the page around them: thousands grouped; attributes programs read stay plain.
+@Suite struct GroupedChartNumberTests {
+    @Test(arguments: [(8_000.0, 0, "8,000"), (12_345.67, 1, "12,345.7"), (-1_500, 0, "-1,500"), (999, 0, "999"), (1_000_000, 0, "1,000,000")])
+    func peopleReadGroupedNumbers(value: Double, decimals: Int, shown: String) {
+        #expect(SVGNumber.grouped(value, decimals: decimals) == shown)
+        #expect(SVGNumber.value(value, decimals: decimals) == shown.replacingOccurrences(of: ",", with: ""))
     }
 }

@@ -68,9 +68,9 @@ import Testing
             BarChart(bars: steps, title: "Steps", emptyMessage: "-", unit: "steps", timeZone: F.tokyo, goal: 8_000, language: language)
         }
         let japanese = try desc(bar(.ja).svg())
-        #expect(japanese == "1/1〜1/3 の 3 日分。最小 4000 steps、最大 6000 steps、最新 5500 steps（1/3）。目標 8000 steps")
+        #expect(japanese == "1/1〜1/3 の 3 日分。最小 4,000 steps、最大 6,000 steps、最新 5,500 steps（1/3）。目標 8,000 steps")
         let english = try desc(bar(.en).svg())
-        #expect(english == "3 days from 1/1 to 1/3; min 4000 steps, max 6000 steps, latest 5500 steps on 1/3; goal 8000 steps")
+        #expect(english == "3 days from 1/1 to 1/3; min 4,000 steps, max 6,000 steps, latest 5,500 steps on 1/3; goal 8,000 steps")
         #expect(!hasJapanese(english))
         // The language changes the words, not the picture.
         let withoutDesc = { (svg: String) in svg.replacingOccurrences(of: #"<desc[^>]*>[^<]*</desc>"#, with: "", options: .regularExpression) }

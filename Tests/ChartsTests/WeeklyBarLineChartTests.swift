@@ -16,12 +16,12 @@ import Testing
             .init(label: "11/16", bar: 0), .init(label: "11/23", bar: 5200, line: 69.8),
         ])
         #expect(svg.components(separatedBy: "class=\"kc-bar\"").count - 1 == 2, "empty weeks draw no bar")
-        #expect(svg.contains("<title>11/23 5200 kg</title>"))
+        #expect(svg.contains("<title>11/23 5,200 kg</title>"))
         #expect(svg.components(separatedBy: "<circle").count - 1 == 2)
         #expect(svg.contains("<title>11/2 70.2 kg</title>"))
         #expect(svg.contains("class=\"kc-overlay\""))
         #expect(svg.contains("Body weight"))
-        #expect(svg.contains("4 weeks to 11/23; highest 5200 kg in the week of 11/23"))
+        #expect(svg.contains("4 weeks to 11/23; highest 5,200 kg in the week of 11/23"))
     }
 
     @Test func withoutAnyDataItSaysSo() {
