@@ -138,6 +138,19 @@ extension MotivationService {
         en: "expected lower and upper both above 0, lower no higher than upper, for a withinRange goal"
     )
 
+    /// A goal's number must be one the metric can reach: a day of 1,000,000 steps or a 2,000 kg weight is a slip of
+    /// the keyboard, and a goal that can never be met only shows 0 % for ever. The bound is the metric's believable
+    /// range, the one a manual entry is held to.
+    static func checkBelievable(_ value: Double, field: String, metric: Metric) throws(ServiceError) {
+        let highest = metric.plausibleRange.upperBound
+        guard value > highest else { return }
+        let shown = metric.format(highest)
+        throw ServiceError.invalidParameter(field, expected: ExpectedValue(
+            ja: "\(metric.name.ja)の目標は \(shown) \(metric.unitLabel(in: .ja)) 以下にしてください",
+            en: "expected at most \(shown) \(metric.unitLabel(in: .en)) for a \(metric.name.en.lowercased()) goal"
+        ))
+    }
+
     /// Creates a goal. Bad input (an unknown metric or direction, a missing target, a deadline in the past)
     /// changes nothing.
     public func createGoal(_ input: GoalInput, userId: Int64, now: Date) async throws -> GoalRow {
@@ -149,11 +162,14 @@ extension MotivationService {
         switch input.direction {
         case "atLeast", "atMost":
             guard let value = input.target, value.isFinite, value > 0 else { throw ServiceError.invalidParameter("target", expected: .positiveNumber) }
+            try Self.checkBelievable(value, field: "target", metric: metric)
             target = value
         case "withinRange":
             guard let low = input.lower, let high = input.upper, low.isFinite, high.isFinite, low > 0, low <= high else {
                 throw ServiceError.invalidParameter("lower", expected: Self.rangeBounds)
             }
+            try Self.checkBelievable(low, field: "lower", metric: metric)
+            try Self.checkBelievable(high, field: "upper", metric: metric)
             lower = low
             upper = high
             target = input.target ?? (low + high) / 2
@@ -185,6 +201,7 @@ extension MotivationService {
         var history: [GoalHistoryRow] = []
         if let target {
             guard target.isFinite, target > 0 else { throw ServiceError.invalidParameter("target", expected: .positiveNumber) }
+            if let metric = MetricCatalog.metric(named: row.metric) { try Self.checkBelievable(target, field: "target", metric: metric) }
             if target != row.target {
                 history.append(GoalHistoryRow(userId: userId, goalId: id, day: today, event: "targetChanged", value: target, createdAt: now))
                 row.target = target

@@ -1,0 +1,36 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+@testable import Server
+import Storage
+import Testing
+
+/// A goal no one can reach (a million steps a day, a two-tonne weight) is a slip of the keyboard: refused, naming
+/// the field and the highest believable value, and nothing stored.
+@Suite struct UnreachableGoalTests {
+    @Test func goalsBeyondWhatTheMetricCanReachAreRefused() async throws {
+        let server = try TestServer()
+        let (user, token) = try await server.user("kaori")
+        try await server.test { client in
+            try await BilingualRefusal.ask(
+                client, "/api/v1/goals", method: .post, token: token, body: ["metric": "steps", "direction": "atLeast", "target": 1_000_000]
+            ).expect(code: "invalid_parameter", ja: ["target: 歩数の目標は 100,000 歩 以下"], en: ["target: expected at most 100,000 steps for a steps goal"])
+            try await BilingualRefusal.ask(
+                client, "/api/v1/goals", method: .post, token: token,
+                body: ["metric": "bodyMass", "direction": "withinRange", "lower": 60, "upper": 2_000]
+            ).expect(code: "invalid_parameter", ja: ["upper: 体重の目標は"], en: ["upper: expected at most"])
+            #expect(try await server.database.goals(userId: user.id!).isEmpty, "nothing stored")
+
+            let created = try await client.execute(
+                uri: "/api/v1/goals", method: .post, headers: .bearer(token), body: jsonBody(["metric": "steps", "direction": "atLeast", "target": 100_000])
+            )
+            #expect(created.status == .created, "the highest believable day is still a goal")
+            let json = try created.json()
+            let id = try #require((json["id"] as? String) ?? (json["id"] as? Int).map(String.init))
+            try await BilingualRefusal.ask(client, "/api/v1/goals/\(id)", method: .patch, token: token, body: ["target": 250_000]).expect(
+                code: "invalid_parameter", ja: ["target: 歩数の目標は 100,000 歩 以下"], en: ["target: expected at most 100,000 steps"]
+            )
+            #expect(try await server.database.goals(userId: user.id!).map(\.target) == [100_000], "the change is refused, the goal kept")
+        }
+    }
+}
