@@ -17,11 +17,14 @@ import Testing
             _ = try await browser.evaluate("document.getElementById('notes').value = '\(Self.longWord)'; return true;")
             try await browser.submit("#log-button")
 
-            let today = try await browser.evaluate("""
-                var now = new Date(); now.setMinutes(now.getMinutes() - now.getTimezoneOffset());
-                return now.toISOString().slice(0, 10);
+            // The day page of the set just logged, as the workouts page links it: the set's day is in the account's
+            // zone (Asia/Tokyo), which is not the browser's between 15:00 and 24:00 UTC.
+            try await browser.open("\(site)/workouts")
+            let dayPage = try await browser.evaluate("""
+                var link = document.querySelector('a[href^="/workouts/day/"]'); return link ? link.getAttribute('href') : '';
                 """) as? String ?? ""
-            for path in ["/tasks", task, "/workouts", "/workouts/day/\(today)"] {
+            #expect(dayPage.hasPrefix("/workouts/day/"), "the logged set's day is linked")
+            for path in ["/tasks", task, "/workouts", dayPage] {
                 try await browser.open(site + path)
                 #expect(try await browser.source().contains("averyverylongpathsegment"), "\(path) shows the long text")
                 let widths = try await browser.evaluate("return document.documentElement.scrollWidth + '/' + window.innerWidth;") as? String
