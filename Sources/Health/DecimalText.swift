@@ -16,20 +16,7 @@ enum DecimalText {
     /// Like `fixed`, with the whole part in groups of three ("12,345.6"), as Japanese and English both write
     /// numbers for reading. Not for form fields or files, which are read back as typed.
     static func grouped(_ value: Double, decimals: Int) -> String {
-        let text = fixed(value, decimals: decimals)
-        guard value.isFinite else { return text }
-        let sign = text.hasPrefix("-") ? "-" : ""
-        let unsigned = text.dropFirst(sign.count)
-        let whole = unsigned.prefix { $0 != "." }
-        guard whole.count > 3 else { return text }
-        var groups: [Substring] = []
-        var end = whole.endIndex
-        while end > whole.startIndex {
-            let start = whole.index(end, offsetBy: -3, limitedBy: whole.startIndex) ?? whole.startIndex
-            groups.insert(whole[start..<end], at: 0)
-            end = start
-        }
-        return sign + groups.joined(separator: ",") + unsigned.dropFirst(whole.count)
+        DigitGrouping.apply(fixed(value, decimals: decimals))
     }
 
     /// Like `fixed` without trailing zeros, so a limit reads "30" rather than "30.0".

@@ -1,3 +1,5 @@
+import Health
+
 /// How Workouts writes kilograms and other amounts for people: at most one decimal, none when whole
 /// ("80", "82.5", "1234.6").
 public enum WeightText {
@@ -10,16 +12,6 @@ public enum WeightText {
     /// Like `format`, with the whole part in groups of three (12,345 kg), for totals people read: a week's volume
     /// runs to five digits. Form fields keep `format`, which is read back as typed.
     public static func grouped(_ value: Double) -> String {
-        let text = format(value)
-        guard value.isFinite, abs(value) >= 1_000 else { return text }
-        let sign = text.hasPrefix("-") ? "-" : ""
-        let unsigned = text.dropFirst(sign.count)
-        let whole = Array(unsigned.prefix { $0 != "." })
-        var grouped = ""
-        for (index, digit) in whole.enumerated() {
-            if index > 0, (whole.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return sign + grouped + unsigned.dropFirst(whole.count)
+        DigitGrouping.apply(format(value))
     }
 }
