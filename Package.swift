@@ -98,6 +98,8 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 // A row that cannot be read is skipped and logged (table and id only), never fatal.
                 .product(name: "Logging", package: "swift-log"),
+                // SHA-256 of handed-out tokens (`TokenHash`), so a migration can hash tokens it finds stored in plain text.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Outgoing wait-alert webhooks: every address resolved and checked, the post sent to exactly that address.

@@ -19,7 +19,13 @@ public struct ExportItemAssembler {
     /// A day-long ride at one fix a second, with room to spare.
     static let locationLimit = 200_000
 
+    /// Direct children of a workout whose content goes to the workout's own columns (the 2015 shape writes its
+    /// `Location`s there); any other child is kept whole.
+    private static let workoutColumnChildren: Set<String> = ["MetadataEntry", "WorkoutStatistics", "WorkoutEvent", "Location"]
+
     private var depth = 0
+    /// Whether the workout's current direct child is one kept whole (its own children stay inside it).
+    private var insideKeptWorkoutChild = false
     private var current = Current.none
     /// The root element's name; anything but HealthData is refused before any item is read.
     public private(set) var rootName: String?
@@ -85,7 +91,8 @@ public struct ExportItemAssembler {
             }
             current = .correlation(correlation, inner: inner)
         case var .workout(workout):
-            Self.add(name, attributes, to: &workout)
+            if level == 2 { insideKeptWorkoutChild = !Self.workoutColumnChildren.contains(name) }
+            Self.add(name, attributes, level: level, insideKept: insideKeptWorkoutChild, to: &workout)
             current = .workout(workout)
         case var .element(element):
             if element.children.count < Self.childLimit {
@@ -154,7 +161,8 @@ public struct ExportItemAssembler {
             case "sourceName", "source": correlation.sourceName = attribute.value
             case "startDate": correlation.startDate = attribute.value
             case "endDate": correlation.endDate = attribute.value
-            default: break
+            // sourceVersion, device, creationDate and whatever newer exports add: kept, as a record's are.
+            default: correlation.otherAttributes[attribute.name] = attribute.value
             }
         }
         return correlation
@@ -188,6 +196,33 @@ public struct ExportItemAssembler {
         } else if record.children.count < childLimit {
             record.children.append(ExportedElement(name: name, attributes: dictionary(attributes)))
         }
+    }
+
+    /// A child of a workout at `level` (2 = direct child). What the workout's own columns hold (its metadata,
+    /// statistics, events, route files and points) goes there; every other element is kept in `children`, and what
+    /// is inside a `WorkoutActivity` or a `WorkoutRoute` stays inside it: an activity's statistics merged into the
+    /// workout's would make a multisport workout's first leg its total, a route's metadata would overwrite the
+    /// workout's own keys.
+    private static func add(
+        _ name: String, _ attributes: [XMLAttribute], level: Int, insideKept: Bool, to workout: inout ExportedWorkout
+    ) {
+        if level > 2, insideKept, let parent = workout.children.indices.last {
+            // Inside a kept child: only a route's file and points are the workout's own.
+            if name == "FileReference" || name == "Location" {
+                add(name, attributes, to: &workout)
+            } else if workout.children[parent].children.count < childLimit {
+                workout.children[parent].children.append(ExportedElement(name: name, attributes: dictionary(attributes)))
+            }
+            return
+        }
+        if level == 2, !workoutColumnChildren.contains(name) {
+            // WorkoutActivity, WorkoutRoute, and whatever later iOS versions add.
+            if workout.children.count < childLimit {
+                workout.children.append(ExportedElement(name: name, attributes: dictionary(attributes)))
+            }
+            return
+        }
+        add(name, attributes, to: &workout)
     }
 
     private static func add(_ name: String, _ attributes: [XMLAttribute], to workout: inout ExportedWorkout) {

@@ -44,6 +44,8 @@ public struct ExportedCorrelation: Sendable, Equatable {
     public var endDate: String = ""
     public var metadata: [String: String] = [:]
     public var records: [ExportedRecord] = []
+    /// sourceVersion, device, creationDate and attributes newer exports add.
+    public var otherAttributes: [String: String] = [:]
 
     public init() {}
 }
@@ -72,6 +74,10 @@ public struct ExportedWorkout: Sendable, Equatable {
     /// How many `<Location>`s the workout had (more than `locations` holds when past the assembler's cap).
     public var inlineLocationCount = 0
     public var otherAttributes: [String: String] = [:]
+    /// Children kept as written, with their own children inside them: `WorkoutActivity` (iOS 16 and later, one per
+    /// leg of a multisport workout, each with its statistics, events and metadata), `WorkoutRoute` (its attributes
+    /// and metadata; its file and points go to `routeFiles` and `locations`) and elements newer exports add.
+    public var children: [ExportedElement] = []
 
     public init() {}
 }

@@ -39,22 +39,34 @@ public struct HealthAutoExportMapper: Sendable {
         case "bloodpressure":
             let start = row["date"]?.text.flatMap(instant)
             let raw = RawRow(row: row, name: name, units: units)
-            add("bloodPressureSystolic", value: row["systolic"]?.number, unit: units, source: row["source"]?.text, start: start, raw: raw, into: &samples)
-            add("bloodPressureDiastolic", value: row["diastolic"]?.number, unit: units, source: row["source"]?.text, start: start, raw: raw, into: &samples)
+            let kept = HealthAutoExportKeptFields.unused(in: row, used: ["date", "systolic", "diastolic", "source"])
+            add("bloodPressureSystolic", value: row["systolic"]?.number, unit: units, source: row["source"]?.text, start: start,
+                metadata: kept, raw: raw, into: &samples)
+            add("bloodPressureDiastolic", value: row["diastolic"]?.number, unit: units, source: row["source"]?.text, start: start,
+                metadata: kept, raw: raw, into: &samples)
         case "sleepanalysis":
             mapSleep(row, name: name, units: units, into: &samples)
         default:
             var found = metric(named: name)
             if found == nil, let known = Self.catalogName(name) { found = metric(named: known) }
             guard let metric = found else { return keepRaw(RawRow(row: row, name: name, units: units), reason: .unknownType) }
-            // Heart rate arrives as Min/Avg/Max: the average is the value, the range is kept.
-            var extra: [String: String] = [:]
+            // Heart rate arrives as Min/Avg/Max: the average is the value, the range is kept, and so is any other
+            // field (blood glucose's `mealTime`, …).
+            var extra = HealthAutoExportKeptFields.unused(in: row, used: Self.plainRowFields)
             if let min = row["Min"]?.number { extra["min"] = Self.text(min) }
             if let max = row["Max"]?.number { extra["max"] = Self.text(max) }
             add(metric.id, value: row["qty"]?.number ?? row["Avg"]?.number, unit: units, source: row["source"]?.text,
                 start: row["date"]?.text.flatMap(instant), metadata: extra, raw: RawRow(row: row, name: name, units: units), into: &samples)
         }
     }
+
+    /// The fields of a plain row that become the sample itself.
+    static let plainRowFields: Set<String> = ["date", "qty", "Min", "Avg", "Max", "source"]
+    /// The fields of an aggregated night that become its samples' dates, values and sources.
+    static let aggregatedSleepFields: Set<String> = [
+        "date", "source", "sleepStart", "sleepEnd", "inBedStart", "inBedEnd", "sleepSource", "inBedSource",
+        "core", "deep", "rem", "awake", "asleep", "totalSleep", "inBed",
+    ]
 
     /// Health Auto Export's names for catalog metrics that the catalog's aliases do not spell that way.
     static func catalogName(_ name: String) -> String? {
@@ -109,17 +121,23 @@ public struct HealthAutoExportMapper: Sendable {
             durationMinutes: row["duration"]?.number.flatMap { try? minutes.canonicalValue($0, unit: "s") },
             distanceMeters: canonical(row["distance"], distance),
             energyKcal: active,
-            statistics: statistics, events: [], routeFiles: [], metadata: id.map { ["id": $0] } ?? [:],
+            statistics: statistics, events: [], routeFiles: [],
+            metadata: HealthAutoExportKeptFields.workoutFields(row).merging(id.map { ["id": $0] } ?? [:]) { $1 },
             sourceName: Self.defaultSource, device: nil, naturalKey: key
         )
         workout.heartRates = heartRates(row["heartRateData"], workoutKey: key)
         let rates = workout.heartRates.map(\.average)
-        if !rates.isEmpty, let heart = MetricCatalog.metric(named: "heartRate") {
-            statistics.append(ImportedWorkoutStatistic(
-                type: heart.healthKitIdentifier, metric: heart.id, unit: heart.canonicalUnit,
-                average: rates.reduce(0, +) / Double(rates.count),
-                minimum: workout.heartRates.map { $0.minimum ?? $0.average }.min(), maximum: workout.heartRates.map { $0.maximum ?? $0.average }.max()
-            ))
+        if let heart = MetricCatalog.metric(named: "heartRate") {
+            if !rates.isEmpty {
+                statistics.append(ImportedWorkoutStatistic(
+                    type: heart.healthKitIdentifier, metric: heart.id, unit: heart.canonicalUnit,
+                    average: rates.reduce(0, +) / Double(rates.count),
+                    minimum: workout.heartRates.map { $0.minimum ?? $0.average }.min(), maximum: workout.heartRates.map { $0.maximum ?? $0.average }.max()
+                ))
+            } else if let summary = HealthAutoExportKeptFields.heartRateSummary(row, metric: heart) {
+                // Without the series (the app's "workout metrics" left off) the app's own summary is the heart rate.
+                statistics.append(summary)
+            }
             workout.statistics = statistics
         }
         workout.route = route(row["route"], workoutKey: key)
@@ -227,11 +245,13 @@ public struct HealthAutoExportMapper: Sendable {
             let kind = Self.normalized(stage)
             guard kind != "awake" else { return keepRaw(raw, reason: .noMetric) }
             let minutes = end.date.timeIntervalSince(start.date) / 60
+            var kept = HealthAutoExportKeptFields.unused(in: row, used: ["startDate", "endDate", "value", "qty", "source"])
+            kept["stage"] = stage
             add(kind == "inbed" ? "timeInBed" : "sleepAnalysis", value: minutes, unit: "min", source: source,
-                start: start, end: end, metadata: ["stage": stage], raw: raw, into: &samples)
+                start: start, end: end, metadata: kept, raw: raw, into: &samples)
             return
         }
-        var stages: [String: String] = [:]
+        var stages = HealthAutoExportKeptFields.unused(in: row, used: Self.aggregatedSleepFields)
         for key in ["core", "deep", "rem", "awake", "asleep", "totalSleep", "inBed"] {
             if let value = row[key]?.number { stages[key] = Self.text(value) }
         }

@@ -61,17 +61,26 @@ public struct HealthExportReader: Sendable {
         try document.finish()
     }
 
-    /// The first file entry whose opening bytes say it is a HealthData document.
+    /// The first file entry whose opening bytes say it is a HealthData document. When none does but some entry
+    /// could not be inflated, the export may well be that entry: the zip is damaged, and saying "no export in it"
+    /// would send the person looking for the wrong problem.
     static func healthDataEntry(in archive: Archive) throws -> Entry? {
+        var unreadable = false
         for entry in archive where entry.type == .file && entry.uncompressedSize > 0 {
-            if try startsLikeHealthData(entry, in: archive) { return entry }
+            guard let head = head(of: entry, in: archive) else {
+                unreadable = true
+                continue
+            }
+            if looksLikeHealthData(head) { return entry }
         }
+        if unreadable { throw ImportError.brokenZip }
         return nil
     }
 
     private struct EnoughBytes: Error {}
 
-    private static func startsLikeHealthData(_ entry: Entry, in archive: Archive) throws -> Bool {
+    /// The entry's first 4 KiB, or nil when its data cannot be inflated.
+    private static func head(of entry: Entry, in archive: Archive) -> Data? {
         var head = Data()
         do {
             _ = try archive.extract(entry, bufferSize: 4096, skipCRC32: true) { chunk in
@@ -81,9 +90,9 @@ public struct HealthExportReader: Sendable {
         } catch is EnoughBytes {
             // Stopped on purpose once the head was read.
         } catch {
-            return false
+            return nil
         }
-        return looksLikeHealthData(head.prefix(4096))
+        return head.prefix(4096)
     }
 
     static func looksLikeHealthData(_ head: Data) -> Bool {

@@ -88,12 +88,19 @@ public struct HealthKitMapper {
         _ record: ExportedRecord, metric: Metric, value: Double, original: Double, unit: String,
         start: Instant, end: Instant, detail: String?
     ) -> ImportedSample {
-        ImportedSample(
+        var metadata = Self.metadata(of: record)
+        let created = SourceCreationDate.read(record.creationDate, window: window)
+        if created == nil, let text = record.creationDate {
+            // Not readable: the sample is stored all the same, without it, and the text stays with it.
+            metadata = (metadata ?? [:]).merging([SourceCreationDate.unreadableMetadataKey: text]) { $1 }
+        }
+        return ImportedSample(
             metric: metric.id, value: value, originalValue: original, originalUnit: unit,
             startAt: start.date, endAt: end.date, utcOffsetSeconds: start.utcOffsetSeconds,
-            sourceName: record.sourceName, device: record.device, metadata: Self.metadata(of: record),
+            sourceName: record.sourceName, device: record.device, metadata: metadata,
             naturalKey: NaturalKey.sample(metric: metric.id, sourceName: record.sourceName, start: start.date, end: end.date,
-                                          value: value, detail: detail)
+                                          value: value, detail: detail),
+            sourceVersion: record.sourceVersion, sourceCreatedAt: created
         )
     }
 
@@ -113,6 +120,9 @@ public struct HealthKitMapper {
         key.add(record.value ?? "")
         key.add(record.unit ?? "")
         var attributes = record.otherAttributes.merging(record.device.map { ["device": $0] } ?? [:]) { $1 }
+        // As written: promotion (`kiroku import --reprocess-raw`) reads them into the sample's columns.
+        attributes["sourceVersion"] = record.sourceVersion
+        attributes["creationDate"] = record.creationDate
         if start == nil {
             attributes["startDate"] = record.startDate
             attributes["endDate"] = record.endDate
@@ -138,7 +148,8 @@ public struct HealthKitMapper {
             }
         }
         var metadata: [String: String] = [:]
-        if !element.children.isEmpty { metadata["children"] = ImportJSON.string(element.children.map(\.attributes)) }
+        // Named: a vision prescription's RightEye and LeftEye have the same attributes.
+        if !element.children.isEmpty { metadata["children"] = ImportJSON.string(element.children) }
         let day = element.attributes["dateComponents"].flatMap(LocalDay.init).map { $0.start(in: .gmt) }
         return ImportedRawItem(
             element: element.name, type: element.name, value: nil, unit: nil,
@@ -183,7 +194,8 @@ public struct HealthKitMapper {
         key.add(Int64((end.date.timeIntervalSince1970 * 1000).rounded()))
         return .correlation(ImportedCorrelation(
             type: correlation.type, startAt: start.date, endAt: end.date, utcOffsetSeconds: start.utcOffsetSeconds,
-            sourceName: correlation.sourceName, metadata: correlation.metadata,
+            sourceName: correlation.sourceName,
+            metadata: correlation.metadata.merging(correlation.otherAttributes.map { ("@" + $0.key, $0.value) }) { $1 },
             members: correlation.records.map { map($0) }, naturalKey: key
         ))
     }
@@ -195,11 +207,21 @@ public struct HealthKitMapper {
             return .skippedWorkout(reason: .badDate)
         }
         let statistics = workout.statistics.map(statistic)
+        let activityStatistics = workout.children.filter { $0.name == "WorkoutActivity" }
+            .flatMap { $0.children.filter { $0.name == "WorkoutStatistics" } }.map(statistic)
+        /// The workout's own sums, one per type (a multisport workout states its swimming, cycling and running
+        /// distances apart); only when it states none, its activities' (every leg, a duathlon runs twice).
+        func total(_ matches: (ImportedWorkoutStatistic) -> Bool) -> Double? {
+            var types = Set<String>()
+            let own = statistics.filter { matches($0) && $0.sum != nil && types.insert($0.type).inserted }.compactMap(\.sum)
+            let sums = own.isEmpty ? activityStatistics.filter(matches).compactMap(\.sum) : own
+            return sums.isEmpty ? nil : sums.reduce(0, +)
+        }
         let duration = Self.convert(workout.duration, unit: workout.durationUnit ?? "min", with: minutes)
         let distanceTotal = Self.convert(workout.totalDistance, unit: workout.totalDistanceUnit, with: distance)
-            ?? statistics.first { $0.type.hasPrefix("HKQuantityTypeIdentifierDistance") }?.sum
+            ?? total { $0.type.hasPrefix("HKQuantityTypeIdentifierDistance") }
         let energyTotal = Self.convert(workout.totalEnergyBurned, unit: workout.totalEnergyBurnedUnit, with: energy)
-            ?? statistics.first { $0.type == energy.healthKitIdentifier }?.sum
+            ?? total { $0.type == energy.healthKitIdentifier }
         var key = NaturalKey()
         key.add("Workout")
         key.add(workout.activityType)
@@ -209,6 +231,7 @@ public struct HealthKitMapper {
         var metadata = workout.metadata
         for (name, value) in workout.otherAttributes { metadata["@" + name] = value }
         if workout.inlineLocationCount > 0 { metadata["inlineLocationCount"] = String(workout.inlineLocationCount) }
+        if !workout.children.isEmpty { metadata["children"] = ImportJSON.string(workout.children) }
         var mapped = ImportedWorkout(
             activityType: workout.activityType, startAt: start.date, endAt: end.date, utcOffsetSeconds: start.utcOffsetSeconds,
             durationMinutes: duration, distanceMeters: distanceTotal, energyKcal: energyTotal, statistics: statistics,

@@ -15,8 +15,12 @@ public enum KirokuRecordsCSV {
     /// the client's id lets a client's retry or a Health Auto Export re-send find the restored record.
     public static let exactColumns = ["start_utc", "end_utc", "created_at_utc", "updated_at_utc", "client_id"]
 
+    /// Added last: the version of the app that recorded the sample and when it created it, in UTC (empty when not
+    /// known). An export from before them reads as records without them.
+    public static let provenanceColumns = ["source_version", "source_created_at_utc"]
+
     /// The header the export writes today.
-    public static let header = firstColumns + exactColumns
+    public static let header = firstColumns + exactColumns + provenanceColumns
 
     /// Whether a file (its first characters, the byte-order mark removed) is a CSV the importer takes: the export's
     /// header starts `id,metric,`, the simple import's `date,`.

@@ -74,7 +74,11 @@ struct KirokuRecordsRowReader {
             sourceName: row.optional("source_name"), device: row.optional("device"), metadata: try metadata(row),
             clientId: row.optional("client_id"), createdAt: createdAt,
             updatedAt: try instant("updated_at", row, zone: zone, preferredOffset: nil, notBefore: createdAt) ?? createdAt,
-            naturalKey: NaturalKey()
+            naturalKey: NaturalKey(),
+            sourceVersion: row.optional("source_version"),
+            sourceCreatedAt: try row.optional("source_created_at_utc").map { text throws(CSVRowProblem) in
+                try Self.utc(text, column: "source_created_at_utc")
+            }
         )
         record.naturalKey = Self.key(of: record, copy: nil)
         return record

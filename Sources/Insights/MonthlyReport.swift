@@ -9,6 +9,8 @@ import Health
 public struct MonthlyReport: Sendable, Equatable {
     public static let topInsightCount = 3
 
+    /// The calendar month, or for the current month its days through today (as the metric page's month is, so
+    /// "days with data" and coverage are not diluted by days that have not happened).
     public let month: DayPeriod
     /// One entry per metric with data in the month, in the order the series were given.
     public let metrics: [MetricPeriodStatistics]
@@ -19,12 +21,14 @@ public struct MonthlyReport: Sendable, Equatable {
 
     /// `series` are the daily series of every metric (raw weight included: it gets figures, not correlations);
     /// `weightDaily` the first weighing of each day. Insights use the `InsightFinder.defaultWindowDays` ending
-    /// on the month's last day, so the report says what was known then.
+    /// on the month's last day, so the report says what was known then. `today` cuts the current month off
+    /// there; nil (or a month that starts after it) keeps the whole month.
     public init(
-        year: Int, month: Int, series: [DailySeries], weightDaily: [TrendPoint] = [], target: Double? = nil,
-        weightGoal: WeightGoal? = nil, factors: [BinaryFactor] = BinaryFactor.defaults
+        year: Int, month: Int, through today: LocalDay? = nil, series: [DailySeries], weightDaily: [TrendPoint] = [],
+        target: Double? = nil, weightGoal: WeightGoal? = nil, factors: [BinaryFactor] = BinaryFactor.defaults
     ) {
-        let period = DayPeriod.month(year: year, month: month)
+        let whole = DayPeriod.month(year: year, month: month)
+        let period = today.flatMap { whole.clipped(through: $0) } ?? whole
         self.month = period
         self.metrics = series.map { MetricPeriodStatistics(series: $0, period: period) }
             .filter { $0.figures.daysWithData > 0 }

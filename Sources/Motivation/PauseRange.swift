@@ -12,7 +12,7 @@ public struct PauseRange: Sendable, Hashable, Codable {
 
     /// Refuses a pause that ends before it starts or lasts longer than ``maximumDays`` days.
     public init(first: LocalDay, last: LocalDay) throws(MotivationError) {
-        guard first <= last else { throw .pauseEndsBeforeItStarts }
+        guard first <= last else { throw .pauseEndsBeforeItStarts(first: first, last: last) }
         let length = first.days(until: last) + 1
         guard length <= Self.maximumDays else { throw .pauseTooLong(days: length) }
         self.first = first

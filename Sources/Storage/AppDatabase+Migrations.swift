@@ -36,6 +36,9 @@ extension AppDatabase {
         migrator.registerMigration("v11-outbox-quarantine", migrate: Migrations.outboxQuarantine)
         migrator.registerMigration("v12-health-devices", migrate: Migrations.healthDevices)
         migrator.registerMigration("v13-inbox-subjects", migrate: Migrations.inboxSubjects)
+        migrator.registerMigration("v14-workout-usage-from-sets", migrate: Migrations.workoutUsageFromSets)
+        migrator.registerMigration("v15-record-provenance", migrate: Migrations.recordProvenance)
+        migrator.registerMigration("v16-calendar-token-hashes", migrate: Migrations.calendarTokenHashes)
         return migrator
     }
 }

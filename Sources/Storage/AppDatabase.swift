@@ -45,6 +45,7 @@ extension AppDatabase {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
+        configuration.overwriteDeletedContent()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
             if !db.configuration.readonly { checkpointer.install(on: db) }

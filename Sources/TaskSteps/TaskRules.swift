@@ -48,8 +48,18 @@ public enum TaskRules {
 
     public static func dueDate(_ raw: String?) throws(TaskStepsError) -> LocalDay? {
         guard let text = raw?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        guard let day = LocalDay(text) else { throw .invalidDueDate }
-        return day
+        if let day = LocalDay(text) { return day }
+        // Written as YYYY-MM-DD but not on the calendar (2026-02-30): asking for that form again would not help.
+        if let parts = text.wholeMatch(of: /([0-9]{4})-([0-9]{2})-([0-9]{2})/),
+           let year = Int(parts.1), let month = Int(parts.2), let day = Int(parts.3)
+        {
+            do throws(DateTextProblem) {
+                _ = try DateTimeFields(year: year, month: month, day: day)
+            } catch {
+                throw .nonexistentDueDate(text, problem: error)
+            }
+        }
+        throw .invalidDueDate
     }
 
     /// Step titles from a multi-line field, one per line, blank lines skipped.

@@ -59,6 +59,17 @@ extension DomainRefusal where Domain == TaskStepsDomain {
         )
     }
 
+    /// A due date in the YYYY-MM-DD form that no calendar has (2026-02-30, 2026-13-01); `problem` says why.
+    public static func nonexistentDueDate(_ text: String, problem: DateTextProblem) -> TaskStepsError {
+        TaskStepsError(
+            code: "invalid_due_date",
+            message: .init(
+                ja: "期限の日付「\(text)」はありません（\(problem.reason.ja)）。",
+                en: "The due date \(text) does not exist (\(problem.reason.en))."
+            )
+        )
+    }
+
     /// A reorder must name every item exactly once, so a stale client can't silently drop or duplicate one.
     public static var invalidOrder: TaskStepsError {
         TaskStepsError(

@@ -76,7 +76,9 @@ public struct WaitForecast: Sendable, Hashable {
                 weights += weight
                 days += 1
             }
-            slots.append(Slot(start: start, expectedMinutes: weights > 0 ? weighted / weights : nil, days: days))
+            // The first slot may begin before the doors open (10:30 on a 10:45 weekday): it is labelled with the
+            // opening time, so "best time: around 10:30" never sends anyone to a closed door.
+            slots.append(Slot(start: max(start, hours.opens), expectedMinutes: weights > 0 ? weighted / weights : nil, days: days))
             start = TimeOfDay(minutes: start.minutes + Self.slotMinutes)
         }
         self.slots = slots

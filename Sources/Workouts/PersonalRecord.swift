@@ -53,17 +53,20 @@ public enum PersonalRecordDetector {
     public static func records(
         for set: (weight: Double, reps: Int), exerciseId: UUID, previousMaxWeightByReps: [Int: Double], formula: E1RMFormula
     ) -> [PersonalRecord] {
+        // A set of 0 reps is an attempt that failed: it lifted nothing, so it neither sets a record nor raises the bar
+        // for later sets (a missed 180 kg is no 180 kg 1RM).
+        let lifted = previousMaxWeightByReps.filter { $0.key >= 1 }
         // Nothing to beat on the first set of an exercise: congratulating every first set would be noise.
-        guard set.weight > 0,
-              let bestE1RM = previousMaxWeightByReps.map({ formula.estimate(weight: $0.value, reps: Double($0.key)) }).max(),
-              let bestVolume = previousMaxWeightByReps.map({ $0.value * Double($0.key) }).max()
+        guard set.weight > 0, set.reps >= 1,
+              let bestE1RM = lifted.map({ formula.estimate(weight: $0.value, reps: Double($0.key)) }).max(),
+              let bestVolume = lifted.map({ $0.value * Double($0.key) }).max()
         else { return [] }
         var records: [PersonalRecord] = []
         let e1rm = formula.estimate(weight: set.weight, reps: Double(set.reps))
         if e1rm > bestE1RM + 1e-9 {
             records.append(PersonalRecord(kind: .e1rm, exerciseId: exerciseId, value: e1rm, previous: bestE1RM))
         }
-        if let previous = previousMaxWeightByReps[set.reps], set.weight > previous {
+        if let previous = lifted[set.reps], set.weight > previous {
             records.append(PersonalRecord(kind: .weightForReps, exerciseId: exerciseId, value: set.weight, previous: previous, reps: set.reps))
         }
         let volume = set.weight * Double(set.reps)

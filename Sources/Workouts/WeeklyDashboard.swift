@@ -153,8 +153,10 @@ public struct WeeklyDashboard: Sendable, Equatable {
         var volume: [UUID: Double] = [:]
         for week in weeks {
             for group in byWeek[week] ?? [] {
-                best[group.exerciseId, default: [:]][week] = max(best[group.exerciseId]?[week] ?? 0, group.bestE1RM(formula))
                 volume[group.exerciseId, default: 0] += group.volume
+                // Failed attempts (0 reps) lifted nothing: they estimate no 1RM (see `PersonalRecordDetector`).
+                guard group.reps >= 1 else { continue }
+                best[group.exerciseId, default: [:]][week] = max(best[group.exerciseId]?[week] ?? 0, group.bestE1RM(formula))
             }
         }
         // Most-trained exercises first: the page shows the top few.

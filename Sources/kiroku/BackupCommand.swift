@@ -33,9 +33,11 @@ struct BackupCommand: AsyncParsableCommand {
         do {
             let (url, manifest) = try await service.create(in: directory, passphrase: passphrase, now: Date())
             let bytes = manifest.files.reduce(Int64(0)) { $0 + $1.size }
+            // A data directory with no uploads backs up one file, the database: "1 file", not "1 files".
+            let files = manifest.files.count
             print(LocalizedText(
-                ja: "バックアップを作成しました: \(url.path)（\(manifest.files.count) ファイル、\(bytes) バイト\(encrypt ? "、暗号化済み" : "")）",
-                en: "Backed up to \(url.path) (\(manifest.files.count) files, \(bytes) bytes\(encrypt ? ", encrypted" : ""))"
+                ja: "バックアップを作成しました: \(url.path)（\(files) ファイル、\(bytes) バイト\(encrypt ? "、暗号化済み" : "")）",
+                en: "Backed up to \(url.path) (\(files) \(files == 1 ? "file" : "files"), \(bytes) bytes\(encrypt ? ", encrypted" : ""))"
             ).text(in: .terminal))
             if let keep { BackupService.prune(directory, keep: keep, now: Date()) }
         } catch let error as any DomainError {

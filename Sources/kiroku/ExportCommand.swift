@@ -5,7 +5,7 @@ import Services
 import Storage
 
 struct ExportCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export all of a user's records as CSV or JSON.")
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export everything a user has as JSON, or their health records as CSV.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case csv, json
@@ -53,6 +53,15 @@ struct ExportCommand: AsyncParsableCommand {
             destination.discard()
             throw error
         }
+        // Standard output is free when the export went to a file: say where it went, as `kiroku backup` does.
+        if let output {
+            let size = ((try? FileManager.default.attributesOfItem(atPath: output)[.size]) as? NSNumber)?.int64Value ?? 0
+            let bytes = DigitGrouping.apply(String(size))
+            print(LocalizedText(
+                ja: "「\(owner.username)」のエクスポートを \(output) に書き出しました（\(bytes) バイト）。",
+                en: "Wrote the export of “\(owner.username)” to \(output) (\(bytes) bytes)."
+            ).text(in: .terminal))
+        }
     }
 
     /// The export in pieces, in order: records are read and written a page at a time.
@@ -81,6 +90,7 @@ struct UnsealCommand: AsyncParsableCommand {
         } catch let error as BackupError {
             throw CLIError(error.message)
         }
+        print(LocalizedText(ja: "\(file) を開いて \(output) に書き出しました。", en: "Opened \(file) into \(output).").text(in: .terminal))
     }
 }
 

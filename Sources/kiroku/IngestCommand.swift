@@ -33,7 +33,7 @@ struct IngestCommand: AsyncParsableCommand {
     @Option(help: "The consumer group; every ingest process of one database uses the same one.")
     var group: String = "kiroku-ingest"
 
-    @Option(name: .customLong("batch-size"), help: "Most messages stored per transaction (default 500).")
+    @Option(name: .customLong("batch-size"), help: "Most messages stored per transaction.")
     var batchSize: Int = 500
 
     @Option(name: .customLong("kafka-option"), help: "A librdkafka property as key=value (repeatable), e.g. security.protocol=ssl.")

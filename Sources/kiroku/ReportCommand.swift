@@ -30,9 +30,14 @@ struct ReportCommand: AsyncParsableCommand {
         } catch {
             throw CLIError(error.message)
         }
-        let report = try await InsightsService(database: database).monthlyReport(
-            userId: try owner.savedId, year: wanted.year, month: wanted.month, timeZone: timeZone, target: owner.targetWeightKg
-        )
+        let report: MonthlyReport
+        do {
+            report = try await InsightsService(database: database).monthlyReport(
+                userId: try owner.savedId, year: wanted.year, month: wanted.month, today: today, timeZone: timeZone, target: owner.targetWeightKg
+            )
+        } catch let error as InsightsError {
+            throw CLIError(error.message)
+        }
         print((ja ? "月次レポート " : "Monthly report ") + String(format: "%04d-%02d", wanted.year, wanted.month))
         if report.metrics.isEmpty { print(ja ? "この月の記録はありません。" : "No records this month.") }
         for statistics in report.metrics {

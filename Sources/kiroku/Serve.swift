@@ -73,7 +73,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("gateway-keys"), help: "With --gateway-only: the API key file, one \"<owner> <sha256 of key>\" per line; see kiroku gateway-key (env KIROKU_GATEWAY_KEYS).")
     var gatewayKeys: String?
 
-    @Option(name: .customLong("kafka-delivery-timeout"), help: "With --gateway-only: seconds a batch may wait for Kafka's acknowledgement before the answer is 503 (default 10).")
+    @Option(name: .customLong("kafka-delivery-timeout"), help: "With --gateway-only: seconds a batch may wait for Kafka's acknowledgement before the answer is 503.")
     var kafkaDeliveryTimeout: Double = 10
 
     var brokers: String? { kafkaBrokers ?? ProcessInfo.processInfo.environment["KIROKU_KAFKA_BROKERS"] }
@@ -85,22 +85,22 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("sawayaka-feed-url"), help: "さわやか: a queue-service-shaped JSON feed to poll within opening hours (env KIROKU_SAWAYAKA_FEED_URL).")
     var sawayakaFeedURL: String?
 
-    @Option(name: .customLong("sawayaka-poll-minutes"), help: "Minutes between feed reads, 1–1440 (default 5).")
+    @Option(name: .customLong("sawayaka-poll-minutes"), help: "Minutes between feed reads, 1–1440.")
     var sawayakaPollMinutes: Int = 5
 
-    @Option(name: .customLong("max-import-size"), help: "Largest Apple Health / CSV upload, in MiB, 1–1048576 (default 4096).")
+    @Option(name: .customLong("max-import-size"), help: "Largest Apple Health / CSV upload, in MiB, 1–1048576.")
     var maxImportMiB: Int = 4096
 
-    @Option(name: .customLong("header-timeout"), help: "Seconds a client may take to send a request's headers (env KIROKU_HEADER_TIMEOUT, default 10).")
+    @Option(name: .customLong("header-timeout"), help: "Seconds a client may take to send a request's headers (env KIROKU_HEADER_TIMEOUT).")
     var headerTimeout: Double = Self.environmentNumber("KIROKU_HEADER_TIMEOUT") ?? 10
 
-    @Option(name: .customLong("body-timeout"), help: "Longest pause, in seconds, inside a request body (env KIROKU_BODY_TIMEOUT, default 30).")
+    @Option(name: .customLong("body-timeout"), help: "Longest pause, in seconds, inside a request body (env KIROKU_BODY_TIMEOUT).")
     var bodyTimeout: Double = Self.environmentNumber("KIROKU_BODY_TIMEOUT") ?? 30
 
-    @Option(name: .customLong("idle-timeout"), help: "Seconds an open connection may wait for its next request (env KIROKU_IDLE_TIMEOUT, default 60).")
+    @Option(name: .customLong("idle-timeout"), help: "Seconds an open connection may wait for its next request (env KIROKU_IDLE_TIMEOUT).")
     var idleTimeout: Double = Self.environmentNumber("KIROKU_IDLE_TIMEOUT") ?? 60
 
-    @Option(name: .customLong("max-connections"), help: "Most open connections (env KIROKU_MAX_CONNECTIONS; default 512, less under a low open-file limit).")
+    @Option(name: .customLong("max-connections"), help: "Most open connections (env KIROKU_MAX_CONNECTIONS; lowered to fit a low open-file limit unless given).")
     var maxConnections: Int = Self.environmentNumber("KIROKU_MAX_CONNECTIONS").map { Int(exactly: $0) ?? 0 } ?? ConnectionLimits.defaultMaxConnections()
 
     @Flag(name: .customLong("allow-private-webhooks"), help: "Let wait-alert webhooks reach loopback and private networks, e.g. an ntfy on your LAN (env KIROKU_ALLOW_PRIVATE_WEBHOOKS=1).")
@@ -109,16 +109,16 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("public-url"), help: "The address people reach the server at, e.g. https://kiroku.example, for a reminder's \"record now\" link (env KIROKU_PUBLIC_URL; default: the listening address).")
     var publicURL: String?
 
-    @Option(name: .customLong("share-card-renders"), help: "Share-card drawings per account per minute (default 10); cached cards are always served.")
+    @Option(name: .customLong("share-card-renders"), help: "Share-card drawings per account per minute; cached cards are always served.")
     var shareCardRenders: Int = AppConfiguration().shareCardRendersPerMinute
 
     @Option(name: .customLong("backup-dir"), help: "Take backups on a schedule into this folder (prefer another disk); see kiroku backup.")
     var backupDirectory: String?
 
-    @Option(name: .customLong("backup-every"), help: "How often: 30m, 6h, 24h, 7d (default 24h).")
+    @Option(name: .customLong("backup-every"), help: "How often: 30m, 6h, 24h, 7d.")
     var backupEvery: BackupInterval = BackupInterval(seconds: 24 * 3600)
 
-    @Option(name: .customLong("backup-keep"), help: "How many backups to keep (default 7).")
+    @Option(name: .customLong("backup-keep"), help: "How many backups to keep.")
     var backupKeep: Int = 7
 
     @Option(name: .customLong("backup-passphrase-file"), help: "Seal every backup with the passphrase in this file (or set KIROKU_BACKUP_PASSPHRASE).")
@@ -129,6 +129,9 @@ struct Serve: AsyncParsableCommand {
 
     @Option(name: .customLong("apple-audience"), help: "With --apple-jwks: a client id (the app's bundle id or Services ID) Apple identity tokens may be issued to; repeatable (env KIROKU_APPLE_AUDIENCES, comma-separated).")
     var appleAudiences: [String] = []
+
+    @Option(name: .customLong("trusted-proxy"), help: "Address of a reverse proxy in front of Kiroku (repeatable; env KIROKU_TRUSTED_PROXIES, comma-separated): its X-Forwarded-For names the client that sign-in limits count.")
+    var trustedProxies: [String] = []
 
     static func environmentNumber(_ name: String) -> Double? {
         ProcessInfo.processInfo.environment[name].flatMap(Double.init)
@@ -174,6 +177,8 @@ struct Serve: AsyncParsableCommand {
             }
         }
         _ = try appleSignInSettings()
+        var proxies = AppConfiguration(port: 0)
+        try applyTrustedProxies(to: &proxies)
         guard (tlsFiles.certificate == nil) == (tlsFiles.key == nil) else {
             throw ValidationError("--tls-certificate and --tls-key go together. / --tls-certificate と --tls-key は両方指定してください。")
         }
@@ -201,6 +206,7 @@ struct Serve: AsyncParsableCommand {
         configuration.publicURL = try PublicURLOption.value(publicURL)
         configuration.shareCardRendersPerMinute = shareCardRenders
         configuration.appleSignIn = try appleSignInSettings()
+        try applyTrustedProxies(to: &configuration)
         if let backupDirectory {
             configuration.backups = BackupSchedule(
                 directory: URL(fileURLWithPath: backupDirectory), interval: .seconds(backupEvery.seconds), keep: backupKeep,
@@ -273,6 +279,14 @@ struct BackupInterval: ExpressibleByArgument, Sendable {
 
     init(seconds: Int64) {
         self.seconds = seconds
+    }
+
+    /// As the option is typed (24h, 7d, 30m), for the default that `--help` shows.
+    var defaultValueDescription: String {
+        if seconds > 86_400, seconds % 86_400 == 0 { return "\(seconds / 86_400)d" }
+        if seconds % 3_600 == 0 { return "\(seconds / 3_600)h" }
+        if seconds % 60 == 0 { return "\(seconds / 60)m" }
+        return "\(seconds)s"
     }
 
     init?(argument: String) {

@@ -7,7 +7,7 @@ import Storage
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
-        abstract: "Create, list and delete accounts.",
+        abstract: "Create, list and delete accounts, and set a forgotten password.",
         subcommands: [Create.self, List.self, Password.self, Delete.self]
     )
 

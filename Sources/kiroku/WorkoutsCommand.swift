@@ -51,9 +51,12 @@ struct WorkoutsCommand: AsyncParsableCommand {
                 )
                 let name = found.name.text(in: language)
                 let weightText = WorkoutsCommand.number(weight)
+                // A set logged with --at for another day is numbered within that day, so the line names the day.
+                let setNumber = outcome.set.setNumber
+                let isToday = outcome.set.day == LocalDay(Date(), in: user.resolvedTimeZone).description
                 print(LocalizedText(
-                    ja: "記録しました: \(name) \(weightText) kg × \(reps)（今日の\(outcome.set.setNumber)セット目）",
-                    en: "Logged: \(name) \(weightText) kg × \(reps) (set \(outcome.set.setNumber) today)"
+                    ja: "記録しました: \(name) \(weightText) kg × \(reps)（\(isToday ? "今日" : outcome.set.day + " ")の\(setNumber)セット目）",
+                    en: "Logged: \(name) \(weightText) kg × \(reps) (set \(setNumber) \(isToday ? "today" : "on " + outcome.set.day))"
                 ).text(in: language))
                 for record in outcome.records {
                     print("★ " + record.message(exerciseName: found.name).text(in: language))

@@ -130,6 +130,24 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: target).filter { $0.hasPrefix("kiroku-backup-") }.count == 2)
     }
 
+    /// A data directory without uploads backs up one file, the database: English says "1 file", not "1 files";
+    /// Japanese has no plural.
+    @Test func aBackupOfOneFileSaysFileInTheSingular() throws {
+        try createUser("hanako")
+        let target = TestFiles.directory.appendingPathComponent("backups-\(UUID().uuidString)").path
+        let english = try kiroku(["backup", "--to", target])
+        #expect(english.status == 0, "\(english.error)")
+        let manifest = try #require(FileManager.default.contentsOfDirectory(atPath: target).first { $0.hasPrefix("kiroku-backup-") })
+        let data = try Data(contentsOf: URL(fileURLWithPath: target).appendingPathComponent(manifest).appendingPathComponent("manifest.json"))
+        let files = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["files"] as? [Any])
+        #expect(files.count == 1, "only the database: \(files)")
+        #expect(english.output.contains("(1 file, "), "\(english.output)")
+        #expect(!english.output.contains("1 files"), "\(english.output)")
+        let japanese = try kiroku(["backup", "--to", target], language: "ja_JP.UTF-8")
+        #expect(japanese.status == 0, "\(japanese.error)")
+        #expect(japanese.output.contains("（1 ファイル、"), "\(japanese.output)")
+    }
+
     @Test func backupRefusesKeepZero() throws {
         let refused = try kiroku(["backup", "--keep", "0"])
         #expect(refused.status == 64, "\(refused.error)")

@@ -31,16 +31,9 @@ enum Programs {
 
     /// A port nobody listens on right now, found by binding port 0.
     static func freePort() -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard let (socket, port) = try? LoopbackSockets.listen(backlog: 1) else { return 0 }
+        close(socket)
+        return port
     }
 
     /// This process's environment, with the temporary directory of the programs it starts (chromium's profiles, for

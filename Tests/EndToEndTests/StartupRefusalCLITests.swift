@@ -43,17 +43,8 @@ import TestSupport
                       ("ja_JP.UTF-8", "は別のプログラムが使っています")])
     func aPortInUseIsNamedWithTheOptionThatChangesIt(language: String, expected: String) throws {
         // Hold a port the way another server would: bound and listening.
-        let holder = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (holder, port) = try LoopbackSockets.listen(backlog: 1)
         defer { close(holder) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(holder, $0, &length) } }
-        #expect(listen(holder, 1) == 0)
-        let port = Int(UInt16(bigEndian: address.sin_port))
         let refused = try kiroku(["serve", "--port", "\(port)", "--data-dir", scratch.appendingPathComponent("data").path], language: language)
         #expect(refused.status == 1, "\(refused.error)")
         #expect(refused.error.contains("127.0.0.1:\(port) \(expected)"), "\(refused.error)")

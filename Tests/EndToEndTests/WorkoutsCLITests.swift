@@ -3,6 +3,19 @@ import Testing
 import TestSupport
 
 extension CLITests {
+    /// A set logged with --at for another day said "(set 1 today)".
+    @Test func aSetLoggedForAnotherDayNamesThatDay() throws {
+        #expect(try kiroku(["user", "create", "taro", "--password-stdin"], input: "correct horse battery\n").status == 0)
+        let past = try kiroku(["workouts", "log", "Squat", "100x5", "--at", "2026-01-05T10:00:00+09:00", "--user", "taro"])
+        #expect(past.status == 0, "\(past.error)")
+        #expect(past.output.contains("Logged: Squat 100 kg × 5 (set 1 on 2026-01-05)"), "\(past.output)")
+        #expect(!past.output.contains("today"))
+        let second = try kiroku(["workouts", "log", "スクワット", "100x5", "--at", "2026-01-05T10:05:00+09:00", "--user", "taro"], language: "ja_JP.UTF-8")
+        #expect(second.output.contains("記録しました: スクワット 100 kg × 5（2026-01-05 の2セット目）"), "\(second.output)")
+        let now = try kiroku(["workouts", "log", "Squat", "100x5", "--user", "taro"])
+        #expect(now.output.contains("(set 1 today)"))
+    }
+
     @Test func logReviewImportAndExportWorkoutsFromTheTerminal() throws {
         #expect(try kiroku(["user", "create", "taro", "--password-stdin"], input: "correct horse battery\n").status == 0)
 

@@ -10,6 +10,8 @@ struct KirokuRecordsCSVParserTests {
     static let now = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01
     static let legacyHeader = KirokuRecordsCSV.firstColumns.joined(separator: ",")
     static let header = KirokuRecordsCSV.header.joined(separator: ",")
+    /// The header of exports before the source's version and creation time were added (still read).
+    static let headerBeforeProvenance = (KirokuRecordsCSV.firstColumns + KirokuRecordsCSV.exactColumns).joined(separator: ",")
 
     static func date(_ text: String) throws -> Date {
         try Instant.parse(text).date
@@ -47,7 +49,7 @@ struct KirokuRecordsCSVParserTests {
             "America/New_York", "2024-11-03T06:30:00.250Z", "2024-11-03T06:30:00.250Z", "2024-11-03T06:31:00.999Z",
             "2024-11-03T06:32:00.001Z", "client-1",
         ]
-        let records = try KirokuRecordsCSVParser.parse(Self.header + "\r\n" + row.joined(separator: ",") + "\r\n", now: Self.now)
+        let records = try KirokuRecordsCSVParser.parse(Self.headerBeforeProvenance + "\r\n" + row.joined(separator: ",") + "\r\n", now: Self.now)
         let record = try #require(records.first)
         #expect(record.metric == "bodyMass" && record.value == 69.853_224 && record.originalValue == 154 && record.originalUnit == "lb")
         #expect(Instant(record.startAt).iso8601 == "2024-11-03T06:30:00.250Z")
@@ -58,6 +60,29 @@ struct KirokuRecordsCSVParserTests {
         #expect(record.metadata == ["memo": "朝\nごはん前"])
         #expect(record.clientId == "client-1")
         #expect(record.source == .manual)
+        #expect(record.sourceVersion == nil && record.sourceCreatedAt == nil, "an export before those columns has neither")
+    }
+
+    @Test("The source's version and creation time, the last two columns, read back; empty ones are absent, a bad time is named")
+    func sourceProvenanceReadsBack() throws {
+        func row(_ version: String, _ created: String) -> String {
+            "1,heartRate,61,count/min,61,count/min,2024-01-15 08:00:00,2024-01-15 08:00:00,32400,import,Apple Watch,,,"
+                + "2024-01-16 09:00:00,2024-01-16 09:00:00,Asia/Tokyo,2024-01-14T23:00:00.000Z,2024-01-14T23:00:00.000Z,"
+                + "2024-01-16T00:00:00.000Z,2024-01-16T00:00:00.000Z,,\(version),\(created)"
+        }
+        let records = try KirokuRecordsCSVParser.parse(
+            Self.header + "\r\n" + row("17.2", "2024-01-14T23:00:05.250Z") + "\r\n" + row("", "") + "\r\n", now: Self.now
+        )
+        #expect(records.count == 2)
+        #expect(records[0].sourceVersion == "17.2")
+        #expect(records[0].sourceCreatedAt.map { Instant($0).iso8601 } == "2024-01-14T23:00:05.250Z")
+        #expect(records[1].sourceVersion == nil && records[1].sourceCreatedAt == nil)
+        #expect {
+            try KirokuRecordsCSVParser.parse(Self.header + "\r\n" + row("17.2", "yesterday") + "\r\n", now: Self.now)
+        } throws: { error in
+            let message = (error as? CSVImportError)?.message
+            return message?.en.contains("line 2: source_created_at_utc") == true && message?.ja.contains("2 行目") == true
+        }
     }
 
     @Test("The export's guard against spreadsheet formulas reads back to the text that was written")
@@ -89,7 +114,7 @@ struct KirokuRecordsCSVParserTests {
                 + "2024-03-01 07:00:00,2024-03-01 07:00:00,Asia/Tokyo,\(startUTC),\(startUTC),2024-02-29T22:00:00.000Z,2024-02-29T22:00:00.000Z,"
         }
         let text = [
-            Self.header,                                  // line 1
+            Self.headerBeforeProvenance,                  // line 1
             row(),                                        // lines 2–3 (a line break in the source name)
             row(metric: "flux"),                          // 4–5
             row(value: "abc"),                            // 6–7

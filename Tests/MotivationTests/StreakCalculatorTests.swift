@@ -85,7 +85,7 @@ import Testing
             try PauseRange(first: Fixture.d(1), last: Fixture.d(91))
         }
         #expect((try? PauseRange(first: Fixture.d(1), last: Fixture.d(90)))?.dayCount == 90)
-        #expect(throws: MotivationError.pauseEndsBeforeItStarts) {
+        #expect(throws: MotivationError.pauseEndsBeforeItStarts(first: Fixture.d(5), last: Fixture.d(4))) {
             try PauseRange(first: Fixture.d(5), last: Fixture.d(4))
         }
     }

@@ -72,6 +72,21 @@ import Testing
         }
     }
 
+    /// A set of 0 reps is a missed attempt: the phone must not congratulate it as a record, and the next real
+    /// record must still be announced.
+    @Test func aFailedAttemptIsNoPersonalRecord() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let phone = try await BulkTrackClient.device(client)
+            _ = try await phone.logSet(Lifts.bench, 100, 5, at: "2026-11-16T10:00:00+09:00")
+            let missed = try await phone.logSet(Lifts.bench, 180, 0, at: "2026-11-16T10:05:00+09:00")
+            #expect((missed["personalRecords"] as? [Any])?.isEmpty == true, "\(missed)")
+            let better = try await phone.logSet(Lifts.bench, 105, 5, at: "2026-11-16T10:10:00+09:00")
+            let kinds = (better["personalRecords"] as? [[String: Any]])?.compactMap { $0["kind"] as? String }
+            #expect(kinds == ["e1rm", "weightForReps", "volume"])
+        }
+    }
+
     @Test func anIdempotencyKeyMakesARetryHarmless() async throws {
         let server = try TestServer()
         try await server.test { client in

@@ -7,6 +7,8 @@ final class RawBrowser {
     let port: Int
     let source: String
     var cookies: [String: String] = [:]
+    /// Header lines sent with every request, e.g. "X-Forwarded-For: 203.0.113.7" for a browser behind a proxy.
+    var extraHeaders: [String] = []
 
     init(port: Int, from source: String) {
         self.port = port
@@ -38,6 +40,7 @@ final class RawBrowser {
     private func head() -> String {
         var lines = "Host: 127.0.0.1:\(port)\r\nAccept: text/html\r\nAccept-Language: en\r\nConnection: close\r\n"
         if !cookies.isEmpty { lines += "Cookie: " + cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") + "\r\n" }
+        for header in extraHeaders { lines += header + "\r\n" }
         return lines
     }
 

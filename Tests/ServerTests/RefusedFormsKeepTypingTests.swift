@@ -64,7 +64,7 @@ import Testing
             let refused = try await web.submit(page: taskPath, to: "\(taskPath)/edit", form: edit)
             #expect(refused.status == .badRequest)
             let page = refused.text
-            #expect(page.contains("期限は YYYY-MM-DD の形式で入力してください。"))
+            #expect(page.contains("期限の日付「2026-02-30」はありません（2026年2月は28日までで、30日はありません）。"))
             #expect(page.contains(#"name="title" required maxlength="200" value="New title""#))
             #expect(page.contains(#"<textarea name="notes" rows="3">Bring the receipts</textarea>"#))
             #expect(page.contains(#"name="due" type="date" value="2026-02-30""#))
@@ -82,7 +82,7 @@ import Testing
             try await Self.readInEnglish(&web, name: "ren")
             let english = try await web.submit(page: taskPath, to: "\(taskPath)/edit", form: edit)
             #expect(english.status == .badRequest)
-            #expect(english.text.contains("Enter the due date as YYYY-MM-DD."))
+            #expect(english.text.contains("The due date 2026-02-30 does not exist (February 2026 has 28 days, not 30)."))
             #expect(english.text.contains(#"value="New title""#))
         }
     }
@@ -168,7 +168,7 @@ import Testing
             let reversed = try await web.submit(page: "/settings/reminders", to: "/settings/reminders/pauses", form: pause)
             #expect(reversed.status == .badRequest)
             page = reversed.text
-            #expect(page.contains("お休みの終了日は開始日以降にしてください"))
+            #expect(page.contains("休止の期間が逆です: last（最終日 2026-03-05）は first（開始日 2026-03-10）と同じ日かそれより後にしてください"))
             #expect(page.contains(#"name="first" value="2026-03-10""#))
             #expect(page.contains(#"name="last" value="2026-03-05""#))
             let userId = try #require(try await server.database.user(username: "sora")?.id)
@@ -186,7 +186,7 @@ import Testing
             #expect(english.text.contains(#"name="preferredTime" value="08:00""#))
             let englishPause = try await web.submit(page: "/settings/reminders", to: "/settings/reminders/pauses", form: pause)
             #expect(englishPause.status == .badRequest)
-            #expect(englishPause.text.contains("A pause must end on or after the day it starts."))
+            #expect(englishPause.text.contains("The pause is reversed: last (the last day, 2026-03-05) must be on or after first (the first day, 2026-03-10)."))
             #expect(englishPause.text.contains(#"name="first" value="2026-03-10""#))
         }
     }

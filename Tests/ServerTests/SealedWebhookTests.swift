@@ -68,7 +68,7 @@ import TestSupport
                 userId: userId, enabled: nil, preferredTime: nil, quietStart: nil, quietEnd: nil, webhookURL: .some(url), webhookFormat: "ntfy",
                 newCalendarToken: false, now: Tokyo.at("2026-11-21 08:00")
             )
-            #expect(saved.webhookURL == url, "the owner sees what they typed")
+            #expect(saved.setting.webhookURL == url, "the owner sees what they typed")
             #expect(try await service.settings(userId: userId, now: Date()).webhookURL == url)
             let stored = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT webhookURL FROM reminderSetting") }
             #expect(stored.count == 1 && stored.allSatisfy { !$0.contains("secret-topic") && !$0.contains("127.0.0.1") }, "sealed: \(stored)")

@@ -78,6 +78,40 @@ import Testing
         }
     }
 
+    /// The order of steps is content the user chose: the same steps in another order are another task, unless the
+    /// stored task's steps were moved since (then the create sent late answers with the moved task).
+    @Test func stepsInAnotherOrderAreOtherContentUnlessTheTaskWasReorderedSince() async throws {
+        let server = try TestServer()
+        let (_, token) = try await server.user("alice")
+        try await server.test { client in
+            let first = try await client.execute(uri: "/api/v1/tasks", method: .post, headers: .bearer(token), body: jsonBody(Self.task))
+            #expect(first.status == .created)
+            let id = try #require(try first.json()["id"] as? Int)
+            let stepIds = try #require((try first.json()["steps"] as? [[String: Any]])?.compactMap { $0["id"] as? Int })
+            let swapped = Self.task.merging(["steps": ["wipe", "clear"]]) { $1 }
+            let refused = try await client.execute(uri: "/api/v1/tasks", method: .post, headers: .bearer(token), body: jsonBody(swapped))
+            #expect(refused.status.code == 422)
+            #expect(refused.errorCode == "idempotency_key_reused")
+
+            // Sending the order the task already has changes nothing, so the swapped create is still refused.
+            try await Task.sleep(for: .milliseconds(5))
+            let unchanged = try await client.execute(uri: "/api/v1/tasks/\(id)/steps/order", method: .put, headers: .bearer(token), body: jsonBody(["ids": stepIds]))
+            #expect(unchanged.status == .ok)
+            #expect(try await client.execute(uri: "/api/v1/tasks", method: .post, headers: .bearer(token), body: jsonBody(swapped)).status.code == 422)
+
+            try await Task.sleep(for: .milliseconds(5))
+            let moved = try await client.execute(
+                uri: "/api/v1/tasks/\(id)/steps/order", method: .put, headers: .bearer(token), body: jsonBody(["ids": Array(stepIds.reversed())])
+            )
+            #expect(moved.status == .ok)
+            let late = try await client.execute(uri: "/api/v1/tasks", method: .post, headers: .bearer(token), body: jsonBody(Self.task))
+            #expect(late.status == .ok)
+            #expect(try late.json()["id"] as? Int == id)
+            #expect((try late.json()["steps"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["wipe", "clear"], "the moved task, not the request")
+            #expect(try await taskCount(client, token) == 1)
+        }
+    }
+
     @Test func aStepAddedAgainIsARetryOnlyWithTheSameTitle() async throws {
         let server = try TestServer()
         let (_, token) = try await server.user("alice")

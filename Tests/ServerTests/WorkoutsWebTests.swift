@@ -124,6 +124,27 @@ import Testing
         }
     }
 
+    /// The history read "1 sets" in English.
+    @Test func theHistoryCountsOneSetInTheSingular() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("hanako")
+            _ = try await browser.submit(page: "/workouts", to: "/workouts/sets", form: ["exerciseId": Lifts.squat, "weight": "100", "reps": "5", "when": "2026-11-16T10:00"])
+            for weight in ["80", "82.5"] {
+                _ = try await browser.submit(page: "/workouts", to: "/workouts/sets", form: ["exerciseId": Lifts.bench, "weight": weight, "reps": "5", "when": "2026-11-17T10:00"])
+            }
+            _ = try await browser.get("/lang/en?next=/workouts")
+            let english = try #require(Self.section("history", in: try await browser.get("/workouts").text, tag: "section class=\"card\""))
+            #expect(english.contains("1 set ·"), "\(english)")
+            #expect(english.contains("2 sets ·"))
+            #expect(!english.contains("1 sets"))
+            _ = try await browser.get("/lang/ja?next=/workouts")
+            let japanese = try #require(Self.section("history", in: try await browser.get("/workouts").text, tag: "section class=\"card\""))
+            #expect(japanese.contains("1 セット ·") && japanese.contains("2 セット ·"))
+        }
+    }
+
     @Test func theFormulaSettingChangesTheEstimates() async throws {
         let server = try TestServer()
         try await server.test { client in

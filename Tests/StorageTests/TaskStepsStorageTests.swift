@@ -74,7 +74,7 @@ import Testing
 
         let task = try await database.createTask(TaskDraft(title: "s", stepTitles: ["1", "2", "3"]), userId: alice, now: now).task
         let stepIds = task.steps.map(\.id)
-        _ = try await database.reorderSteps(taskId: task.id, userId: alice, order: [stepIds[2], stepIds[0], stepIds[1]])
+        _ = try await database.reorderSteps(taskId: task.id, userId: alice, order: [stepIds[2], stepIds[0], stepIds[1]], now: now)
         let afterDelete = try #require(try await database.deleteStep(taskId: task.id, stepId: stepIds[0], userId: alice, now: now))
         #expect(afterDelete.steps.map(\.title) == ["3", "2"])
         #expect(afterDelete.steps.map(\.position) == [0, 1])

@@ -41,6 +41,21 @@ import Testing
     @Test func dueDatesMustBeRealDays() throws {
         #expect(try TaskRules.dueDate("2026-12-01") == LocalDay(year: 2026, month: 12, day: 1))
         #expect(try TaskRules.dueDate("") == nil)
-        #expect(throws: TaskStepsError.invalidDueDate) { try TaskRules.dueDate("2026-02-30") }
+        #expect(throws: TaskStepsError.invalidDueDate) { try TaskRules.dueDate("2026/12/01") }
+        #expect(throws: TaskStepsError.invalidDueDate) { try TaskRules.dueDate("2026-2-3") }
+    }
+
+    /// A date written in the asked-for form that no calendar has is not told to use that form again.
+    @Test func aDueDateThatDoesNotExistIsSaidToNotExist() throws {
+        do {
+            _ = try TaskRules.dueDate("2026-02-30")
+            Issue.record("2026-02-30 was accepted")
+        } catch {
+            #expect(error.code == "invalid_due_date", "the API's code stays")
+            #expect(error.message.ja == "期限の日付「2026-02-30」はありません（2026年2月は28日までで、30日はありません）。")
+            #expect(error.message.en == "The due date 2026-02-30 does not exist (February 2026 has 28 days, not 30).")
+        }
+        #expect(throws: TaskStepsError.nonexistentDueDate("2026-13-01", problem: .month(13))) { try TaskRules.dueDate("2026-13-01") }
+        #expect(try TaskRules.dueDate("2028-02-29") == LocalDay(year: 2028, month: 2, day: 29), "a leap day is a day")
     }
 }

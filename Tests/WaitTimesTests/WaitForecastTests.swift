@@ -61,6 +61,22 @@ import Testing
         #expect(!noHistory.slots.isEmpty)
     }
 
+    @Test func theFirstSlotOfAWeekdayStartsWhenTheDoorsOpenNotBefore() throws {
+        // Weekdays open at 10:45, so the 10:30–11:00 slot holds only the quarter hour after opening.
+        let previousMonday = LocalDay("2026-11-16")!.start(in: Self.tokyo)
+        let history = [
+            WaitObservation(storeId: Self.store.id, observedAt: previousMonday.addingTimeInterval(10 * 3600 + 50 * 60), minutes: 5, status: .available, source: "t"),
+            WaitObservation(storeId: Self.store.id, observedAt: previousMonday.addingTimeInterval(12 * 3600), minutes: 60, status: .available, source: "t"),
+        ]
+        let monday = WaitForecast(store: Self.store, day: LocalDay("2026-11-30")!, history: history, timeZone: Self.tokyo)
+        let opens = try #require(Self.store.hours(on: LocalDay("2026-11-30")!)?.opens)
+        #expect(opens == TimeOfDay(10, 45))
+        #expect(monday.slots.first?.start == opens)
+        #expect(monday.best?.start == opens, "the quietest time is given as a time the store is open")
+        #expect(monday.best?.expectedMinutes == 5)
+        #expect(monday.slots.dropFirst().first?.start == TimeOfDay(11, 0))
+    }
+
     @Test func heatMapAveragesByWeekdayAndHour() {
         let monday = LocalDay("2026-11-16")!.start(in: Self.tokyo)
         let history = [

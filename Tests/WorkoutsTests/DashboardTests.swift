@@ -64,6 +64,17 @@ import Testing
         #expect(abs(progress.points[0].bestE1RM - 116.6667) < 0.001)
     }
 
+    @Test func aFailedAttemptIsNoBestE1RMOnTheProgressLine() throws {
+        let dashboard = WeeklyDashboard.build(
+            groups: SetGroup.grouping([set(bench, 100, 5, "2026-11-23"), set(bench, 180, 0, "2026-11-23"), set(bench, 200, 0, "2026-11-16")]),
+            span: .w4, now: now, timeZone: tokyo, formula: .epley, exercise: ExerciseCatalog.exercise(id:)
+        )
+        let progress = try #require(dashboard.exercises.first)
+        // 100×5 is the week's best (116.67), not the missed 180; the week of only a missed 200 has no point.
+        #expect(progress.points.map(\.weekStart.description) == ["2026-11-23"])
+        #expect(abs(progress.points[0].bestE1RM - 116.6667) < 0.001)
+    }
+
     @Test func bodyWeightWeeklyMeans() {
         let weeks = WeekSpan.w4.weekStarts(now: now, timeZone: tokyo)
         let series = MetricSeries.weeklyMeans(

@@ -34,6 +34,15 @@ import Testing
         #expect(kinds(110, 1, after: [5: 100, 1: 105]) == [.weightForReps])
     }
 
+    @Test func aFailedAttemptOfZeroRepsIsNoRecordAndRaisesNoBar() {
+        // A missed 180 kg lifted nothing: no e1RM of 180, no "180 kg for 0 reps".
+        #expect(kinds(180, 0, after: [5: 100]).isEmpty)
+        // And a real 105×5 after it is still the e1RM, weight and volume record it is over 100×5.
+        #expect(kinds(105, 5, after: [5: 100, 0: 180]) == [.e1rm, .weightForReps, .volume])
+        // Only failed attempts before: nothing to beat yet, like a first set.
+        #expect(kinds(100, 5, after: [0: 180]).isEmpty)
+    }
+
     @Test func theMessageNamesTheLiftAndTheOldBest() {
         let record = PersonalRecordDetector.records(for: (102.5, 5), exerciseId: bench, previousMaxWeightByReps: [5: 100], formula: .epley)[0]
         let message = record.message(exerciseName: ExerciseCatalog.all[0].name)

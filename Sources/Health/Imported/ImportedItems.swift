@@ -14,8 +14,13 @@ public struct ImportedSample: Sendable, Equatable {
     /// MetadataEntry pairs, the category value of category samples, unknown attributes (as "@name").
     public var metadata: [String: String]?
     public var naturalKey: NaturalKey
+    /// The version of the app that recorded the sample (Apple Health's `sourceVersion`); nil when not said.
+    public var sourceVersion: String?
+    /// When that app created the sample (Apple Health's `creationDate`); nil when not said or not readable (the text
+    /// is then kept in `metadata`).
+    public var sourceCreatedAt: Date?
 
-    public init(metric: String, value: Double, originalValue: Double, originalUnit: String, startAt: Date, endAt: Date, utcOffsetSeconds: Int, sourceName: String, device: String? = nil, metadata: [String: String]? = nil, naturalKey: NaturalKey) {
+    public init(metric: String, value: Double, originalValue: Double, originalUnit: String, startAt: Date, endAt: Date, utcOffsetSeconds: Int, sourceName: String, device: String? = nil, metadata: [String: String]? = nil, naturalKey: NaturalKey, sourceVersion: String? = nil, sourceCreatedAt: Date? = nil) {
         self.metric = metric
         self.value = value
         self.originalValue = originalValue
@@ -27,6 +32,8 @@ public struct ImportedSample: Sendable, Equatable {
         self.device = device
         self.metadata = metadata
         self.naturalKey = naturalKey
+        self.sourceVersion = sourceVersion
+        self.sourceCreatedAt = sourceCreatedAt
     }
 }
 

@@ -24,11 +24,16 @@ public struct RestoredRecord: Sendable, Equatable {
     /// The key the record had where it came from, so the same export, an Apple Health export holding the same
     /// samples, or the gateway sending them again is recognised as already present.
     public var naturalKey: NaturalKey
+    /// The recording app's version and when it created the sample (`source_version`, `source_created_at_utc`); nil in
+    /// an export from before those columns.
+    public var sourceVersion: String?
+    public var sourceCreatedAt: Date?
 
     public init(
         metric: String, value: Double, originalValue: Double, originalUnit: String, startAt: Date, endAt: Date,
         utcOffsetSeconds: Int?, source: RecordSource, sourceName: String?, device: String?, metadata: [String: String]?,
-        clientId: String?, createdAt: Date, updatedAt: Date, naturalKey: NaturalKey
+        clientId: String?, createdAt: Date, updatedAt: Date, naturalKey: NaturalKey,
+        sourceVersion: String? = nil, sourceCreatedAt: Date? = nil
     ) {
         self.metric = metric
         self.value = value
@@ -45,5 +50,7 @@ public struct RestoredRecord: Sendable, Equatable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.naturalKey = naturalKey
+        self.sourceVersion = sourceVersion
+        self.sourceCreatedAt = sourceCreatedAt
     }
 }

@@ -67,7 +67,8 @@ public final class GatewayClient: Sendable {
             }
         } catch {
             // Timeouts, refused or dropped connections, TLS handshakes cut short: all worth another try.
-            return .retryable(status: nil, reason: String(describing: error))
+            let host = target.endpoint.host.map { host in target.endpoint.port.map { "\(host):\($0)" } ?? host } ?? target.endpoint.absoluteString
+            return .retryable(status: nil, reason: TransportFailure.describe(error, host: host, language: language))
         }
     }
 

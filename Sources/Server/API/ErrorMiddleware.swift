@@ -35,7 +35,8 @@ struct ErrorMiddleware: RouterMiddleware {
             }
             return respond(apiError, to: request, context: context)
         } catch {
-            context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: type(of: error)))", "path": "\(request.uri.path)"])
+            // The route pattern, never the raw path: a path can carry a secret (a share link's or a calendar feed's token).
+            context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: type(of: error)))", "route": "\(context.endpointPath ?? "unmatched")"])
             return respond(.internalError, to: request, context: context)
         }
     }

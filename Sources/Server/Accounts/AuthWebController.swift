@@ -112,7 +112,7 @@ struct AuthWebController {
             try await accounts.endSession(cookie: cookie)
         }
         var response = Response.redirect(to: "/signin?notice=signedOutNotice")
-        response.setCookie(Cookie(name: AuthenticationMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))
+        response.setCookie(SessionCookie.cleared(secure: csrf.secureCookies))
         return response
     }
 
@@ -121,10 +121,7 @@ struct AuthWebController {
             for: user, now: context.now, userAgent: request.headers[.userAgent], address: context.clientAddress
         )
         var response = Response.redirect(to: location)
-        response.setCookie(Cookie(
-            name: AuthenticationMiddleware.sessionCookie, value: secret, maxAge: Int(AccountService.sessionLifetime),
-            path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax
-        ))
+        response.setCookie(SessionCookie.make(secret, secure: csrf.secureCookies))
         return response
     }
 }

@@ -117,6 +117,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
 
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestClockMiddleware(clock: dependencies.clock))
+    if !configuration.trustedProxies.isEmpty { router.add(middleware: ForwardedClientMiddleware(trustedProxies: configuration.trustedProxies)) }
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: RequestMetricsMiddleware(metrics: dependencies.metrics))
     router.add(middleware: AuthenticationMiddleware(accounts: accounts))

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Services
+import Webhooks
 
 /// Everything the server needs to know about where and how to run. Filled from flags and environment by the CLI.
 public struct AppConfiguration: Sendable {
@@ -40,6 +41,19 @@ public struct AppConfiguration: Sendable {
     public var appleSignIn: AppleSignInSettings?
     /// How often the sync scheduler looks for due runs: "real time" means within this of a new record.
     public var syncTick: Duration = .seconds(5)
+    /// Reverse proxies in front of the server, by address: a request connecting from one of them is counted (sign-in
+    /// limits, token and session addresses) under the client its `X-Forwarded-For` names. Empty: the connection's
+    /// own address, and `X-Forwarded-For` is ignored (anyone can send it).
+    public var trustedProxies: Set<IPAddress> = []
+
+    /// Trusts the proxies at these addresses (`--trusted-proxy`); answers the texts that are no address, trusting none
+    /// of the list then.
+    public mutating func trustProxies(_ addresses: [String]) -> [String] {
+        let parsed = addresses.map { ($0, IPAddress($0.trimmingCharacters(in: .whitespaces))) }
+        let invalid = parsed.filter { $0.1 == nil }.map(\.0)
+        if invalid.isEmpty { trustedProxies = Set(parsed.compactMap(\.1)) }
+        return invalid
+    }
 
     public struct TLSFiles: Sendable, Equatable {
         public var certificateChainPath: String

@@ -43,9 +43,13 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var requestDecoder: APIRequestDecoder { APIRequestDecoder() }
     public var responseEncoder: APIResponseEncoder { APIResponseEncoder() }
 
-    /// The client's address without the port, for rate limiting; "unknown" when the transport has none.
+    /// The client a trusted reverse proxy connected for (`ForwardedClientMiddleware`); nil without one.
+    public var forwardedClient: String?
+
+    /// The client's address without the port, for rate limiting: the one a trusted proxy forwarded for, else the
+    /// connection's; "unknown" when the transport has none.
     public var clientAddress: String {
-        remoteAddress?.ipAddress ?? "unknown"
+        forwardedClient ?? remoteAddress?.ipAddress ?? "unknown"
     }
 
     /// The signed-in user's id, or a 401 for the API.

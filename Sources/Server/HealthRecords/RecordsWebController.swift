@@ -112,7 +112,7 @@ struct RecordsWebController {
         // not told apart from the first post by an instant the person never typed.
         var start: Date?
         if let when = form.when?.trimmingCharacters(in: .whitespaces), !when.isEmpty {
-            do throws(DateInputError) {
+            do throws(FormDateError) {
                 start = try WebFormatting.parseLocalDateTime(when, timeZone: user.resolvedTimeZone)
             } catch {
                 return try await page(request: request, context: context, form: form, error: error.message.text(in: language))

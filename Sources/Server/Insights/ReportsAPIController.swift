@@ -19,7 +19,8 @@ struct ReportsAPIController {
         let user = try context.requireUser()
         let (year, month) = try InsightsService.month(context.parameters.get("month", as: String.self) ?? "")
         let report = try await insights.monthlyReport(
-            userId: try user.savedId, year: year, month: month, timeZone: user.resolvedTimeZone, target: user.targetWeightKg
+            userId: try user.savedId, year: year, month: month, today: LocalDay(context.now, in: user.resolvedTimeZone),
+            timeZone: user.resolvedTimeZone, target: user.targetWeightKg
         )
         return MonthlyReportResponse(report, target: user.targetWeightKg)
     }

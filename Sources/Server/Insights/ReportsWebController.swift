@@ -26,6 +26,14 @@ struct ReportsWebController {
         return .redirect(to: "/reports/" + Self.monthText(year: previous.year, month: previous.month))
     }
 
+    /// A table row's name: the catalog's own ("Weight"), as the metric pages title it. `InsightMetric.name` is
+    /// lower-cased in English to sit inside a sentence ("your weight trend"), which reads wrong at the start of a row.
+    static func rowName(_ id: String, language: Language) -> String {
+        if let metric = MetricCatalog.metric(named: id) { return metric.name.text(in: language) }
+        let name = InsightMetric.name(id).text(in: language)
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+
     static func monthText(year: Int, month: Int) -> String {
         String(format: "%04d-%02d", year, month)
     }
@@ -37,7 +45,8 @@ struct ReportsWebController {
         let (year, month) = try InsightsService.month(context.parameters.get("month", as: String.self) ?? "")
         let timeZone = user.resolvedTimeZone
         let report = try await insights.monthlyReport(
-            userId: try user.savedId, year: year, month: month, timeZone: timeZone, target: user.targetWeightKg
+            userId: try user.savedId, year: year, month: month, today: LocalDay(context.now, in: timeZone), timeZone: timeZone,
+            target: user.targetWeightKg
         )
         let title = "\(strings["inReport"]!) \(Self.monthText(year: year, month: month))"
         var values = pages.base(context, title: title, csrf: nil)
@@ -54,7 +63,7 @@ struct ReportsWebController {
             let figures = statistics.figures
             var row: [String: Any] = [
                 "id": id,
-                "name": InsightMetric.name(id).text(in: language),
+                "name": Self.rowName(id, language: language),
                 "mean": InsightsFormatting.value(figures.statistics.mean, metricID: id, language: language) ?? "—",
                 "days": "\(figures.daysWithData) / \(figures.period.dayCount)",
             ]

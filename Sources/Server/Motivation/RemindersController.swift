@@ -29,22 +29,27 @@ struct RemindersController {
         let webhookURL: String?
         /// json or ntfy.
         let webhookFormat: String
-        /// The private feed's path (`/calendar/<token>.ics`), or null until one is made.
+        /// The private feed's path (`/calendar/<token>.ics`) in the answer that made it (`newCalendarFeed: true`), else
+        /// null: only the token's hash is stored, so the address cannot be shown again.
         let calendarPath: String?
+        /// Whether a private feed exists (its address was shown once, when made).
+        let calendarFeed: Bool
 
-        init(_ row: ReminderSettingRow) {
+        init(_ row: ReminderSettingRow, newCalendarPath: String? = nil) {
             enabled = row.enabled
             preferredTime = row.preferredTime
             quietStart = row.quietStart
             quietEnd = row.quietEnd
             webhookURL = row.webhookURL
             webhookFormat = row.webhookFormat.rawValue
-            calendarPath = row.calendarToken.map { "/calendar/\($0).ics" }
+            calendarPath = newCalendarPath
+            calendarFeed = row.calendarTokenHash != nil
         }
     }
 
-    /// Fields left out stay as they are; `preferredTime` or `webhookURL` set to null clear them.
-    struct SettingsPatch: Decodable {
+    /// Fields left out stay as they are; `preferredTime` or `webhookURL` set to null clear them. A member it does not
+    /// read (`quietStrat`) is refused as `unknown_field`, like every other PATCH/PUT body of Kiroku's own API.
+    struct SettingsPatch: PatchBody {
         var enabled: Bool?
         var preferredTime: String??
         var quietStart: String?
@@ -71,9 +76,10 @@ struct RemindersController {
             return .some(try container.decode(String.self, forKey: key))
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case enabled, preferredTime, quietStart, quietEnd, webhookURL, webhookFormat, newCalendarFeed
         }
+        typealias Members = CodingKeys
     }
 
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> SettingsResponse {
@@ -82,10 +88,11 @@ struct RemindersController {
 
     @Sendable func update(request: Request, context: AppRequestContext) async throws -> SettingsResponse {
         let patch = try await request.decode(as: SettingsPatch.self, context: context)
-        return SettingsResponse(try await reminders.updateSettings(
+        let saved = try await reminders.updateSettings(
             userId: try context.requireUserId(), enabled: patch.enabled, preferredTime: patch.preferredTime, quietStart: patch.quietStart,
             quietEnd: patch.quietEnd, webhookURL: patch.webhookURL, webhookFormat: patch.webhookFormat, newCalendarToken: patch.newCalendarFeed ?? false, now: context.now
-        ))
+        )
+        return SettingsResponse(saved.setting, newCalendarPath: saved.newCalendarPath)
     }
 
     @Sendable func feed(request: Request, context: AppRequestContext) async throws -> Response {

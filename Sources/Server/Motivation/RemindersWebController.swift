@@ -53,7 +53,10 @@ struct RemindersWebController {
         case pause(PauseForm)
     }
 
-    func page(request: Request, context: AppRequestContext, error: String? = nil, saved: Bool = false, typed: Typed? = nil) async throws -> Response {
+    /// `newCalendarPath`: the feed just made, whose address this one answer shows (only its hash is stored).
+    func page(
+        request: Request, context: AppRequestContext, error: String? = nil, saved: Bool = false, typed: Typed? = nil, newCalendarPath: String? = nil
+    ) async throws -> Response {
         let userId = try context.requireUserId()
         let strings = WebStrings.table(context.language)
         var values = pages.base(context, title: strings["moReminders"]!, csrf: csrf.token(for: request, context: context).token)
@@ -74,7 +77,8 @@ struct RemindersWebController {
         values["webhookFormats"] = WebhookFormat.allCases.map { choice in
             ["value": choice.rawValue, "label": strings[choice == .json ? "moRemindersFormatJSON" : "moRemindersFormatNtfy"] ?? choice.rawValue, "selected": choice == format]
         }
-        if let token = setting.calendarToken { values["calendarPath"] = "/calendar/\(token).ics" }
+        if let newCalendarPath { values["calendarPath"] = newCalendarPath }
+        values["calendarFeed"] = setting.calendarTokenHash != nil
         values["pauses"] = try await motivation.pauseRows(userId: userId).map { row in
             ["id": row.id ?? 0, "first": row.firstDay, "last": row.lastDay]
         }
@@ -111,13 +115,15 @@ struct RemindersWebController {
         }
     }
 
+    /// Makes a new feed (the old address stops working) and shows the page with its address, this once: only the
+    /// token's hash is stored, so a redirect could not show it.
     @Sendable func newCalendarLink(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         _ = try await request.decodeForm(as: PlainForm.self, context: context)
-        _ = try await reminders.updateSettings(
+        let saved = try await reminders.updateSettings(
             userId: userId, enabled: nil, preferredTime: nil, quietStart: nil, quietEnd: nil, webhookURL: nil, newCalendarToken: true, now: context.now
         )
-        return .redirect(to: "/settings/reminders#calendar")
+        return try await page(request: request, context: context, newCalendarPath: saved.newCalendarPath)
     }
 
     @Sendable func addPause(request: Request, context: AppRequestContext) async throws -> Response {

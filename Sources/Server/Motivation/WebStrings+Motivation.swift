@@ -81,6 +81,14 @@ extension WebStrings {
             en: "Subscribe to this private address in a calendar app. A new link stops the old one."
         ),
         "moRemindersCalendarNone": .init(ja: "まだリンクはありません。", en: "No link yet."),
+        "moRemindersCalendarCopyNow": .init(
+            ja: "新しいリンクを作りました。今コピーしてください。このアドレスはもう表示されません。もう一度見るには新しいリンクを作ってください（前のリンクは使えなくなります）。",
+            en: "New link made. Copy it now: this address is not shown again. Make a new one to see it again (the old one then stops working)."
+        ),
+        "moRemindersCalendarExists": .init(
+            ja: "非公開のカレンダーリンクがあります。アドレスは作ったときだけ表示されます。もう一度見るには新しいリンクを作ってください。",
+            en: "A private calendar link exists. Its address was shown only when it was made; make a new one to see it again."
+        ),
         "moRemindersCalendarNew": .init(ja: "新しいリンクを作る", en: "New link"),
         "moPauses": .init(ja: "休止", en: "Pauses"),
         "moPausesHelp": .init(

@@ -192,15 +192,18 @@ struct SettingsWebController {
     @Sendable func changePassword(request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let form = try await request.decodeForm(as: ChangePasswordForm.self, context: context)
+        let renewed: (cookie: String, session: Session)?
         do {
-            try await accounts.changePassword(
-                user, current: form.currentPassword ?? "", new: form.newPassword ?? "", keepingSession: context.session,
+            renewed = try await accounts.changePassword(
+                user, current: form.currentPassword ?? "", new: form.newPassword ?? "", renewing: context.session,
                 address: context.clientAddress, now: context.now
             )
         } catch let error as any DomainError {
             return try await refused(APIError(error), request: request, context: context)
         }
-        return .redirect(to: "/settings?notice=passwordChanged")
+        var response = Response.redirect(to: "/settings?notice=passwordChanged")
+        if let renewed { response.setCookie(SessionCookie.make(renewed.cookie, secure: csrf.secureCookies)) }
+        return response
     }
 
     @Sendable func signOutOthers(request: Request, context: AppRequestContext) async throws -> Response {
@@ -226,7 +229,7 @@ struct SettingsWebController {
             return try await refused(APIError(error), request: request, context: context)
         }
         var response = Response.redirect(to: "/signin?notice=accountDeleted")
-        response.setCookie(Cookie(name: AuthenticationMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: csrf.secureCookies, httpOnly: true, sameSite: .lax))
+        response.setCookie(SessionCookie.cleared(secure: csrf.secureCookies))
         return response
     }
 }

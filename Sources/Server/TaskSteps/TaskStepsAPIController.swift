@@ -110,7 +110,7 @@ struct TaskStepsAPIController {
         let userId = try context.requireUserId()
         let taskId = try Self.id("id", context)
         let order = try await request.decode(as: OrderInput.self, context: context)
-        let task = try await service.reorderSteps(taskId: taskId, userId: userId, order: order.ids)
+        let task = try await service.reorderSteps(taskId: taskId, userId: userId, order: order.ids, now: context.now)
         return TaskResponse(task)
     }
 

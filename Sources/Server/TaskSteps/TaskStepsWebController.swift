@@ -253,7 +253,7 @@ struct TaskStepsWebController {
         let (userId, form) = try await posted(StepForm.self, request, context)
         let (id, stepId) = (try TaskStepsAPIController.id("id", context), try TaskStepsAPIController.id("stepId", context))
         guard let direction = form.direction.flatMap(Reordering.Direction.init) else { throw APIError.invalidParameter("direction", expected: .oneOf(Reordering.Direction.self)) }
-        _ = try await tasks.moveStep(taskId: id, stepId: stepId, userId: userId, direction: direction)
+        _ = try await tasks.moveStep(taskId: id, stepId: stepId, userId: userId, direction: direction, now: context.now)
         return .redirect(to: "/tasks/\(id)#step-\(stepId)")
     }
 
@@ -267,7 +267,7 @@ struct TaskStepsWebController {
             }
             return id
         }
-        _ = try await tasks.reorderSteps(taskId: id, userId: userId, order: ids)
+        _ = try await tasks.reorderSteps(taskId: id, userId: userId, order: ids, now: context.now)
         return .redirect(to: "/tasks/\(id)")
     }
 

@@ -37,7 +37,7 @@ extension WebStrings {
         "waitClosedDay": .init(ja: "定休日", en: "Closed"),
         "waitLastOrder": .init(ja: "L.O.", en: "last order"),
         "waitFacilityHours": .init(ja: "施設の営業時間に準じます。お出かけ前に施設の案内もご確認ください。", en: "Follows the facility's hours; check the facility's notice before you go."),
-        "waitThursdayRule": .init(ja: "木曜定休（祝日は営業）、12/31・1/1 休み", en: "Closed Thursdays (open on holidays), 31 Dec and 1 Jan"),
+        "waitThursdayRule": .init(ja: "木曜定休（祝日は営業）、12/31・1/1 休み。", en: "Closed Thursdays (open on holidays), 31 Dec and 1 Jan."),
         "waitCurrent": .init(ja: "現在の待ち時間", en: "Current wait"),
         "waitHeatMap": .init(ja: "曜日×時間の平均待ち時間", en: "Typical wait by weekday and hour"),
         "waitHeatMapEmpty": .init(ja: "まだ履歴がありません", en: "No history yet"),

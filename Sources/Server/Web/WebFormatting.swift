@@ -13,12 +13,15 @@ enum WebFormatting {
     }
 
     /// Reads the value of an `<input type="datetime-local">` ("2026-11-22T07:30", seconds optional) as a time
-    /// in the user's zone, through the one date parser: 2026-02-30 is refused, not moved to March.
-    static func parseLocalDateTime(_ text: String, timeZone: TimeZone) throws(DateInputError) -> Date {
+    /// in the user's zone, through the one date parser: 2026-02-30 is refused, not moved to March. A refusal names
+    /// the field by its label on the form (`field`; the forms that call this label it 日時 / When).
+    static func parseLocalDateTime(
+        _ text: String, timeZone: TimeZone, field: LocalizedText = WebStrings.common["when"]!
+    ) throws(FormDateError) -> Date {
         do throws(DateInputError) {
             return try WallClockTime.parse(text).date(in: timeZone)
         } catch {
-            throw error.named("when")
+            throw FormDateError(error, field: field)
         }
     }
 

@@ -68,7 +68,7 @@ enum WebStrings {
         "lastUsed": .init(ja: "最終使用", en: "Last used"),
         "never": .init(ja: "未使用", en: "Never"),
         "export": .init(ja: "データのエクスポート", en: "Export your data"),
-        "exportHint": .init(ja: "すべての記録を CSV または JSON でダウンロードできます。", en: "Download every record as CSV or JSON."),
+        "exportHint": .init(ja: "JSON にはこのアカウントのデータがすべて（記録、タスク、トレーニング、目標、設定、ログイン中のブラウザなど）、CSV には健康記録が入ります（Excel で開けます）。", en: "JSON holds everything this account has (records, tasks, workouts, goals, settings, signed-in browsers and more); CSV holds the health records, for Excel."),
         "deleteAccount": .init(ja: "アカウントの削除", en: "Delete account"),
         "sessions": .init(ja: "ログイン中のブラウザ", en: "Signed-in browsers"),
         "thisBrowser": .init(ja: "このブラウザ", en: "This browser"),

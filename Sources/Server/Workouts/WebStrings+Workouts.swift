@@ -19,6 +19,7 @@ extension WebStrings {
         "woDeleted": .init(ja: "セットを削除しました。", en: "Set deleted."),
         "woVolume": .init(ja: "ボリューム", en: "Volume"),
         "woSets": .init(ja: "セット", en: "sets"),
+        "woSet": .init(ja: "セット", en: "set"),
         "woWeeklyVolume": .init(ja: "週ごとのボリュームと体重", en: "Weekly volume and body weight"),
         "woBodyWeight": .init(ja: "体重", en: "Body weight"),
         "woE1rmTrend": .init(ja: "推定1RMの推移", en: "Estimated 1RM"),

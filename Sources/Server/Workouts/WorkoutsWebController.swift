@@ -58,11 +58,13 @@ struct WorkoutsWebController {
         if let error { values["error"] = error }
         if parameters["deleted"] != nil { values["notice"] = strings["woDeleted"] }
 
-        // Tap 1 picks a recent exercise (or one from the list); its last set fills weight and reps.
+        // Tap 1 picks a recent exercise (or one from the list); its last set fills weight and reps. The one-tap repeat
+        // offers the last set with reps, not a failed one ("150 kg × 0"); an exercise with only failed sets has none.
         let recents = try await workouts.recentExercises(userId: userId, limit: 8, offset: 0)
         var recentRows: [[String: Any]] = []
         for (exercise, _) in recents {
-            guard let last = try await database.lastWorkoutSet(userId: userId, exerciseId: exercise.id.uuidString.lowercased()) else { continue }
+            guard let last = try await database.lastWorkoutSet(userId: userId, exerciseId: exercise.id.uuidString.lowercased(), minimumReps: 1)
+            else { continue }
             recentRows.append([
                 "id": exercise.id.uuidString.lowercased(), "name": exercise.name.text(in: language),
                 "weight": Self.number(last.weight), "reps": last.reps,
@@ -118,6 +120,7 @@ struct WorkoutsWebController {
                 "date": summary.day.description,
                 "names": summary.exerciseIds.compactMap { directory[$0]?.name.text(in: language) }.joined(separator: "・"),
                 "volume": Self.total(summary.totalVolume), "sets": summary.setCount,
+                "setsUnit": strings[summary.setCount == 1 ? "woSet" : "woSets"] ?? "",
                 "sessions": sessions[summary.day] ?? [],
             ]
         }
@@ -177,7 +180,7 @@ struct WorkoutsWebController {
         // Left empty, the time is `now`, which a double tap's second post cannot repeat: not compared on a retry.
         var performedAtGiven = false
         if let when = form.when?.trimmingCharacters(in: .whitespaces), !when.isEmpty {
-            do throws(DateInputError) {
+            do throws(FormDateError) {
                 performedAt = try WebFormatting.parseLocalDateTime(when, timeZone: user.resolvedTimeZone)
                 performedAtGiven = true
             } catch {

@@ -137,11 +137,17 @@ public struct AccountService: Sendable {
         try await database.useAPIToken(tokenHash: SecretToken.hash(bearerToken), address: address, now: now)?.user
     }
 
-    /// Changes the password after checking the current one, and signs out every other browser.
-    public func changePassword(_ user: User, current: String, new password: String, keepingSession session: Session?, address: String, now: Date) async throws {
+    /// Changes the password after checking the current one and ends every session of the account, the asking
+    /// browser's too: whoever holds a copy of any old cookie is signed out. The asking browser (`session`) gets a
+    /// fresh session instead, returned for its cookie, so it stays signed in.
+    public func changePassword(
+        _ user: User, current: String, new password: String, renewing session: Session?, address: String, now: Date
+    ) async throws -> (cookie: String, session: Session)? {
         try await confirmPassword(current, of: user, address: address, now: now)
         try await setPassword(userId: try user.savedId, to: password)
-        try await database.deleteSessions(userId: try user.savedId, keeping: session?.tokenHash)
+        try await database.deleteSessions(userId: try user.savedId, keeping: nil)
+        guard let session else { return nil }
+        return try await startSession(for: user, now: now, userAgent: session.userAgent, address: address)
     }
 
     /// Sets a new password without the old one: for the operator's `kiroku user password`.

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import Storage
 
 /// Random secrets handed to clients (session cookies, API tokens) and the hashes Kiroku keeps of them.
 public enum SecretToken {
@@ -14,9 +14,9 @@ public enum SecretToken {
         return prefix + encoded
     }
 
-    /// SHA-256, hex. Tokens are long random strings, so a fast hash is enough (unlike passwords).
+    /// SHA-256, hex (`TokenHash`, in Storage so that migrations hash stored tokens the same way).
     public static func hash(_ secret: String) -> String {
-        HexDigits.lowercase(SHA256.hash(data: Data(secret.utf8)))
+        TokenHash.sha256Hex(secret)
     }
 
     /// Compares without an early exit, so the time taken does not hint at how much matched.

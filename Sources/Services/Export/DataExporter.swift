@@ -44,7 +44,8 @@ public struct DataExporter: Sendable {
     }
 
     /// One row per record; `start`, `end`, `created_at` and `updated_at` on the wall clock of `timeZone` for
-    /// spreadsheets, the same four exactly in UTC at the end of the row (`start_utc`, …) for the import.
+    /// spreadsheets, the same four exactly in UTC after them (`start_utc`, …) for the import, and last the source's
+    /// version and creation time (`KirokuRecordsCSV.provenanceColumns`).
     public func csv(userId: Int64, timeZone: TimeZone) async throws -> String {
         var text = ""
         try await csv(userId: userId, timeZone: timeZone, byteOrderMark: false) { text += $0 }
@@ -69,6 +70,7 @@ public struct DataExporter: Sendable {
                     record.device ?? "", metadata, clock.format(record.createdAt), clock.format(record.updatedAt), timeZone.identifier,
                     Instant.iso8601(record.startAt), Instant.iso8601(record.endAt), Instant.iso8601(record.createdAt),
                     Instant.iso8601(record.updatedAt), record.externalId ?? "",
+                    record.sourceVersion ?? "", record.sourceCreatedAt.map(Instant.iso8601) ?? "",
                 ]
                 piece += fields.map(Self.csvField).joined(separator: ",")
                 piece += "\r\n"
@@ -102,6 +104,8 @@ public struct DataExporter: Sendable {
         let imports: [ImportJobResponse]
         /// Motivation: badge awards, pauses, goals and their history, dismissed suggestions, reminders sent, settings.
         let motivation: MotivationExport
+        /// API tokens, signed-in browsers, sync runs and confirmed values: the account's own traces.
+        let activity: AccountActivityExport
     }
 
     public func json(user: User, now: Date) async throws -> Data {
@@ -176,7 +180,8 @@ public struct DataExporter: Sendable {
             healthCorrelations: history.correlations,
             healthRawItems: history.rawItems,
             imports: try await database.importJobs(userId: user.savedId, limit: .max).map { try ImportJobResponse($0, language: .en) },
-            motivation: try await openedMotivation(userId: user.savedId)
+            motivation: try await openedMotivation(userId: user.savedId),
+            activity: try await AccountActivityExport(userId: user.savedId, database: database, now: now)
         )
     }
 

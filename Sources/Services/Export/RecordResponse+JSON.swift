@@ -48,7 +48,9 @@ extension RecordResponse {
         key("originalUnit"); out.string(originalUnit)
         key("originalValue"); out.number(originalValue)
         key("source"); out.string(source)
+        if let sourceCreatedAt { key("sourceCreatedAt"); out.string(APIJSON.formatDate(sourceCreatedAt)) }
         if let sourceName { key("sourceName"); out.string(sourceName) }
+        if let sourceVersion { key("sourceVersion"); out.string(sourceVersion) }
         key("start"); out.string(APIJSON.formatDate(start))
         key("unit"); out.string(unit)
         key("updatedAt"); out.string(APIJSON.formatDate(updatedAt))

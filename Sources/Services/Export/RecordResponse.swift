@@ -20,6 +20,9 @@ public struct RecordResponse: Codable, Sendable {
     public let clientId: String?
     public let createdAt: Date
     public let updatedAt: Date
+    /// The recording app's version and when it created the sample (Apple Health imports); absent when not known.
+    public let sourceVersion: String?
+    public let sourceCreatedAt: Date?
     public let warnings: [WarningResponse]?
 
     public struct WarningResponse: Codable, Sendable {
@@ -44,6 +47,8 @@ public struct RecordResponse: Codable, Sendable {
         clientId = record.externalId
         createdAt = record.createdAt
         updatedAt = record.updatedAt
+        sourceVersion = record.sourceVersion
+        sourceCreatedAt = record.sourceCreatedAt
         self.warnings = warnings.map { $0.map { WarningResponse(code: $0.code, message: $0.message.text(in: language)) } }
     }
 }

@@ -3,7 +3,7 @@ import Health
 import Storage
 import Workouts
 
-/// The Workouts part of the account's full JSON export: custom exercises and every set.
+/// The Workouts part of the account's full JSON export: custom exercises, every set and the e1RM formula chosen.
 public struct WorkoutExport: Encodable {
     public struct CustomExercise: Encodable {
         let id: String
@@ -25,9 +25,12 @@ public struct WorkoutExport: Encodable {
 
     public let customExercises: [CustomExercise]
     public let sets: [ExportedSet]
+    /// The formula the account's estimated one-rep maxes are figured with (a setting of theirs).
+    public let e1rmFormula: String
 
     public init(user: User, workouts: WorkoutService) async throws {
         let directory = try await workouts.exerciseDirectory(userId: user.savedId)
+        e1rmFormula = try await workouts.formula(userId: user.savedId).rawValue
         customExercises = try await workouts.database.customExercises(userId: user.savedId).map { CustomExercise(id: $0.id, name: $0.name) }
         sets = try await workouts.database.allWorkoutSets(userId: user.savedId).map { set in
             ExportedSet(

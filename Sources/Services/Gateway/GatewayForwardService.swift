@@ -49,7 +49,7 @@ public struct GatewayForwardService: Sendable {
             logger.warning("kafka did not take a gateway batch", metadata: ["samples": "\(messages.count)", "error": "\(error)"])
             throw GatewayError.kafkaUnavailable
         }
-        let synced = mapped.records.count + mapped.keptRaw.count
-        return .init(received: payload.samples.count, synced: synced, stored: synced, rejections: mapped.rejections, keptRaw: mapped.keptRaw)
+        let published = mapped.records.count + mapped.keptRaw.count
+        return .init(received: payload.samples.count, synced: mapped.synced, stored: published, rejections: mapped.rejections, keptRaw: mapped.keptRaw)
     }
 }

@@ -48,7 +48,7 @@ public struct GatewayIngestService: Sendable {
         }
         if outcomes.contains(where: \.inserted) { badges.refreshSoon(userId: userId, now: now) }
         return Outcome(
-            received: payload.samples.count, synced: records.count + mapped.keptRaw.count, stored: outcomes.filter(\.inserted).count + rawStored,
+            received: payload.samples.count, synced: mapped.synced, stored: outcomes.filter(\.inserted).count + rawStored,
             rejections: mapped.rejections, keptRaw: mapped.keptRaw
         )
     }

@@ -8,13 +8,35 @@ public struct GatewayPayload: Decodable {
     public let timestamp: String?
     public let appVersion: String?
     public let samples: [Lenient<GatewaySample>]
+    /// Members of a sample this Kiroku does not know (a later app version's), by the sample's index: name → the
+    /// value's text (a string as it reads, anything else as its JSON). Kept with the record, so nothing the phone
+    /// sent is dropped without a trace.
+    public let unknownSampleFields: [Int: [String: String]]
 
-    public init(deviceId: String, userId: String, timestamp: String?, appVersion: String?, samples: [Lenient<GatewaySample>]) {
+    public init(
+        deviceId: String, userId: String, timestamp: String?, appVersion: String?, samples: [Lenient<GatewaySample>],
+        unknownSampleFields: [Int: [String: String]] = [:]
+    ) {
         self.deviceId = deviceId
         self.userId = userId
         self.timestamp = timestamp
         self.appVersion = appVersion
         self.samples = samples
+        self.unknownSampleFields = unknownSampleFields
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case deviceId, userId, timestamp, appVersion, samples
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            deviceId: try container.decode(String.self, forKey: .deviceId), userId: try container.decode(String.self, forKey: .userId),
+            timestamp: try container.decodeIfPresent(String.self, forKey: .timestamp),
+            appVersion: try container.decodeIfPresent(String.self, forKey: .appVersion),
+            samples: try container.decode([Lenient<GatewaySample>].self, forKey: .samples)
+        )
     }
 }
 

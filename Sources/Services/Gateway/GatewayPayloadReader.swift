@@ -10,13 +10,16 @@ enum GatewayPayloadReader {
         var reader = JSONByteReader(body)
         var deviceId = Field<String>.absent, userId = Field<String>.absent, timestamp = Field<String>.absent
         var appVersion = Field<String>.absent, samples = Field<[Lenient<GatewaySample>]>.absent
+        var unknown: [Int: [String: String]] = [:]
         do throws(JSONSyntaxError) {
             try reader.object { (reader: inout JSONByteReader, name) throws(JSONSyntaxError) in
                 if name.matches("deviceId") { try first(&deviceId, &reader, string) }
                 else if name.matches("userId") { try first(&userId, &reader, string) }
                 else if name.matches("timestamp") { try first(&timestamp, &reader, string) }
                 else if name.matches("appVersion") { try first(&appVersion, &reader, string) }
-                else if name.matches("samples") { try first(&samples, &reader, sampleArray) }
+                else if name.matches("samples") {
+                    try first(&samples, &reader) { (reader: inout JSONByteReader) throws(JSONSyntaxError) in try sampleArray(&reader, unknown: &unknown) }
+                }
                 else { try reader.skipValue() }
             }
             try reader.expectEnd()
@@ -27,7 +30,7 @@ enum GatewayPayloadReader {
               case .success(let timestamp) = timestamp.optional("timestamp", at: ""),
               case .success(let appVersion) = appVersion.optional("appVersion", at: "")
         else { return nil }
-        return GatewayPayload(deviceId: deviceId, userId: userId, timestamp: timestamp, appVersion: appVersion, samples: samples)
+        return GatewayPayload(deviceId: deviceId, userId: userId, timestamp: timestamp, appVersion: appVersion, samples: samples, unknownSampleFields: unknown)
     }
 
     /// JSONDecoder keeps the first value of a name given twice, so a repeat is read past. (Requests with repeated
@@ -39,7 +42,9 @@ enum GatewayPayloadReader {
         field = try read(&reader)
     }
 
-    private static func sampleArray(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> Field<[Lenient<GatewaySample>]> {
+    private static func sampleArray(
+        _ reader: inout JSONByteReader, unknown: inout [Int: [String: String]]
+    ) throws(JSONSyntaxError) -> Field<[Lenient<GatewaySample>]> {
         if try reader.null() { return .null }
         guard reader.peek() == UInt8(ascii: "[") else {
             try reader.skipValue()
@@ -47,9 +52,17 @@ enum GatewayPayloadReader {
         }
         var samples: [Lenient<GatewaySample>] = []
         try reader.array { (reader: inout JSONByteReader, index) throws(JSONSyntaxError) in
-            samples.append(try sample(&reader, index: index))
+            samples.append(try sample(&reader, index: index, unknown: &unknown))
         }
         return .value(samples)
+    }
+
+    /// The text of a member this reader does not know: a string as it reads, any other value as its JSON.
+    private static func unknownValue(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> String {
+        if reader.peek() == UInt8(ascii: "\"") { return try reader.string() }
+        let start = reader.index
+        try reader.skipValue()
+        return String(decoding: UnsafeRawBufferPointer(rebasing: reader.bytes[start..<reader.index]), as: UTF8.self)
     }
 
     /// One field of a sample as read: absent, null, a value, of the wrong type (the path below the field), or a
@@ -151,7 +164,9 @@ enum GatewayPayloadReader {
         return .value(values)
     }
 
-    private static func sample(_ reader: inout JSONByteReader, index: Int) throws(JSONSyntaxError) -> Lenient<GatewaySample> {
+    private static func sample(
+        _ reader: inout JSONByteReader, index: Int, unknown: inout [Int: [String: String]]
+    ) throws(JSONSyntaxError) -> Lenient<GatewaySample> {
         let path = "samples.Index \(index)"
         guard reader.peek() == UInt8(ascii: "{") else {
             try reader.skipValue()
@@ -174,7 +189,11 @@ enum GatewayPayloadReader {
             else if name.matches("createdAt") { try first(&createdAt, &reader, string) }
             else if name.matches("timezone") { try first(&timezone, &reader, string) }
             else if name.matches("timezoneOffset") { try first(&timezoneOffset, &reader, integer) }
-            else { try reader.skipValue() }
+            else {
+                let key = name.text
+                let value = try unknownValue(&reader)
+                if unknown[index]?[key] == nil { unknown[index, default: [:]][key] = value }
+            }
         }
         // In declaration order, so the first problem named is the one JSONDecoder would name.
         do throws(SampleProblem) {

@@ -38,7 +38,7 @@ public struct RawItemReprocessor: Sendable {
                 // Elements raw by nature (ActivitySummary, Me, …) carry no reason and are not samples.
                 guard let reason = metadata[KeptRawReason.metadataKey], let id = item.id else { continue }
                 let found: [RawItemPromotion] = switch item.element {
-                case "Record": Self.appleRecord(item, id: id, metadata: metadata, values: &values).map { [$0] } ?? []
+                case "Record": Self.appleRecord(item, id: id, metadata: metadata, values: &values, now: now).map { [$0] } ?? []
                 case "HealthAutoExport": Self.healthAutoExportRow(item, id: id, now: now)
                 case "GatewaySample": Self.gatewaySample(item, id: id, metadata: metadata).map { [$0] } ?? []
                 default: []
@@ -53,8 +53,11 @@ public struct RawItemReprocessor: Sendable {
     }
 
     /// An Apple Health `<Record>` as `HealthKitMapper` reads it today: `value`, else the 2015 shape's `average`
-    /// (with `min`, `max`, `recordCount` kept as "@min", "@max", "@recordCount", as an import keeps them).
-    static func appleRecord(_ item: HealthRawItemRecord, id: Int64, metadata: [String: String], values: inout CanonicalValues) -> RawItemPromotion? {
+    /// (with `min`, `max`, `recordCount` kept as "@min", "@max", "@recordCount", as an import keeps them); its
+    /// `sourceVersion` and readable `creationDate` go to the sample's own columns, an unreadable one stays "@creationDate".
+    static func appleRecord(
+        _ item: HealthRawItemRecord, id: Int64, metadata: [String: String], values: inout CanonicalValues, now: Date
+    ) -> RawItemPromotion? {
         let attributes = strings(item.attributes)
         guard let metric = MetricCatalog.metric(named: item.type), let start = item.startAt,
               let original = (item.value ?? attributes["average"]).flatMap(Double.init), original.isFinite,
@@ -62,7 +65,9 @@ public struct RawItemReprocessor: Sendable {
         else { return nil }
         var kept = metadata
         kept[KeptRawReason.metadataKey] = nil
-        for (name, text) in attributes where !["device", "startDate", "endDate"].contains(name) {
+        let created = SourceCreationDate.read(attributes["creationDate"], window: .healthData(now: now))
+        for (name, text) in attributes where !["device", "startDate", "endDate", "sourceVersion"].contains(name) {
+            if name == "creationDate", created != nil { continue }
             kept["@" + name] = text
         }
         let sourceName = item.sourceName ?? ""
@@ -71,7 +76,8 @@ public struct RawItemReprocessor: Sendable {
             metric: metric.id, value: value, originalValue: original, originalUnit: item.unit ?? metric.canonicalUnit,
             startAt: start, endAt: end, utcOffsetSeconds: item.utcOffsetSeconds ?? 0, sourceName: sourceName, device: attributes["device"],
             metadata: kept.isEmpty ? nil : kept,
-            naturalKey: NaturalKey.sample(metric: metric.id, sourceName: sourceName, start: start, end: end, value: value)
+            naturalKey: NaturalKey.sample(metric: metric.id, sourceName: sourceName, start: start, end: end, value: value),
+            sourceVersion: attributes["sourceVersion"], sourceCreatedAt: created
         )
         return RawItemPromotion(rawItemId: id, sample: sample, source: .import, externalId: nil)
     }

@@ -48,6 +48,19 @@ extension DomainRefusal where Domain == InsightsDomain {
         )
     }
 
+    /// A report for a month that has not begun: there is nothing to report yet, and figures "as of" a later day
+    /// would be made up (the weight trend carried forward past the last weighing).
+    public static func monthNotStarted(_ month: String, current: String) -> InsightsError {
+        InsightsError(
+            code: "month_not_started",
+            message: LocalizedText(
+                ja: "\(month) はまだ始まっていないため、レポートはありません。いまの月は \(current) です。",
+                en: "There is no report for \(month): that month has not started yet. The current month is \(current)."
+            ),
+            httpStatus: 404
+        )
+    }
+
     public static func invalidTarget(_ text: String) -> InsightsError {
         InsightsError(
             code: "invalid_target",

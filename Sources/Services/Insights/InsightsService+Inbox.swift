@@ -21,7 +21,7 @@ extension InsightsService {
         let posted = try await database.inbox(userId: userId, limit: 200)
         if posted.contains(where: { $0.kind == Self.monthlyReportInboxKind && $0.titleEn == title.en }) { return nil }
         let report = try await monthlyReport(
-            userId: userId, year: previous.year, month: previous.month, timeZone: timeZone, target: user.targetWeightKg
+            userId: userId, year: previous.year, month: previous.month, today: today, timeZone: timeZone, target: user.targetWeightKg
         )
         guard !report.metrics.isEmpty else { return nil }
         let message = InboxMessage(

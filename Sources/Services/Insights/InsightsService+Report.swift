@@ -17,9 +17,16 @@ extension InsightsService {
 
     /// The report for one calendar month, built from the same daily series and statistics as the metric pages:
     /// every catalog metric with data, training sets and step tasks done per day, the weight trend and forecast
-    /// as of the month's last day, its top insights and flagged values.
-    public func monthlyReport(userId: Int64, year: Int, month: Int, timeZone: TimeZone, target: Double?) async throws -> MonthlyReport {
-        let period = DayPeriod.month(year: year, month: month)
+    /// as of the month's last day, its top insights and flagged values. The current month is reported through
+    /// `today`, as its metric pages are; a month that starts after `today` is refused.
+    public func monthlyReport(
+        userId: Int64, year: Int, month: Int, today: LocalDay, timeZone: TimeZone, target: Double?
+    ) async throws -> MonthlyReport {
+        guard let period = DayPeriod.month(year: year, month: month).clipped(through: today) else {
+            throw InsightsError.monthNotStarted(
+                String(format: "%04d-%02d", year, month), current: String(format: "%04d-%02d", today.year, today.month)
+            )
+        }
         let insightStart = period.last.adding(days: -(InsightFinder.defaultWindowDays - 1 + Self.lookBackMarginDays))
         let loaded = DayPeriod(first: min(period.yearEarlier.first, period.previous.first, insightStart), last: period.last)
         var series: [DailySeries] = []
@@ -32,7 +39,7 @@ extension InsightsService {
         let readings = try await weightReadings(userId: userId, shownFrom: loaded.first, through: period.last, timeZone: timeZone)
         let weight = readings.isEmpty ? nil : WeightAnalysis(daily: readings, today: period.last, target: target)
         return MonthlyReport(
-            year: year, month: month, series: series, weightDaily: readings, target: target,
+            year: year, month: month, through: today, series: series, weightDaily: readings, target: target,
             weightGoal: Self.weightGoal(target: target, weight: weight)
         )
     }

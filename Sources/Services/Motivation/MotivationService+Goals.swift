@@ -133,7 +133,7 @@ extension MotivationService {
     }
 
     /// What a range goal needs: both bounds, above 0, in order.
-    static let rangeBounds = ExpectedValue(
+    public static let rangeBounds = ExpectedValue(
         ja: "範囲の目標には 0 より大きい lower と upper を指定してください（lower は upper 以下）",
         en: "expected lower and upper both above 0, lower no higher than upper, for a withinRange goal"
     )

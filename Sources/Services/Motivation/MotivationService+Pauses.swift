@@ -10,11 +10,20 @@ extension MotivationService {
         guard let firstDay = LocalDay(first) else { throw ServiceError.invalidDate("first", text: first) }
         guard let lastDay = LocalDay(last) else { throw ServiceError.invalidDate("last", text: last) }
         let range = try PauseRange(first: firstDay, last: lastDay)
+        // Checked in the write that inserts, so two quick taps on "Add" cannot both pass the check.
         let row = try await database.insertPause(MotivationPauseRow(
             userId: userId, firstDay: range.first.description, lastDay: range.last.description, createdAt: now
-        ))
+        )) { existing in
+            try range.checkAddable(beside: existing.compactMap(Self.pauseRange))
+        }
         await refreshBadgesAfterWrite(userId: userId, now: now)
         return row
+    }
+
+    /// A stored pause as the rules read it (as `pauses(userId:)` reads them); a row that no longer parses is left out.
+    static func pauseRange(_ row: MotivationPauseRow) -> PauseRange? {
+        guard let first = LocalDay(row.firstDay), let last = LocalDay(row.lastDay) else { return nil }
+        return try? PauseRange(first: first, last: last)
     }
 
     public func pauseRows(userId: Int64) async throws -> [MotivationPauseRow] {

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Health
 import Logging
@@ -107,7 +106,7 @@ public struct ReminderService: Sendable {
         )
         var channels: [ReminderChannel] = [.inbox]
         if setting.webhookURL != nil { channels.append(.webhook) }
-        if setting.calendarToken != nil { channels.append(.calendar) }
+        if setting.calendarTokenHash != nil { channels.append(.calendar) }
         var delivered: [ReminderChannel] = []
         for channel in channels {
             guard case let .send(reminder) = planner.decide(channel: channel, now: now, timeZone: timeZone) else { continue }
@@ -153,12 +152,25 @@ public struct ReminderService: Sendable {
         return setting
     }
 
+    /// Settings just saved, with the calendar feed's token when this save made a new one: the only time the token is
+    /// seen, as only its hash is stored.
+    public struct SavedSettings: Sendable {
+        public let setting: ReminderSettingRow
+        public let newCalendarToken: String?
+        /// `/calendar/<token>.ics` of the feed this save made, else nil.
+        public var newCalendarPath: String? { newCalendarToken.map(ReminderService.calendarPath) }
+    }
+
+    /// The feed's address for `token`, relative to the server.
+    public static func calendarPath(token: String) -> String { "/calendar/\(token).ics" }
+
     /// Saves settings. A webhook address must pass the same address rules as alerts and its format is json or
-    /// ntfy; times are HH:MM. `newCalendarToken` makes a fresh private feed address (the old one stops working).
+    /// ntfy; times are HH:MM. `newCalendarToken` makes a fresh private feed address (the old one stops working); the
+    /// answer carries its token, once.
     public func updateSettings(
         userId: Int64, enabled: Bool?, preferredTime: String??, quietStart: String?, quietEnd: String?, webhookURL: String??,
         webhookFormat: String? = nil, newCalendarToken: Bool, now: Date
-    ) async throws -> ReminderSettingRow {
+    ) async throws -> SavedSettings {
         var setting = try await settings(userId: userId, now: now)
         if let webhookFormat { setting.webhookFormat = try UnknownWebhookFormat.parse(webhookFormat) }
         if let enabled { setting.enabled = enabled }
@@ -181,25 +193,20 @@ public struct ReminderService: Sendable {
                 setting.webhookURL = nil
             }
         }
-        if newCalendarToken {
-            setting.calendarToken = Self.newToken()
-        }
+        // Only the hash is kept, as for share links: the new hash replaces the old, so the old address stops working.
+        let token = newCalendarToken ? SecretToken.generate() : nil
+        if let token { setting.calendarTokenHash = SecretToken.hash(token) }
         setting.updatedAt = now
         var stored = setting
         if let secrets, let url = setting.webhookURL { stored.webhookURL = try secrets.seal(url) }
         try await database.saveReminderSetting(stored)
-        return setting
-    }
-
-    static func newToken() -> String {
-        SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return SavedSettings(setting: setting, newCalendarToken: token)
     }
 
     /// The RFC 5545 calendar of a feed token: one event per calendar reminder of the last 31 days. Nil for a token
-    /// nobody holds.
+    /// nobody holds. The token is looked up by its hash.
     public func calendar(token: String, now: Date) async throws -> String? {
-        guard !token.isEmpty, let setting = try await database.reminderSetting(calendarToken: token),
+        guard !token.isEmpty, token.count <= 100, let setting = try await database.reminderSetting(calendarTokenHash: SecretToken.hash(token)),
               let user = try await database.user(id: setting.userId) else { return nil }
         let today = LocalDay(now, in: user.resolvedTimeZone)
         let rows = try await database.reminderLog(userId: setting.userId, since: today.adding(days: -31).description)

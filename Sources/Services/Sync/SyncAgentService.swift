@@ -70,7 +70,8 @@ public struct SyncAgentService: Sendable {
         let started = clock()
         SyncProgress(startedAt: started, sent: 0, total: total).write(directory: directory, userId: userId)
         defer { SyncProgress.remove(directory: directory, userId: userId) }
-        let client = try GatewayClient(target: target, language: language)
+        // The history is read on the account's pages, so its reasons are in the account's language when it has one.
+        let client = try GatewayClient(target: target, language: user.language.flatMap(Language.init(rawValue:)) ?? language)
         let attempt: SyncAttempt
         do {
             attempt = try await SyncEngine(store: store, client: client, policy: retries).run(now: clock) { sent in

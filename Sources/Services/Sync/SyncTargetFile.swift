@@ -21,6 +21,7 @@ public struct SyncTargetFile: Sendable {
     /// is damaged or its credentials were sealed with a key this data directory no longer has. A file written before
     /// credentials were sealed is read as it is, and sealed the next time it is saved.
     public func load() throws -> GatewayTarget {
+        _ = try? tightenPermissions()
         guard let data = FileManager.default.contents(atPath: url.path) else { throw SyncAgentError.notConfigured }
         do {
             guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw SyncAgentError.unreadableConfiguration }
@@ -34,6 +35,22 @@ public struct SyncTargetFile: Sendable {
         } catch {
             throw SyncAgentError.unreadableConfiguration
         }
+    }
+
+    /// Puts the file back to 0600 and its folder to 0700 when others were let in (a `chmod`, a copy, a restore by
+    /// hand): the credentials are sealed, but the gateway's address and the file's existence are nobody else's
+    /// business either. True when something was changed, so a command can say so.
+    @discardableResult
+    public func tightenPermissions() throws -> Bool {
+        let files = FileManager.default
+        var changed = false
+        for (path, mode) in [(url.deletingLastPathComponent().path, 0o700), (url.path, 0o600)] where files.fileExists(atPath: path) {
+            let current = (try files.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? 0
+            guard current & 0o077 != 0 else { continue }
+            try files.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+            changed = true
+        }
+        return changed
     }
 
     public func save(_ target: GatewayTarget) throws {

@@ -3,9 +3,9 @@ import Storage
 import TaskSteps
 
 /// Whether a task or step sent with a `clientId` the user already used is a retry of the create that stored it.
-/// A task is the same when its title, notes, due date, tags and first steps are (the steps in any order: a new
-/// order leaves no trace to tell a reordered task from a different request by). See `IdempotentRetry` for why an
-/// item changed since it was made is always a retry.
+/// A task is the same when its title, notes, due date, tags and first steps, in their order, are: the order of steps is
+/// content the user chose, so the same steps in another order are another request. Moving a step marks the task
+/// changed, and a task changed since it was made answers any retry with itself (see `IdempotentRetry` for why).
 enum TaskRetry {
     static func isRetry(of draft: TaskDraft, answeredBy stored: StepTask, lastChange: Date?) -> Bool {
         if let lastChange, IdempotentRetry.changedSinceCreated(createdAt: stored.createdAt, updatedAt: lastChange) { return true }
@@ -13,7 +13,7 @@ enum TaskRetry {
             && stored.notes == draft.notes
             && stored.dueDate == draft.dueDate
             && stored.tags == draft.tags
-            && stored.steps.map(\.title).sorted() == draft.stepTitles.sorted()
+            && stored.steps.map(\.title) == draft.stepTitles
     }
 
     /// A step keeps no change time of its own; its task's last change (renaming a step changes the task) stands in.

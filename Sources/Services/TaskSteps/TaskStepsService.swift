@@ -96,16 +96,16 @@ public struct TaskStepsService: Sendable {
         guard try await database.deleteStep(taskId: taskId, stepId: stepId, userId: userId, now: now) != nil else { throw ServiceError.notFound }
     }
 
-    public func reorderSteps(taskId: Int64, userId: Int64, order: [Int64]) async throws -> StepTask {
-        guard let task = try await database.reorderSteps(taskId: taskId, userId: userId, order: order) else { throw ServiceError.notFound }
+    public func reorderSteps(taskId: Int64, userId: Int64, order: [Int64], now: Date) async throws -> StepTask {
+        guard let task = try await database.reorderSteps(taskId: taskId, userId: userId, order: order, now: now) else { throw ServiceError.notFound }
         return task
     }
 
     /// Moves one step a place up or down.
-    public func moveStep(taskId: Int64, stepId: Int64, userId: Int64, direction: Reordering.Direction) async throws -> StepTask {
+    public func moveStep(taskId: Int64, stepId: Int64, userId: Int64, direction: Reordering.Direction, now: Date) async throws -> StepTask {
         let task = try await task(id: taskId, userId: userId)
         guard task.steps.contains(where: { $0.id == stepId }) else { throw ServiceError.notFound }
-        return try await reorderSteps(taskId: taskId, userId: userId, order: Reordering.moving(stepId, direction, in: task.steps.map(\.id)))
+        return try await reorderSteps(taskId: taskId, userId: userId, order: Reordering.moving(stepId, direction, in: task.steps.map(\.id)), now: now)
     }
 
     /// Step completions of the last `days` days (today included), in the user's time zone.

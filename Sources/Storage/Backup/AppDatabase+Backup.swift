@@ -9,7 +9,9 @@ extension AppDatabase {
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }
-        let destination = try DatabaseQueue(path: path)
+        var configuration = Configuration()
+        configuration.overwriteDeletedContent()
+        let destination = try DatabaseQueue(path: path, configuration: configuration)
         try reader.backup(to: destination)
         try destination.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
         try destination.close()
@@ -26,6 +28,7 @@ extension AppDatabase {
     public static func check(path: String) throws -> FileCheck {
         var configuration = Configuration()
         configuration.readonly = true
+        configuration.overwriteDeletedContent()
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
         return try queue.read { db in

@@ -31,10 +31,11 @@ extension AppDatabase {
             let source = RecordSource.healthAutoExport.rawValue
             // Run once per sample of a backfill that may hold a million: bound through SQLite's C API, dates as text.
             // It repeats the client-id index's condition (`StoredExternalId`), without which SQLite does not use it.
-            let find = try ImportStatement(db, sql: "SELECT id, value FROM healthRecord WHERE userId = ? AND source = ? AND \(StoredExternalId.otherSources) AND externalId = ?")
+            let find = try ImportStatement(db, sql: "SELECT id, value, metadata IS ? FROM healthRecord WHERE userId = ? AND source = ? AND \(StoredExternalId.otherSources) AND externalId = ?")
             let update = try ImportStatement(db, sql: """
                 UPDATE healthRecord SET value = ?, originalValue = ?, originalUnit = ?, metadata = ?, naturalKey = NULL, naturalKeyCheck = NULL, updatedAt = ? WHERE id = ?
                 """)
+            let updateMetadata = try ImportStatement(db, sql: "UPDATE healthRecord SET metadata = ?, updatedAt = ? WHERE id = ?")
             let insert = try ImportedSampleInsert(db, userId: userId, now: now)
             let recordSlots = try NaturalKeySlots(db: db, table: "healthRecord", userId: userId)
             let workoutSlots = try NaturalKeySlots(db: db, table: "healthWorkout", userId: userId)
@@ -43,15 +44,24 @@ extension AppDatabase {
             for (sample, externalId) in samples {
                 let metadata = sample.metadata.map(ImportJSON.object)
                 let existing = try find.first(db) { row in
+                    row.add(metadata)
                     row.add(userId)
                     row.add(source)
                     row.add(externalId)
                 } read: { columns in
-                    (id: columns.int64(0), value: columns.double(1))
+                    (id: columns.int64(0), value: columns.double(1), sameMetadata: columns.int64(2) == 1)
                 }
                 if let existing {
-                    if existing.value == sample.value {
+                    if existing.value == sample.value && existing.sameMetadata {
                         records.unchanged += 1
+                    } else if existing.value == sample.value {
+                        // Heart rate's Min/Max (or a kept field) changed while the value stayed: the natural key still holds.
+                        _ = try updateMetadata.execute(db) { row in
+                            row.add(metadata)
+                            row.add(nowText)
+                            row.add(existing.id)
+                        }
+                        records.updated += 1
                     } else {
                         _ = try update.execute(db) { row in
                             row.add(sample.value)
@@ -79,7 +89,10 @@ extension AppDatabase {
                 }
                 let statistics = ImportJSON.string(workout.statistics)
                 let heartRates = DatedJSON.string(workout.heartRates)
-                let existing = try Row.fetchOne(db, sql: "SELECT id, durationMinutes, distanceMeters, energyKcal, statistics, heartRates FROM healthWorkout WHERE userId = ? AND naturalKey = ?", arguments: [userId, slot])
+                // The fields the app sent that no column holds (intensity, temperature, …): a retry from a version that
+                // kept fewer of them fills them in.
+                let metadata = ImportJSON.object(workout.metadata)
+                let existing = try Row.fetchOne(db, sql: "SELECT id, durationMinutes, distanceMeters, energyKcal, statistics, heartRates, metadata FROM healthWorkout WHERE userId = ? AND naturalKey = ?", arguments: [userId, slot])
                 if let existing {
                     let workoutId: Int64 = existing["id"]
                     // A route sent later than its workout (the app adds it once the phone has it) is still stored.
@@ -87,11 +100,14 @@ extension AppDatabase {
                     let same = existing["durationMinutes"] as Double? == workout.durationMinutes
                         && existing["distanceMeters"] as Double? == workout.distanceMeters && existing["energyKcal"] as Double? == workout.energyKcal
                         && existing["statistics"] as String? == statistics && existing["heartRates"] as String? == heartRates
+                        && existing["metadata"] as String? == metadata
                     if same && routeStored == 0 { workoutCounts.unchanged += 1; continue }
                     try db.execute(sql: """
-                        UPDATE healthWorkout SET durationMinutes = ?, distanceMeters = ?, energyKcal = ?, endAt = ?, statistics = ?, heartRates = ?
+                        UPDATE healthWorkout SET durationMinutes = ?, distanceMeters = ?, energyKcal = ?, endAt = ?, statistics = ?, heartRates = ?,
+                        metadata = ?
                         WHERE userId = ? AND naturalKey = ?
-                        """, arguments: [workout.durationMinutes, workout.distanceMeters, workout.energyKcal, workout.endAt, statistics, heartRates, userId, slot])
+                        """, arguments: [workout.durationMinutes, workout.distanceMeters, workout.energyKcal, workout.endAt, statistics, heartRates,
+                                         metadata, userId, slot])
                     workoutCounts.updated += 1
                     continue
                 }
@@ -102,7 +118,7 @@ extension AppDatabase {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', '[]', ?, ?, ?, NULL, ?, ?, ?, ?)
                     """, arguments: [
                         userId, workout.activityType, workout.startAt, workout.endAt, workout.utcOffsetSeconds, workout.durationMinutes,
-                        workout.distanceMeters, workout.energyKcal, statistics, ImportJSON.object(workout.metadata), source, workout.sourceName,
+                        workout.distanceMeters, workout.energyKcal, statistics, metadata, source, workout.sourceName,
                         slot, workout.naturalKey.check, now, heartRates,
                     ])
                 _ = try routes.storeOnce(workout.route, workoutId: db.lastInsertedRowID, origin: .healthAutoExport)

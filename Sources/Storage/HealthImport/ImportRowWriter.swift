@@ -117,10 +117,11 @@ struct ImportRowWriter {
         var tallies = ImportTallyRun()
         for (offset, outcome) in written.outcomes.enumerated() {
             let sample = written.samples.baseAddress! + offset
+            let text = written.texts.baseAddress! + offset
             let stored = switch outcome {
             case .written: (inserted: true, slot: NaturalKeySlots.home(of: sample.pointee.naturalKey))
-            case .refused: try insert(sample.pointee, lookingFirst: true)
-            case .untried: try insert(sample.pointee)
+            case .refused: try insert(sample, text: text, lookingFirst: true)
+            case .untried: try insert(sample, text: text)
             }
             if Self.countsAtTopLevel(stored, type: sample.pointee.metric, tracker: &tracker) {
                 tallies.count(stored.inserted, type: sample.pointee.metric, in: &job)
@@ -204,6 +205,15 @@ struct ImportRowWriter {
     }
 
     // MARK: - Rows
+
+    /// A top-level sample the run did not write, stored one by one from the text prepared with its batch.
+    private func insert(
+        _ sample: UnsafePointer<ImportedSample>, text: UnsafePointer<ImportedSampleText>, lookingFirst: Bool = false
+    ) throws -> (inserted: Bool, slot: Int64) {
+        try recordSlots.store(sample.pointee.naturalKey, lookingFirst: lookingFirst) { slot in
+            try recordStatement.insert(sample, text: text, source: .import, externalId: nil, importJobId: jobId, slot: slot, db: db)
+        }
+    }
 
     private func insert(_ sample: ImportedSample, lookingFirst: Bool = false) throws -> (inserted: Bool, slot: Int64) {
         try recordSlots.store(sample.naturalKey, lookingFirst: lookingFirst) { slot in

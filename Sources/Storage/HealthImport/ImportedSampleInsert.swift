@@ -13,9 +13,9 @@ struct ImportedSampleInsert {
     /// of the write, job, external id), then each row's own, in the order `addImportedSample` and `addRunRow` bind them.
     static let columns = """
         (userId, source, createdAt, updatedAt, importJobId, externalId, metric, value, originalValue, originalUnit, startAt,
-         endAt, utcOffsetSeconds, sourceName, deviceId, metadata, naturalKey, naturalKeyCheck)
+         endAt, utcOffsetSeconds, sourceName, deviceId, metadata, naturalKey, naturalKeyCheck, sourceVersion, sourceCreatedAt)
         """
-    static let columnCount = 18
+    static let columnCount = 20
 
     /// `INSERT OR IGNORE` of one sample.
     static func sql() -> String {
@@ -33,8 +33,8 @@ struct ImportedSampleInsert {
         return "INSERT OR IGNORE INTO healthRecord \(columns) VALUES " + Array(repeating: row, count: rows).joined(separator: ", ")
     }
 
-    /// The parameters each row of `runSQL` has of its own.
-    static let rowColumnCount = 12
+    /// The parameters each row of `runSQL` has of its own: `columns` from `metric` on.
+    static let rowColumnCount = 14
 
     private let statement: ImportStatement
     private let userId: Int64
@@ -56,7 +56,20 @@ struct ImportedSampleInsert {
         slot: Int64, db: Database
     ) throws -> Bool {
         let text = ImportedSampleText(sample, metadataText: metadata)
-        let deviceId = try devices.id(for: sample.device)
+        return try withUnsafePointer(to: sample) { sample in
+            try withUnsafePointer(to: text) { text in
+                try insert(sample, text: text, source: source, externalId: externalId, importJobId: importJobId, slot: slot, db: db)
+            }
+        }
+    }
+
+    /// The same, for a sample whose text is written already (an import's top-level sample, prepared on the reading
+    /// thread): read where they are, neither copied nor written again.
+    func insert(
+        _ sample: UnsafePointer<ImportedSample>, text: UnsafePointer<ImportedSampleText>, source: RecordSource, externalId: String?,
+        importJobId: Int64?, slot: Int64, db: Database
+    ) throws -> Bool {
+        let deviceId = try devices.id(for: sample.pointee.device)
         let inserted = try statement.execute(db) { row in
             row.addImportedSample(
                 sample, userId: userId, text: text, deviceId: deviceId, source: source, externalId: externalId,
@@ -65,8 +78,8 @@ struct ImportedSampleInsert {
         }
         if inserted, let rollups {
             rollups.add(
-                metric: sample.metric, startText: text.startText, startMilliseconds: text.startMilliseconds,
-                id: db.lastInsertedRowID, value: sample.value
+                metric: sample.pointee.metric, startText: text.pointee.startText, startMilliseconds: text.pointee.startMilliseconds,
+                id: db.lastInsertedRowID, value: sample.pointee.value
             )
         }
         return inserted
@@ -76,8 +89,8 @@ struct ImportedSampleInsert {
 extension ImportStatement.Parameters {
     /// An imported sample's row of healthRecord, in the order of `ImportedSampleInsert.columns`.
     mutating func addImportedSample(
-        _ sample: ImportedSample, userId: Int64, text: ImportedSampleText, deviceId: Int64?, source: RecordSource,
-        externalId: String?, importJobId: Int64?, slot: Int64, nowText: String
+        _ sample: UnsafePointer<ImportedSample>, userId: Int64, text: UnsafePointer<ImportedSampleText>, deviceId: Int64?,
+        source: RecordSource, externalId: String?, importJobId: Int64?, slot: Int64, nowText: String
     ) {
         add(userId)
         add(source.rawValue)
@@ -85,9 +98,7 @@ extension ImportStatement.Parameters {
         add(nowText)
         add(importJobId)
         add(externalId)
-        withUnsafePointer(to: sample) { sample in
-            withUnsafePointer(to: text) { text in addRunRow(sample, text: text, deviceId: deviceId, slot: slot) }
-        }
+        addRunRow(sample, text: text, deviceId: deviceId, slot: slot)
     }
 
     /// The values every row of a `runSQL` statement shares, bound before its rows.
@@ -102,7 +113,9 @@ extension ImportStatement.Parameters {
     /// `runSQL` statement, or the end of a single row.
     ///
     /// Read through pointers: a sample passed by value to a `mutating` function is copied first (the function could
-    /// change what it was read from), a retain and a release of every text it holds for each row.
+    /// change what it was read from), a retain and a release of every text it holds for each row. The source's version
+    /// is the scanner's shared text and the creation date's text was written with the others (`ImportedSampleText`):
+    /// both are only copied into their parameter's buffer here, NULL when the sample has none.
     mutating func addRunRow(_ sample: UnsafePointer<ImportedSample>, text: UnsafePointer<ImportedSampleText>, deviceId: Int64?, slot: Int64) {
         add(sample.pointee.metric)
         add(sample.pointee.value)
@@ -116,5 +129,7 @@ extension ImportStatement.Parameters {
         add(text.pointee.metadataText)
         add(slot)
         add(sample.pointee.naturalKey.check)
+        add(sample.pointee.sourceVersion)
+        add(text.pointee.sourceCreatedText)
     }
 }

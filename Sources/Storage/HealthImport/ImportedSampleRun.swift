@@ -75,9 +75,11 @@ final class ImportedSampleRun {
         case untried
     }
 
-    /// Takes the pending samples out of the run and writes what it can of them. Answers them with, in the same order,
-    /// what became of each; the caller stores those not written one by one.
-    func write(_ db: Database) throws -> (samples: UnsafeBufferPointer<ImportedSample>, outcomes: [Outcome]) {
+    /// Takes the pending samples out of the run and writes what it can of them. Answers them and their texts with, in
+    /// the same order, what became of each; the caller stores those not written one by one, from the same texts.
+    func write(_ db: Database) throws -> (
+        samples: UnsafeBufferPointer<ImportedSample>, texts: UnsafeBufferPointer<ImportedSampleText>, outcomes: [Outcome]
+    ) {
         let samples = UnsafeBufferPointer(rebasing: batchSamples[pending])
         let texts = UnsafeBufferPointer(rebasing: batchTexts[pending])
         pending = 0..<0
@@ -98,7 +100,7 @@ final class ImportedSampleRun {
             }
             start += size
         }
-        return (samples, outcomes)
+        return (samples, texts, outcomes)
     }
 
     /// Writes `samples` in one statement unless the first is stored already (nil); answers the id of each one's new row.

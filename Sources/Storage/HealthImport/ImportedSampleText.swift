@@ -8,6 +8,9 @@ struct ImportedSampleText: Sendable {
     let startMilliseconds: Int64
     let endText: String
     let metadataText: String?
+    /// `sourceCreatedAt` as stored, nil when the sample has none (written here, on the reading thread for an export's
+    /// top-level samples, so the writer only binds it).
+    let sourceCreatedText: String?
 
     init(_ sample: ImportedSample) {
         self.init(sample, metadataText: sample.metadata.map(ImportJSON.object))
@@ -19,5 +22,6 @@ struct ImportedSampleText: Sendable {
         startText = DatabaseDateText.string(milliseconds: startMilliseconds)
         endText = sample.endAt == sample.startAt ? startText : DatabaseDateText.string(sample.endAt)
         self.metadataText = metadataText
+        sourceCreatedText = sample.sourceCreatedAt.map(DatabaseDateText.string)
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 import Health
 
-/// An import batch with its top-level samples set out on their own, each with the text SQLite stores for it (two dates
-/// and the metadata's JSON) already written, as `PreparedHealthRecord` does for the gateway's batches.
+/// An import batch with its top-level samples set out on their own, each with the text SQLite stores for it (its three
+/// dates — start, end, the source's creation — and the metadata's JSON) already written, as `PreparedHealthRecord` does for the gateway's batches.
 ///
 /// An import reads and maps on one thread and writes on another, and the writer is the slower one. Preparing a batch
-/// on the reading thread takes two dates' text, their allocations and the JSON off the writer for every sample; and
+/// on the reading thread takes the dates' text, their allocations and the JSON off the writer for every sample; and
 /// with the samples in an array of their own, the writer hands them to its statements where they are, instead of
 /// copying each out of its item (a retain and a release of every text it holds).
 public struct PreparedImportBatch: Sendable {

@@ -48,6 +48,8 @@ struct RestoredRecordInsert {
             row.add(record.metadata.map(ImportJSON.object))
             row.add(slot)
             row.add(record.naturalKey.check)
+            row.add(record.sourceVersion)
+            row.add(record.sourceCreatedAt.map(DatabaseDateText.string))
         }
         if inserted {
             rollups.add(metric: record.metric, startText: startText, startMilliseconds: startMilliseconds, id: db.lastInsertedRowID, value: record.value)

@@ -23,6 +23,10 @@ public struct HealthRecord: Codable, Sendable, Equatable, Identifiable {
     public var externalId: String?
     public var createdAt: Date
     public var updatedAt: Date
+    /// The version of the app that recorded the sample (an Apple Health export's `sourceVersion`), when it said.
+    public var sourceVersion: String?
+    /// When that app created the sample (an Apple Health export's `creationDate`), when it said and it could be read.
+    public var sourceCreatedAt: Date?
 
     public init(
         id: Int64? = nil,
@@ -39,7 +43,9 @@ public struct HealthRecord: Codable, Sendable, Equatable, Identifiable {
         device: String? = nil,
         metadata: [String: String]? = nil,
         externalId: String? = nil,
-        createdAt: Date
+        createdAt: Date,
+        sourceVersion: String? = nil,
+        sourceCreatedAt: Date? = nil
     ) {
         self.id = id
         self.userId = userId
@@ -57,6 +63,8 @@ public struct HealthRecord: Codable, Sendable, Equatable, Identifiable {
         self.externalId = externalId
         self.createdAt = createdAt
         self.updatedAt = createdAt
+        self.sourceVersion = sourceVersion
+        self.sourceCreatedAt = sourceCreatedAt
     }
 }
 
@@ -91,6 +99,8 @@ extension HealthRecord: FetchableRecord, MutablePersistableRecord {
         public static let externalId = Column(CodingKeys.externalId)
         public static let createdAt = Column(CodingKeys.createdAt)
         public static let updatedAt = Column(CodingKeys.updatedAt)
+        public static let sourceVersion = Column(CodingKeys.sourceVersion)
+        public static let sourceCreatedAt = Column(CodingKeys.sourceCreatedAt)
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -75,9 +75,13 @@ extension MotivationPauseRow: FetchableRecord, MutablePersistableRecord, UserOwn
 }
 
 extension AppDatabase {
-    /// Adds a pause (the caller has checked its length with Motivation's PauseRange).
-    public func insertPause(_ pause: MotivationPauseRow) async throws -> MotivationPauseRow {
+    /// Adds a pause (the caller has checked its length with Motivation's PauseRange). `admit` sees the owner's
+    /// pauses inside the same write and may throw to refuse, so a check against them cannot race another insert.
+    public func insertPause(
+        _ pause: MotivationPauseRow, admit: @Sendable ([MotivationPauseRow]) throws -> Void = { _ in }
+    ) async throws -> MotivationPauseRow {
         try await writer.write { db in
+            try admit(try MotivationPauseRow.owned(by: pause.userId).fetchReadable(db))
             var row = pause
             try row.insert(db)
             return row

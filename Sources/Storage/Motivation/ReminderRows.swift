@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A user's reminder settings: on or off, a time they chose (else the median of recent entries), quiet hours, a
-/// webhook or ntfy topic, and the secret token of their calendar feed.
+/// webhook or ntfy topic, and the hash of their calendar feed's secret token.
 public struct ReminderSettingRow: Codable, Sendable, Equatable {
     public var userId: Int64
     public var enabled: Bool
@@ -12,12 +12,14 @@ public struct ReminderSettingRow: Codable, Sendable, Equatable {
     public var quietEnd: String
     public var webhookURL: String?
     public var webhookFormat: WebhookFormat
-    public var calendarToken: String?
+    /// SHA-256 (`TokenHash`) of the private calendar feed's token, nil until a feed is made. The token itself is shown
+    /// once, when made, and never stored (the old `calendarToken` column is NULL and no longer written).
+    public var calendarTokenHash: String?
     public var updatedAt: Date
 
     public init(
         userId: Int64, enabled: Bool = true, preferredTime: String? = nil, quietStart: String = "22:00", quietEnd: String = "07:00",
-        webhookURL: String? = nil, webhookFormat: WebhookFormat = .json, calendarToken: String? = nil, updatedAt: Date
+        webhookURL: String? = nil, webhookFormat: WebhookFormat = .json, calendarTokenHash: String? = nil, updatedAt: Date
     ) {
         self.userId = userId
         self.enabled = enabled
@@ -26,7 +28,7 @@ public struct ReminderSettingRow: Codable, Sendable, Equatable {
         self.quietEnd = quietEnd
         self.webhookURL = webhookURL
         self.webhookFormat = webhookFormat
-        self.calendarToken = calendarToken
+        self.calendarTokenHash = calendarTokenHash
         self.updatedAt = updatedAt
     }
 }
@@ -37,7 +39,7 @@ extension ReminderSettingRow: FetchableRecord, PersistableRecord, UserOwnedRecor
 
     public enum Columns {
         public static let userId = Column(CodingKeys.userId)
-        public static let calendarToken = Column(CodingKeys.calendarToken)
+        public static let calendarTokenHash = Column(CodingKeys.calendarTokenHash)
     }
 }
 
@@ -91,8 +93,11 @@ extension AppDatabase {
         try await writer.write { db in try setting.save(db) }
     }
 
-    public func reminderSetting(calendarToken: String) async throws -> ReminderSettingRow? {
-        try await reader.read { db in try ReminderSettingRow.filter(ReminderSettingRow.Columns.calendarToken == calendarToken).fetchOne(db) }
+    /// The settings whose feed token hashes to `calendarTokenHash`, whoever owns them: the token is the credential.
+    public func reminderSetting(calendarTokenHash: String) async throws -> ReminderSettingRow? {
+        try await reader.read { db in
+            try ReminderSettingRow.filter(ReminderSettingRow.Columns.calendarTokenHash == calendarTokenHash).fetchOne(db)
+        }
     }
 
     public func reminderLog(userId: Int64, since day: String) async throws -> [ReminderLogRow] {

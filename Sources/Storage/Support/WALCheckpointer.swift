@@ -139,6 +139,7 @@ final class WALCheckpointer: Sendable {
     private func checkpointConnection() throws -> DatabaseQueue {
         if let connection = state.withLock({ $0.connection }) { return connection }
         var configuration = Configuration()
+        configuration.overwriteDeletedContent()
         let synchronous = synchronous
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = \(synchronous)") }
         let connection = try DatabaseQueue(path: path, configuration: configuration)

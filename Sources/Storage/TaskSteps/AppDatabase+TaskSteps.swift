@@ -125,12 +125,18 @@ extension AppDatabase {
         }
     }
 
-    /// Puts the task's steps in exactly `order`. Nil when the user has no such task.
-    public func reorderSteps(taskId: Int64, userId: Int64, order: [Int64]) async throws -> StepTask? {
+    /// Puts the task's steps in exactly `order`. Nil when the user has no such task. A new order changes the task
+    /// (`markChanged`): the order of steps is part of what a create sent, so a late retry of that create must be
+    /// able to tell a reordered task from a different request. The same order again changes nothing.
+    public func reorderSteps(taskId: Int64, userId: Int64, order: [Int64], now: Date) async throws -> StepTask? {
         try await writer.write { db in
             guard try TaskRow.owned(by: userId).filter(key: taskId).fetchCount(db) > 0 else { return nil }
-            let current = try Int64.fetchAll(db, TaskStepRow.select(\.id).filter { $0.taskId == taskId }.order(\.position))
-            try Self.renumberSteps(db, order: try Reordering.validated(order, current: current))
+            let current = try Int64.fetchAll(db, TaskStepRow.select(\.id).filter { $0.taskId == taskId }.order { [$0.position, $0.id] })
+            let validated = try Reordering.validated(order, current: current)
+            if validated != current {
+                try Self.renumberSteps(db, order: validated)
+                try Self.markChanged(db, taskId: taskId, userId: userId, now: now)
+            }
             return try Self.task(db, id: taskId, userId: userId)
         }
     }
@@ -187,8 +193,8 @@ extension AppDatabase {
         return task
     }
 
-    /// Sets the task's `updatedAt`: a step added, renamed or deleted changes the task, so a retried create under its
-    /// clientId can tell the task was edited since (`taskLastChange`). A new order does not: it changes no content.
+    /// Sets the task's `updatedAt`: a step added, renamed, deleted or moved changes the task, so a retried create under
+    /// its clientId can tell the task was edited since (`taskLastChange`).
     static func markChanged(_ db: Database, taskId: Int64, userId: Int64, now: Date) throws {
         try TaskRow.owned(by: userId).filter(key: taskId).updateAll(db) { $0.updatedAt.set(to: now) }
     }

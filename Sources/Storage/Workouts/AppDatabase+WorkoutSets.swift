@@ -7,8 +7,8 @@ extension AppDatabase {
     /// How many exercises the recent list keeps per user (the app's LRU size).
     public static let recentExerciseLimit = 100
 
-    /// Stores a set, numbers it within its exercise and day, and marks the exercise used; `inbox` (a personal-record
-    /// message) goes in with it, in the same transaction. With an idempotency key already seen, stores nothing and
+    /// Stores a set, numbers it within its exercise and day, and counts it as a use of its exercise; `inbox` (a
+    /// personal-record message) goes in with it, in the same transaction. With an idempotency key already seen, stores nothing and
     /// returns the set that key made (`created` false); with the key of a set since deleted, stores nothing and throws
     /// `WorkoutSetStoreError.keyOfDeletedSet`.
     public func insertWorkoutSet(
@@ -58,13 +58,21 @@ extension AppDatabase {
         }
     }
 
-    /// Saves changed fields of a set the user owns and renumbers the days it left and joined.
+    /// Saves changed fields of a set the user owns, renumbers the days it left and joined, and recounts the usage of
+    /// the exercises it left and joined when it moved to another exercise or time.
     public func updateWorkoutSet(_ set: WorkoutSetRecord) async throws -> WorkoutSetRecord? {
         try await writer.write { db in
             guard let before = try WorkoutSetRecord.owned(by: set.userId).filter(key: set.id).fetchFirstReadable(db) else { return nil }
             try set.update(db)
             try Self.renumberSets(db, userId: set.userId, exerciseId: before.exerciseId, day: before.day)
             try Self.renumberSets(db, userId: set.userId, exerciseId: set.exerciseId, day: set.day)
+            if before.exerciseId != set.exerciseId || before.performedAt != set.performedAt {
+                try Self.recountUsage(db, userId: set.userId, exerciseId: before.exerciseId)
+                if before.exerciseId != set.exerciseId {
+                    try Self.recountUsage(db, userId: set.userId, exerciseId: set.exerciseId)
+                    try Self.trimRecentUsage(db, userId: set.userId)
+                }
+            }
             return try WorkoutSetRecord.filter(key: set.id).fetchFirstReadable(db)
         }
     }
@@ -80,6 +88,8 @@ extension AppDatabase {
             try WorkoutSetRecord.deleteOne(db, key: id)
             let exerciseId: String? = set["exerciseId"], day: String? = set["day"]
             if let exerciseId, let day { try Self.renumberSets(db, userId: userId, exerciseId: exerciseId, day: day) }
+            // The set no longer counts as a use of its exercise.
+            if let exerciseId { try Self.recountUsage(db, userId: userId, exerciseId: exerciseId) }
             return true
         }
     }
@@ -157,12 +167,13 @@ extension AppDatabase {
         }
     }
 
-    /// The user's most recent set of an exercise, to pre-fill the next one.
-    public func lastWorkoutSet(userId: Int64, exerciseId: String) async throws -> WorkoutSetRecord? {
+    /// The user's most recent set of an exercise with at least `minimumReps` reps, to pre-fill or repeat the next
+    /// one (1 leaves out failed sets, which are no set to repeat).
+    public func lastWorkoutSet(userId: Int64, exerciseId: String, minimumReps: Int = 0) async throws -> WorkoutSetRecord? {
         try await reader.read { db in
             try WorkoutSetRecord
                 .owned(by: userId)
-                .filter { $0.exerciseId == exerciseId }
+                .filter { $0.exerciseId == exerciseId && $0.reps >= minimumReps }
                 .order { [$0.performedAt.desc, Column.rowID.desc] }
                 .fetchFirstReadable(db)
         }
@@ -225,10 +236,7 @@ extension AppDatabase {
                 arguments: [set.userId, idempotencyKey, set.id, now]
             )
         }
-        try db.execute(sql: """
-            INSERT INTO workoutExerciseUsage (userId, exerciseId, lastUsedAt, useCount) VALUES (?, ?, ?, 1)
-            ON CONFLICT (userId, exerciseId) DO UPDATE SET lastUsedAt = max(lastUsedAt, excluded.lastUsedAt), useCount = useCount + 1
-            """, arguments: [set.userId, set.exerciseId, now])
+        try markUsed(db, by: set)
         // A batch trims the recent list and numbers its sets once at the end, not once per set.
         if batch { return (set, true) }
         try trimRecentUsage(db, userId: set.userId)

@@ -24,7 +24,15 @@ struct SyncCommand: AsyncParsableCommand {
         func open() async throws -> (AppDatabase, User, SyncTargetFile) {
             let database = try data.openDatabase()
             let user = try await data.user(user, in: database)
-            return (database, user, try SyncTargetFile(dataDirectory: data.directoryURL, user: user))
+            let file = try SyncTargetFile(dataDirectory: data.directoryURL, user: user)
+            if try file.tightenPermissions() {
+                let notice = LocalizedText(
+                    ja: "警告: \(file.url.path) を他のユーザーも読める状態でした。0600（フォルダーは 0700）に戻しました。",
+                    en: "Warning: \(file.url.path) could be read by other users. Its mode is back to 0600 (its folder 0700)."
+                )
+                FileHandle.standardError.write(Data((notice.text(in: .terminal) + "\n").utf8))
+            }
+            return (database, user, file)
         }
     }
 

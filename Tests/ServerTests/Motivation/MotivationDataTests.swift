@@ -1,8 +1,10 @@
 import Foundation
+import GRDB
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 @testable import Server
+import Services
 import Storage
 import Testing
 
@@ -16,6 +18,7 @@ import Testing
             let initial = try await client.execute(uri: "/api/v1/reminders", method: .get, headers: .bearer(token)).json()
             #expect(initial["quietStart"] as? String == "22:00")
             #expect(initial["calendarPath"] is NSNull || initial["calendarPath"] == nil)
+            #expect(initial["calendarFeed"] as? Bool == false)
 
             let bad = try await client.execute(uri: "/api/v1/reminders", method: .put, headers: .bearer(token), body: jsonBody(["quietStart": "25:00", "newCalendarFeed": true]))
             #expect(bad.status == .badRequest)
@@ -28,8 +31,23 @@ import Testing
 
             let saved = try await client.execute(uri: "/api/v1/reminders", method: .put, headers: .bearer(token), body: jsonBody(["preferredTime": "21:15", "newCalendarFeed": true])).json()
             #expect(saved["preferredTime"] as? String == "21:15")
-            let path = try #require(saved["calendarPath"] as? String)
+            let path = try #require(saved["calendarPath"] as? String, "the answer that makes the feed shows its address")
             #expect(path.hasPrefix("/calendar/") && path.hasSuffix(".ics"))
+            #expect(saved["calendarFeed"] as? Bool == true)
+
+            // Only the token's hash is stored, so later answers say a feed exists without its address.
+            let feedToken = String(path.dropFirst("/calendar/".count).dropLast(".ics".count))
+            let stored = try server.database.writer.read { db in
+                try Row.fetchOne(db, sql: "SELECT calendarToken, calendarTokenHash FROM reminderSetting")
+            }
+            #expect(stored?["calendarToken"] as String? == nil)
+            #expect(stored?["calendarTokenHash"] as String? == SecretToken.hash(feedToken))
+            let later = try await client.execute(uri: "/api/v1/reminders", method: .get, headers: .bearer(token)).json()
+            #expect(later["calendarPath"] is NSNull || later["calendarPath"] == nil)
+            #expect(later["calendarFeed"] as? Bool == true)
+            let otherChange = try await client.execute(uri: "/api/v1/reminders", method: .put, headers: .bearer(token), body: jsonBody(["quietEnd": "06:00"])).json()
+            #expect(otherChange["calendarPath"] is NSNull || otherChange["calendarPath"] == nil, "only the answer that made it shows it")
+            #expect(otherChange["calendarFeed"] as? Bool == true)
 
             // The feed needs no sign-in: the token is the credential.
             let feed = try await client.execute(uri: path, method: .get)
@@ -40,8 +58,10 @@ import Testing
 
             // A new feed address revokes the old one.
             let renewed = try await client.execute(uri: "/api/v1/reminders", method: .put, headers: .bearer(token), body: jsonBody(["newCalendarFeed": true])).json()
-            #expect(renewed["calendarPath"] as? String != path)
+            let renewedPath = try #require(renewed["calendarPath"] as? String)
+            #expect(renewedPath != path)
             #expect(try await client.execute(uri: path, method: .get).status == .notFound)
+            #expect(try await client.execute(uri: renewedPath, method: .get).status == .ok)
         }
     }
 

@@ -39,6 +39,40 @@ import Testing
         }
     }
 
+    /// A reversed pause used to say only that "a pause must end on or after the day it starts": now the answer names
+    /// both fields as the API calls them, echoes the days given and says what is expected, and nothing is saved.
+    @Test func aReversedPauseNamesBothFieldsAndWhatIsExpected() async throws {
+        let server = try TestServer(clock: { Self.start })
+        let (user, token) = try await server.user("natsu")
+        try await server.liveClient { client in
+            try await BilingualRefusal.ask(client, "/api/v1/pauses", method: .post, token: token, body: ["first": "2026-03-10", "last": "2026-03-03"]).expect(
+                code: "pause_reversed",
+                ja: ["last（最終日 2026-03-03）", "first（開始日 2026-03-10）", "同じ日かそれより後"],
+                en: ["last (the last day, 2026-03-03)", "first (the first day, 2026-03-10)", "must be on or after"]
+            )
+        }
+        #expect(try await server.database.pauses(userId: try #require(user.id)).isEmpty)
+    }
+
+    /// A second tap on "Add" used to list the same holiday twice, and back-to-back pauses stretched the 90-day
+    /// limit without end: now a pause sharing a day is refused naming the one it overlaps, a run past 90 days is
+    /// refused, and neither is saved.
+    @Test func anOverlappingOrEndlessPauseIsRefusedAndNothingSaved() async throws {
+        let server = try TestServer(clock: { Self.start })
+        let (user, token) = try await server.user("shiwasu")
+        try await server.liveClient { client in
+            let first = try await client.execute(uri: "/api/v1/pauses", method: .post, headers: .bearer(token), body: jsonBody(["first": "2026-03-10", "last": "2026-03-12"]))
+            #expect(first.status == .created)
+            try await BilingualRefusal.ask(client, "/api/v1/pauses", method: .post, token: token, body: ["first": "2026-03-10", "last": "2026-03-12"]).expect(
+                .conflict, code: "pause_overlaps", ja: ["2026-03-10〜2026-03-12 の休止と日が重なっています"], en: ["overlap the pause from 2026-03-10 to 2026-03-12"]
+            )
+            try await BilingualRefusal.ask(client, "/api/v1/pauses", method: .post, token: token, body: ["first": "2026-03-13", "last": "2026-06-09"]).expect(
+                code: "pause_too_long", ja: ["2026-03-10〜2026-06-09 の92日"], en: ["2026-03-10 to 2026-06-09, 92 days"]
+            )
+        }
+        #expect(try await server.database.pauses(userId: try #require(user.id)).map(\.firstDay) == ["2026-03-10"])
+    }
+
     @Test func aRecordThatMeetsAGoalEarnsTheGoalBadgeAtOnce() async throws {
         let clock = TestClock(Self.start)
         let server = try TestServer(clock: { clock.now })

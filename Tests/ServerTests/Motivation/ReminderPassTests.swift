@@ -38,7 +38,7 @@ import Webhooks
         let now = Tokyo.at("2026-11-21 20:30")
         try await fixtures.run { base in
             let service = Self.service(database)
-            let setting = try await service.updateSettings(
+            let saved = try await service.updateSettings(
                 userId: user.id!, enabled: nil, preferredTime: nil, quietStart: nil, quietEnd: nil, webhookURL: .some(base + "/hook"),
                 newCalendarToken: true, now: now
             )
@@ -49,7 +49,7 @@ import Webhooks
             // A restart: a new service over the same database.
             #expect(try await Self.service(database).runPass(now: now.addingTimeInterval(60), logger: Self.logger).total == 0)
 
-            let token = try #require(setting.calendarToken)
+            let token = try #require(saved.newCalendarToken)
             let feed = try #require(try await service.calendar(token: token, now: now))
             #expect(feed.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"))
             #expect(feed.components(separatedBy: "BEGIN:VEVENT").count - 1 == 1)

@@ -47,14 +47,22 @@ import Testing
             _ = try await web.submit(page: "/settings/reminders", to: "/settings/reminders", form: ["preferredTime": "21:30", "quietStart": "23:00", "quietEnd": "06:30"])
             #expect(try await server.database.reminderSetting(userId: userId)?.enabled == false)
 
-            // A calendar link, then a new one that retires the old.
-            #expect(try await web.submit(page: "/settings/reminders", to: "/settings/reminders/calendar", form: [:]).status == .seeOther)
-            page = try await web.get("/settings/reminders").text
-            let feed = try #require(page.range(of: #"/calendar/[A-Za-z0-9_-]+\.ics"#, options: .regularExpression).map { String(page[$0]) })
+            // A calendar link, shown in the answer that made it only (its token is stored hashed), then a new one that
+            // retires the old.
+            let made = try await web.submit(page: "/settings/reminders", to: "/settings/reminders/calendar", form: [:])
+            #expect(made.status == .ok)
+            #expect(made.text.contains("今コピーしてください"))
+            let feed = try #require(made.text.range(of: #"/calendar/[A-Za-z0-9_-]+\.ics"#, options: .regularExpression).map { String(made.text[$0]) })
             #expect(try await client.execute(uri: feed, method: .get).status == .ok)
-            _ = try await web.submit(page: "/settings/reminders", to: "/settings/reminders/calendar", form: [:])
-            #expect(try await client.execute(uri: feed, method: .get).status == .notFound)
-            #expect(!(try await web.get("/settings/reminders").text.contains(feed)))
+            page = try await web.get("/settings/reminders").text
+            #expect(!page.contains(feed), "the address cannot be read back")
+            #expect(page.contains(#"id="calendar-exists""#))
+            #expect(page.contains("非公開のカレンダーリンクがあります"))
+            let renewed = try await web.submit(page: "/settings/reminders", to: "/settings/reminders/calendar", form: [:])
+            let newFeed = try #require(renewed.text.range(of: #"/calendar/[A-Za-z0-9_-]+\.ics"#, options: .regularExpression).map { String(renewed.text[$0]) })
+            #expect(newFeed != feed)
+            #expect(try await client.execute(uri: feed, method: .get).status == .notFound, "a new link stops the old")
+            #expect(try await client.execute(uri: newFeed, method: .get).status == .ok)
 
             // A pause beyond 90 days is refused in Japanese (and in English), and none is stored.
             let tooLong = try await web.submit(page: "/settings/reminders", to: "/settings/reminders/pauses", form: ["first": "2026-03-02", "last": "2026-07-01"])

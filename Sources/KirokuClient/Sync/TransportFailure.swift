@@ -1,0 +1,68 @@
+import AsyncHTTPClient
+import Foundation
+import Health
+import NIOCore
+import NIOSSL
+
+/// Why a request never got an answer, told so a person can act on it: the gateway is not listening, cannot be found,
+/// took too long, its certificate is not trusted, or the connection dropped. The networking libraries' own
+/// descriptions (`SingleConnectionFailure(target: [IPv4]…, error: connection reset (error set): Connection refused)
+/// (errno: 111))`) are for programmers; they went straight into the sync history before.
+enum TransportFailure {
+    case refused
+    case unresolved
+    case timedOut
+    case untrustedCertificate
+    case tlsFailed
+    case dropped
+    case other
+
+    init(_ error: any Error) {
+        let text = String(describing: error)
+        if let error = error as? HTTPClientError, error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+            self = .timedOut
+        } else if text.contains("Connection refused") || text.contains("errno: 111") {
+            self = .refused
+        } else if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("Name or service not known") || text.contains("resolve") {
+            self = .unresolved
+        } else if text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("certificate") || text.contains("Certificate") {
+            self = .untrustedCertificate
+        } else if error is NIOSSLError || error is BoringSSLError || text.contains("handshake") {
+            self = .tlsFailed
+        } else if text.contains("timeout") || text.contains("Timeout") || text.contains("timedOut") {
+            self = .timedOut
+        } else if text.contains("remoteConnectionClosed") || text.contains("uncleanShutdown") || text.contains("reset") || text.contains("EOF") {
+            self = .dropped
+        } else {
+            self = .other
+        }
+    }
+
+    /// The reason in words, naming where the request went; the library's description is kept only when none fits.
+    static func describe(_ error: any Error, host: String, language: Language) -> String {
+        let text: LocalizedText
+        switch TransportFailure(error) {
+        case .refused:
+            text = LocalizedText(
+                ja: "\(host) に接続できません（接続を拒否されました。ゲートウェイが動いていないか、ポートが違います）",
+                en: "cannot connect to \(host) (connection refused: the gateway is not running, or the port is wrong)"
+            )
+        case .unresolved:
+            text = LocalizedText(ja: "\(host) のアドレスが見つかりません（ホスト名を確認してください）", en: "cannot find \(host) (check the host name)")
+        case .timedOut:
+            text = LocalizedText(ja: "\(host) から時間内に応答がありません", en: "no answer from \(host) in time")
+        case .untrustedCertificate:
+            text = LocalizedText(
+                ja: "\(host) の証明書を信頼できません（自己署名なら CA ファイルを指定してください）",
+                en: "the certificate of \(host) is not trusted (for a self-signed one, give its CA file)"
+            )
+        case .tlsFailed:
+            text = LocalizedText(ja: "\(host) と暗号化された接続を確立できません（HTTPS のポートか確認してください）", en: "could not set up an encrypted connection to \(host) (is it an HTTPS port?)")
+        case .dropped:
+            text = LocalizedText(ja: "\(host) との接続が応答の前に切れました", en: "the connection to \(host) closed before an answer")
+        case .other:
+            text = LocalizedText(ja: "\(host) に送信できません（\(String(describing: error))）", en: "cannot send to \(host) (\(String(describing: error)))")
+        }
+        return text.text(in: language)
+    }
+}
