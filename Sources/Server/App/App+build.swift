@@ -172,10 +172,10 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     ))
     api.addRoutes(reminders.apiEndpoints, atPath: "v1")
     router.addRoutes(reminders.feedEndpoints)
-    let shareLinks = ShareLinksController(
-        motivation: motivation, pages: pages, csrf: csrf, metrics: dependencies.metrics, servesHTTPS: configuration.secureCookies,
-        publicURL: configuration.publicURL.map { _ in configuration.resolvedPublicURL }
+    let address = PublicAddress(
+        publicURL: configuration.publicURL.map { _ in configuration.resolvedPublicURL }, servesHTTPS: configuration.secureCookies
     )
+    let shareLinks = ShareLinksController(motivation: motivation, pages: pages, csrf: csrf, metrics: dependencies.metrics, address: address)
     api.addRoutes(shareLinks.apiEndpoints, atPath: "v1")
     router.addRoutes(shareLinks.publicEndpoints)
 
@@ -219,7 +219,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     signedIn.addRoutes(MotivationWebController(motivation: motivation, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(GoalsWebController(motivation: motivation, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(shareLinks.webEndpoints)
-    signedIn.addRoutes(RemindersWebController(reminders: reminders.reminders, motivation: motivation, pages: pages, csrf: csrf).endpoints)
+    signedIn.addRoutes(RemindersWebController(reminders: reminders.reminders, motivation: motivation, pages: pages, csrf: csrf, address: address).endpoints)
     knownRoutes.fill(router.routes)
     return router
 }

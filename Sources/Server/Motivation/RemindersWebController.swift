@@ -12,6 +12,8 @@ struct RemindersWebController {
     let motivation: MotivationService
     let pages: WebRenderer
     let csrf: CSRFProtection
+    /// Where the feed's address points: a calendar app needs it whole, not as a path.
+    let address: PublicAddress
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -77,7 +79,10 @@ struct RemindersWebController {
         values["webhookFormats"] = WebhookFormat.allCases.map { choice in
             ["value": choice.rawValue, "label": strings[choice == .json ? "moRemindersFormatJSON" : "moRemindersFormatNtfy"] ?? choice.rawValue, "selected": choice == format]
         }
-        if let newCalendarPath { values["calendarPath"] = newCalendarPath }
+        if let newCalendarPath {
+            values["calendarPath"] = newCalendarPath
+            values["calendarURL"] = address.absolute(newCalendarPath, request: request)
+        }
         values["calendarFeed"] = setting.calendarTokenHash != nil
         values["pauses"] = try await motivation.pauseRows(userId: userId).map { row in
             ["id": row.id ?? 0, "first": row.firstDay, "last": row.lastDay]

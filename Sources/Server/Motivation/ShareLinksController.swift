@@ -14,11 +14,8 @@ struct ShareLinksController {
     let pages: WebRenderer
     let csrf: CSRFProtection
     let metrics: AppMetrics
-    /// Whether the server itself serves HTTPS: the scheme of the absolute addresses Open Graph wants.
-    let servesHTTPS: Bool
-    /// The operator's `--public-url` (no trailing slash): when set, links are built on it rather than on the
-    /// request's host (which a proxy may have rewritten).
-    var publicURL: String?
+    /// Where links point (Open Graph wants absolute addresses).
+    let address: PublicAddress
 
     var apiEndpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -195,13 +192,8 @@ struct ShareLinksController {
         )
     }
 
-    /// `path` as an absolute address on the public URL, else the host the request came to (Open Graph wants absolute
-    /// image addresses).
+    /// `path` as an absolute address (Open Graph wants absolute image addresses).
     func absolute(_ path: String, request: Request) -> String {
-        if let publicURL { return publicURL + path }
-        let host = request.head.authority ?? "localhost"
-        let forwarded = request.headers[.init("X-Forwarded-Proto")!]
-        let scheme = forwarded == "https" || servesHTTPS ? "https" : "http"
-        return "\(scheme)://\(host)\(path)"
+        address.absolute(path, request: request)
     }
 }

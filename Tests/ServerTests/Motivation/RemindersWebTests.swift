@@ -53,6 +53,9 @@ import Testing
             #expect(made.status == .ok)
             #expect(made.text.contains("今コピーしてください"))
             let feed = try #require(made.text.range(of: #"/calendar/[A-Za-z0-9_-]+\.ics"#, options: .regularExpression).map { String(made.text[$0]) })
+            // Shown whole, scheme and host included: a calendar app cannot subscribe to a path.
+            let shown = try #require(made.text.range(of: #"id="calendar-link">[^<]+<"#, options: .regularExpression).map { String(made.text[$0]) })
+            #expect(shown.hasSuffix("\(feed)<") && shown.contains("://"), "\(shown)")
             #expect(try await client.execute(uri: feed, method: .get).status == .ok)
             page = try await web.get("/settings/reminders").text
             #expect(!page.contains(feed), "the address cannot be read back")
