@@ -15,6 +15,10 @@ public struct HealthKitMapper {
     /// Dates outside it (a year 0001 or 2099 in a damaged export) make their item a `bad_date` skip.
     private let window: InstantWindow
 
+    /// The last creation date read and what it named: a device writes many samples at once, so runs of records
+    /// share one `creationDate` text (an iPhone's step samples, a night's sleep stages).
+    private var lastCreation: (text: String, date: Date?)?
+
     /// `now` is when the import runs: health data may not lie more than a day after it.
     public init(now: Date) {
         window = .healthData(now: now)
@@ -84,12 +88,12 @@ public struct HealthKitMapper {
         }
     }
 
-    private func sample(
+    private mutating func sample(
         _ record: ExportedRecord, metric: Metric, value: Double, original: Double, unit: String,
         start: Instant, end: Instant, detail: String?
     ) -> ImportedSample {
         var metadata = Self.metadata(of: record)
-        let created = SourceCreationDate.read(record.creationDate, window: window)
+        let created = creationDate(record, start: start, end: end)
         if created == nil, let text = record.creationDate {
             // Not readable: the sample is stored all the same, without it, and the text stays with it.
             metadata = (metadata ?? [:]).merging([SourceCreationDate.unreadableMetadataKey: text]) { $1 }
@@ -156,6 +160,18 @@ public struct HealthKitMapper {
             startAt: day, endAt: day, utcOffsetSeconds: nil, sourceName: nil,
             attributes: element.attributes, metadata: metadata, naturalKey: key
         )
+    }
+
+    /// The record's creation date, read once per distinct text: the same text as the end or the start (a sample written
+    /// when it ended, as the Watch does) names the instant read already, and a repeat of the last one its date.
+    private mutating func creationDate(_ record: ExportedRecord, start: Instant, end: Instant) -> Date? {
+        guard let text = record.creationDate else { return nil }
+        if text == record.endDate { return end.date }
+        if text == record.startDate { return start.date }
+        if let lastCreation, lastCreation.text == text { return lastCreation.date }
+        let date = SourceCreationDate.read(text, window: window)
+        lastCreation = (text, date)
+        return date
     }
 
     /// A date as the export writes it (`2024-03-01 07:42:10 +0900`, or the 2015 `20151107171924+0100`), inside

@@ -18,10 +18,16 @@ struct ImportedSampleText: Sendable {
 
     /// `metadataText`: the JSON stored for the metadata, when the writer has its own (Health Auto Export's).
     init(_ sample: ImportedSample, metadataText: String?) {
-        startMilliseconds = DatabaseDateText.milliseconds(sample.startAt)
-        startText = DatabaseDateText.string(milliseconds: startMilliseconds)
-        endText = sample.endAt == sample.startAt ? startText : DatabaseDateText.string(sample.endAt)
+        let milliseconds = DatabaseDateText.milliseconds(sample.startAt)
+        let start = DatabaseDateText.string(milliseconds: milliseconds)
+        let end = sample.endAt == sample.startAt ? start : DatabaseDateText.string(sample.endAt)
+        startMilliseconds = milliseconds
+        startText = start
+        endText = end
         self.metadataText = metadataText
-        sourceCreatedText = sample.sourceCreatedAt.map(DatabaseDateText.string)
+        // Most creation dates are the sample's end (or start): that text is shared, not written again.
+        sourceCreatedText = sample.sourceCreatedAt.map { created in
+            created == sample.endAt ? end : created == sample.startAt ? start : DatabaseDateText.string(created)
+        }
     }
 }
