@@ -177,6 +177,30 @@ import TestSupport
         #expect(try kiroku(["help", "backup"]).output.contains("USAGE"))
     }
 
+    @Test(arguments: [
+        (["records", "frobnicate"], "kiroku records", "add, list"),
+        (["record", "frobnicate"], "kiroku record", "add, list"),
+        (["sync", "bogus"], "kiroku sync", "configure, run, status, history, daemon"),
+        (["stores", "operator-token", "bogus"], "kiroku stores operator-token", "create, list, revoke"),
+    ])
+    func anUnknownNestedCommandIsNamedWithTheCommandsThatExist(arguments: [String], parent: String, commands: String) throws {
+        let typed = arguments.joined(separator: " ")
+        let unknown = try kiroku(arguments, timeout: 20)
+        #expect(unknown.status == 64, "\(unknown.error)")
+        #expect(unknown.error.contains("Unknown command “\(typed)”. Commands of \(parent): \(commands) (see \(parent) --help)."), "\(unknown.error)")
+        #expect(!unknown.error.contains("Unexpected argument"), "not argument-parser's English-only error")
+        let japanese = try kiroku(arguments, language: "ja_JP.UTF-8", timeout: 20)
+        #expect(japanese.status == 64)
+        #expect(japanese.error.contains("「\(typed)」というコマンドはありません。\(parent) で使えるコマンド: \(commands)"), "\(japanese.error)")
+    }
+
+    @Test func wordsACommandTakesAreNotTakenForCommands() throws {
+        // A leaf command's own arguments, and options before a subcommand's name, pass on to argument-parser.
+        let missing = try kiroku(["goals", "accept", "no-such-suggestion", "--user", "nobody"])
+        #expect(missing.error.contains("No user named"), "\(missing.error)")
+        #expect(try kiroku(["records", "--help"]).output.contains("USAGE"))
+    }
+
     // MARK: 5. Goal statuses in words
 
     @Test func goalsListNamesTheStatusInTheTerminalsLanguage() throws {
