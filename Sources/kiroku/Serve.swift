@@ -130,7 +130,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("apple-audience"), help: "With --apple-jwks: a client id (the app's bundle id or Services ID) Apple identity tokens may be issued to; repeatable (env KIROKU_APPLE_AUDIENCES, comma-separated).")
     var appleAudiences: [String] = []
 
-    @Option(name: .customLong("trusted-proxy"), help: "Address of a reverse proxy in front of Kiroku (repeatable; env KIROKU_TRUSTED_PROXIES, comma-separated): its X-Forwarded-For names the client that sign-in limits count.")
+    @Option(name: .customLong("trusted-proxy"), help: "Address of a reverse proxy in front of Kiroku (repeatable; env KIROKU_TRUSTED_PROXIES, comma-separated): its X-Forwarded-For names the client that sign-in and sign-up limits count, with --gateway-only too.")
     var trustedProxies: [String] = []
 
     static func environmentNumber(_ name: String) -> Double? {

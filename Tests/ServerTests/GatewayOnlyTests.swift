@@ -76,4 +76,34 @@ import TestSupport
         }
         cluster.setBrokerUp()
     }
+
+    /// `--trusted-proxy` means on a gateway-only instance what it means on the full server: for a connection from the
+    /// proxy the client is the one `X-Forwarded-For` names; from anywhere else the header is ignored.
+    @Test func behindATrustedProxyTheClientIsTheOneTheProxyNames() async throws {
+        let cluster = try KafkaMockCluster(brokers: 1)
+        let (file, _) = try Self.keyFile()
+        var configuration = AppConfiguration()
+        #expect(configuration.trustProxies(["127.0.0.4"]).isEmpty)
+        let logger = Logger(label: "test")
+        let producer = try KafkaProducer(configuration: .init(bootstrapServers: cluster.bootstrapServers, options: [:]), logger: logger)
+        let forwarding = GatewayForwardService(
+            settings: configuration.gateway, publisher: KafkaBatchPublisher(producer: producer, topic: "health-data"), topic: "health-data",
+            deliveryTimeout: .seconds(2), logger: logger
+        )
+        let router = buildGatewayOnlyRouter(
+            configuration: configuration, backend: ForwardingGatewayBackend(forwarding: forwarding, keys: try GatewayKeyring(path: file, logger: logger)),
+            metrics: AppMetrics(), pages: try await WebRenderer()
+        )
+        // What every address-keyed rule and log reads; nothing else here shows it.
+        router.get("client-address") { _, context -> String in context.clientAddress }
+        try await Application(router: router).test(.live) { client in
+            let port = try #require(client.port)
+            let proxied = RawBrowser(port: port, from: "127.0.0.4")
+            proxied.extraHeaders = ["X-Forwarded-For: 10.9.9.9, 198.51.100.7"]
+            #expect(try await proxied.get("/client-address").text == "198.51.100.7")
+            let direct = RawBrowser(port: port, from: "127.0.0.5")
+            direct.extraHeaders = ["X-Forwarded-For: 198.51.100.7"]
+            #expect(try await direct.get("/client-address").text == "127.0.0.5")
+        }
+    }
 }

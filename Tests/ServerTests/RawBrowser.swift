@@ -9,6 +9,7 @@ final class RawBrowser {
     var cookies: [String: String] = [:]
     /// Header lines sent with every request, e.g. "X-Forwarded-For: 203.0.113.7" for a browser behind a proxy.
     var extraHeaders: [String] = []
+    var language = "en"
 
     init(port: Int, from source: String) {
         self.port = port
@@ -37,8 +38,14 @@ final class RawBrowser {
         try await submit(page: "/signin", to: "/signin" + next, form: ["username": username, "password": password])
     }
 
+    /// Signs up from a fresh start: a browser already signed in would be sent away from the form.
+    func signUp(_ username: String, password: String = "correct horse battery") async throws -> RawConnection.Response {
+        cookies = [:]
+        return try await submit(page: "/signup", to: "/signup", form: ["username": username, "password": password])
+    }
+
     private func head() -> String {
-        var lines = "Host: 127.0.0.1:\(port)\r\nAccept: text/html\r\nAccept-Language: en\r\nConnection: close\r\n"
+        var lines = "Host: 127.0.0.1:\(port)\r\nAccept: text/html\r\nAccept-Language: \(language)\r\nConnection: close\r\n"
         if !cookies.isEmpty { lines += "Cookie: " + cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") + "\r\n" }
         for header in extraHeaders { lines += header + "\r\n" }
         return lines

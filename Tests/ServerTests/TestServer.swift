@@ -14,7 +14,10 @@ struct TestServer {
     var configuration = AppConfiguration(port: 0)
     var database: AppDatabase { dependencies.database }
 
-    init(rateLimits: LoginRateLimiter.Limits = .init(), gateway: GatewaySettings = GatewaySettings(), clock: (@Sendable () -> Date)? = nil) throws {
+    init(
+        rateLimits: LoginRateLimiter.Limits = .init(), signUpLimiter: SlidingWindowLimiter = AccountService.defaultSignUpLimiter(),
+        gateway: GatewaySettings = GatewaySettings(), clock: (@Sendable () -> Date)? = nil
+    ) throws {
         configuration.gateway = gateway
         // A data directory of its own: uploads and start-up cleanup of one test never meet another's files.
         configuration.dataDirectory = TestFiles.directory.appendingPathComponent("kiroku-test-data-\(UUID().uuidString)")
@@ -23,12 +26,13 @@ struct TestServer {
             hasher: PasswordHasher(cost: 4),
             rateLimiter: LoginRateLimiter(limits: rateLimits)
         )
+        dependencies.signUpLimiter = signUpLimiter
         if let clock { dependencies.clock = clock }
         self.dependencies = dependencies
     }
 
     var accounts: AccountService {
-        AccountService(database: database, hasher: dependencies.hasher, rateLimiter: dependencies.rateLimiter)
+        AccountService(database: database, hasher: dependencies.hasher, rateLimiter: dependencies.rateLimiter, signUpLimiter: dependencies.signUpLimiter)
     }
 
     /// Creates an account and an API token for it.

@@ -62,7 +62,11 @@ struct AuthWebController {
         return response
     }
 
-    func form(_ template: String, request: Request, context: AppRequestContext, error: APIError? = nil, username: String = "", displayName: String = "") -> Response {
+    /// The sign-in or sign-up page; after a refused sign-up, `refusal` puts each field's reason beside that field.
+    func form(
+        _ template: String, request: Request, context: AppRequestContext, error: APIError? = nil, refusal: SignUpRefusal? = nil,
+        username: String = "", displayName: String = ""
+    ) -> Response {
         let (token, cookie) = csrf.token(for: request, context: context)
         let strings = WebStrings.table(context.language)
         var values = pages.base(context, title: strings[template == "signin" ? "signIn" : "signUp"] ?? "", csrf: token)
@@ -70,6 +74,10 @@ struct AuthWebController {
         values["displayName"] = displayName
         values["next"] = ReturnPath.queryValue(ReturnPath.safe(request.uri.queryParameters["next"].map(String.init)))
         if let error { values["error"] = error.message.text(in: context.language) }
+        if let refusal {
+            values["error"] = refusal.summary.text(in: context.language)
+            for problem in refusal.problems { values[problem.field.rawValue + "Error"] = problem.error.message.text(in: context.language) }
+        }
         if let notice = request.uri.queryParameters["notice"].flatMap({ strings[String($0)] }) { values["notice"] = notice }
         var response = pages.render(template, values, status: error.map { $0.status == .tooManyRequests ? .tooManyRequests : .badRequest } ?? .ok)
         if let error, error.status == .tooManyRequests { response.headers.append(contentsOf: error.headers) }
@@ -95,15 +103,19 @@ struct AuthWebController {
 
     @Sendable func signUp(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await request.decodeForm(as: SignUpForm.self, context: context)
+        let (username, displayName) = (input.username ?? "", input.displayName ?? "")
         do {
             let user = try await accounts.signUp(
-                username: input.username ?? "", password: input.password ?? "", displayName: input.displayName ?? "",
-                language: context.language, now: context.now
+                username: username, password: input.password ?? "", displayName: displayName,
+                language: context.language, address: context.clientAddress, now: context.now
             )
             metrics.signUp()
             return try await startSession(user: user, then: "/", request: request, context: context)
+        } catch let refusal as SignUpRefusal {
+            // What was typed stays, except the password, which is never sent back in a page.
+            return form("signup", request: request, context: context, error: APIError(refusal), refusal: refusal, username: username, displayName: displayName)
         } catch let error as any DomainError {
-            return form("signup", request: request, context: context, error: APIError(error), username: input.username ?? "", displayName: input.displayName ?? "")
+            return form("signup", request: request, context: context, error: APIError(error), username: username, displayName: displayName)
         }
     }
 

@@ -15,6 +15,8 @@ public struct AppDependencies: Sendable {
     public var metrics: AppMetrics
     public var hasher: PasswordHasher
     public var rateLimiter: LoginRateLimiter
+    /// Sign-up attempts per client address (`AccountService.signUpLimiter`); tests hand in a small one.
+    public var signUpLimiter = AccountService.defaultSignUpLimiter()
     /// The one clock: every request's `now`, the wait-time system's opening hours and staleness, import recovery.
     /// Tests pin it to a known instant.
     public var clock: @Sendable () -> Date = { Date() }
@@ -106,7 +108,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     let database = dependencies.database
     let pages = try await WebRenderer()
     let accounts = AccountService(
-        database: database, hasher: dependencies.hasher, rateLimiter: dependencies.rateLimiter,
+        database: database, hasher: dependencies.hasher, rateLimiter: dependencies.rateLimiter, signUpLimiter: dependencies.signUpLimiter,
         files: UserFiles(dataDirectory: configuration.dataDirectory)
     )
     let records = HealthRecordService(database: database)
@@ -116,10 +118,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     let csrf = CSRFProtection(secureCookies: configuration.secureCookies)
 
     let router = Router(context: AppRequestContext.self)
-    router.add(middleware: RequestClockMiddleware(clock: dependencies.clock))
-    if !configuration.trustedProxies.isEmpty { router.add(middleware: ForwardedClientMiddleware(trustedProxies: configuration.trustedProxies)) }
-    router.add(middleware: RequestLogMiddleware())
-    router.add(middleware: RequestMetricsMiddleware(metrics: dependencies.metrics))
+    router.addRequestBasics(clock: dependencies.clock, trustedProxies: configuration.trustedProxies, metrics: dependencies.metrics)
     router.add(middleware: AuthenticationMiddleware(accounts: accounts))
     router.add(middleware: LanguageMiddleware())
     router.add(middleware: OutboxOwnerMiddleware(secrets: secrets))

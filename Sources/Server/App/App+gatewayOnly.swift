@@ -19,22 +19,10 @@ public func buildGatewayOnlyApplication(
         settings: configuration.gateway, publisher: publisher, topic: settings.topic, deliveryTimeout: settings.deliveryTimeout, logger: logger
     )
 
-    let router = Router(context: AppRequestContext.self)
-    router.add(middleware: RequestClockMiddleware(clock: { Date() }))
-    router.add(middleware: RequestLogMiddleware())
-    router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
-    router.add(middleware: LanguageMiddleware())
-    router.add(middleware: ErrorMiddleware(pages: try await WebRenderer()))
-    let knownRoutes = MethodNotAllowedMiddleware.RouteTable()
-    router.add(middleware: MethodNotAllowedMiddleware(table: knownRoutes))
-    router.addRoutes(HealthCheckController().endpoints)
-    router.addRoutes(OperationsController(metrics: metrics, outbox: nil).endpoints)
-    router.addRoutes(GatewayAPIController(
-        backend: ForwardingGatewayBackend(forwarding: forwarding, keys: keys),
-        limiter: SlidingWindowLimiter(limit: configuration.gateway.requestsPerMinute, window: 60), metrics: metrics
-    ).endpoints, atPath: "api/v1")
-    knownRoutes.fill(router.routes)
-
+    let router = buildGatewayOnlyRouter(
+        configuration: configuration, backend: ForwardingGatewayBackend(forwarding: forwarding, keys: keys), metrics: metrics,
+        pages: try await WebRenderer()
+    )
     logger.info("stateless gateway publishing to kafka", metadata: [
         "brokers": "\(settings.brokers)", "topic": "\(settings.topic)", "key_file": "\(settings.keyFile)",
     ])
@@ -49,6 +37,25 @@ public func buildGatewayOnlyApplication(
         services: [publisher],
         logger: logger
     )
+}
+
+/// The stateless gateway's routes behind the same front middleware as the full server's (`addRequestBasics`).
+func buildGatewayOnlyRouter(
+    configuration: AppConfiguration, backend: ForwardingGatewayBackend, metrics: AppMetrics, pages: WebRenderer
+) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    router.addRequestBasics(clock: { Date() }, trustedProxies: configuration.trustedProxies, metrics: metrics)
+    router.add(middleware: LanguageMiddleware())
+    router.add(middleware: ErrorMiddleware(pages: pages))
+    let knownRoutes = MethodNotAllowedMiddleware.RouteTable()
+    router.add(middleware: MethodNotAllowedMiddleware(table: knownRoutes))
+    router.addRoutes(HealthCheckController().endpoints)
+    router.addRoutes(OperationsController(metrics: metrics, outbox: nil).endpoints)
+    router.addRoutes(GatewayAPIController(
+        backend: backend, limiter: SlidingWindowLimiter(limit: configuration.gateway.requestsPerMinute, window: 60), metrics: metrics
+    ).endpoints, atPath: "api/v1")
+    knownRoutes.fill(router.routes)
+    return router
 }
 
 /// Builds the stateless gateway and runs it until SIGTERM or SIGINT.

@@ -17,6 +17,8 @@ public enum AccountError: DomainError, Equatable {
     case displayNameTooLong
     /// Too many failed password tries from this address: the next one may come after this many seconds.
     case tooManyAttempts(retryAfter: Int)
+    /// Too many sign-up attempts from this address: the next one may come after this many seconds.
+    case tooManySignUps(retryAfter: Int)
 
     public var code: String {
         switch self {
@@ -28,7 +30,7 @@ public enum AccountError: DomainError, Equatable {
         case .invalidTokenName: "invalid_token_name"
         case .invalidProfile: "invalid_profile"
         case .displayNameTooLong: "display_name_too_long"
-        case .tooManyAttempts: "rate_limited"
+        case .tooManyAttempts, .tooManySignUps: "rate_limited"
         }
     }
 
@@ -37,12 +39,15 @@ public enum AccountError: DomainError, Equatable {
         case .invalidUsername, .passwordTooShort, .passwordTooLong, .invalidTokenName, .invalidProfile, .displayNameTooLong: 400
         case .invalidCredentials, .wrongCurrentPassword: 401
         case .usernameTaken: 409
-        case .tooManyAttempts: 429
+        case .tooManyAttempts, .tooManySignUps: 429
         }
     }
 
     public var retryAfterSeconds: Int? {
-        if case .tooManyAttempts(let seconds) = self { seconds } else { nil }
+        switch self {
+        case .tooManyAttempts(let seconds), .tooManySignUps(let seconds): seconds
+        default: nil
+        }
     }
 
     public var message: LocalizedText {
@@ -64,6 +69,11 @@ public enum AccountError: DomainError, Equatable {
             LocalizedText(
                 ja: "パスワードの試行が多すぎます。\(seconds) 秒後にもう一度お試しください。",
                 en: "Too many password attempts. Try again in \(seconds) s."
+            )
+        case .tooManySignUps(let seconds):
+            LocalizedText(
+                ja: "この接続元からの新規登録が多すぎます。\(seconds) 秒後にもう一度お試しください。",
+                en: "Too many sign-ups from this address. Try again in \(seconds) s."
             )
         }
     }

@@ -8,30 +8,66 @@ public struct AccountService: Sendable {
     public let database: AppDatabase
     public let hasher: PasswordHasher
     public let rateLimiter: LoginRateLimiter
+    /// Sign-up attempts per client address: each one costs a bcrypt hash and may leave an account behind, and a taken
+    /// name is an answer too, so one address may neither fill the database nor list who has an account.
+    public let signUpLimiter: SlidingWindowLimiter
     /// The user's files outside the database; nil only where there is no data directory (some unit tests).
     public let files: UserFiles?
     public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
 
-    public init(database: AppDatabase, hasher: PasswordHasher, rateLimiter: LoginRateLimiter = LoginRateLimiter(), files: UserFiles? = nil) {
+    /// 10 attempts an hour: a household behind one address, typos included, and not a script.
+    public static func defaultSignUpLimiter() -> SlidingWindowLimiter {
+        SlidingWindowLimiter(limit: 10, window: 3600)
+    }
+
+    public init(
+        database: AppDatabase, hasher: PasswordHasher, rateLimiter: LoginRateLimiter = LoginRateLimiter(),
+        signUpLimiter: SlidingWindowLimiter = AccountService.defaultSignUpLimiter(), files: UserFiles? = nil
+    ) {
         self.database = database
         self.hasher = hasher
         self.rateLimiter = rateLimiter
+        self.signUpLimiter = signUpLimiter
         self.files = files
     }
 
-    public func signUp(username: String, password: String, displayName: String = "", language: Language? = nil, now: Date) async throws -> User {
+    /// Creates an account. `address` is the client's for a sign-up from the web, whose attempts are limited per
+    /// address; nil for the operator (`kiroku user create`, `kiroku demo`), who is not limited. Every field is checked
+    /// before anything is refused, so a `SignUpRefusal` names each wrong field at once.
+    public func signUp(
+        username: String, password: String, displayName: String = "", language: Language? = nil, address: String? = nil, now: Date
+    ) async throws -> User {
+        if let address, case .retryAfter(let seconds) = await signUpLimiter.admit(address, now: now) {
+            throw AccountError.tooManySignUps(retryAfter: seconds)
+        }
         let username = username.trimmingCharacters(in: .whitespaces)
-        guard Self.isValidUsername(username) else { throw AccountError.invalidUsername }
-        try Self.checkPasswordRules(password)
+        let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
+        var problems: [SignUpRefusal.Problem] = []
+        if !Self.isValidUsername(username) {
+            problems.append(.init(field: .username, error: AccountError.invalidUsername))
+        } else if try await database.user(username: username) != nil {
+            problems.append(.init(field: .username, error: AccountError.usernameTaken))
+        }
+        do throws(HealthError) {
+            _ = try Self.checkedName(name, field: Self.displayNameField)
+            if name.count > 64 { problems.append(.init(field: .displayName, error: AccountError.displayNameTooLong)) }
+        } catch {
+            problems.append(.init(field: .displayName, error: error))
+        }
+        do throws(AccountError) {
+            try Self.checkPasswordRules(password)
+        } catch {
+            problems.append(.init(field: .password, error: error))
+        }
+        if let refusal = SignUpRefusal(problems) { throw refusal }
         let hash = try await hasher.hash(password)
-        let name = try Self.checkedName(displayName.trimmingCharacters(in: .whitespacesAndNewlines), field: Self.displayNameField)
-        guard name.count <= 64 else { throw AccountError.displayNameTooLong }
         do {
             return try await database.createUser(
                 User(username: username, passwordHash: hash, displayName: name, language: language?.rawValue, createdAt: now)
             )
         } catch AccountStoreError.usernameTaken {
-            throw AccountError.usernameTaken
+            // Taken between the check above and this write: by another sign-up for the same name.
+            throw SignUpRefusal(.username, AccountError.usernameTaken)
         }
     }
 
@@ -156,7 +192,7 @@ public struct AccountService: Sendable {
         try await database.updatePasswordHash(userId: userId, hash: try await hasher.hash(password))
     }
 
-    static func checkPasswordRules(_ password: String) throws {
+    static func checkPasswordRules(_ password: String) throws(AccountError) {
         guard password.count >= 10 else { throw AccountError.passwordTooShort }
         guard password.utf8.count <= 72 else { throw AccountError.passwordTooLong }
     }
