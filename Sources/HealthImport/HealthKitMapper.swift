@@ -31,7 +31,10 @@ public struct HealthKitMapper {
         case let .workout(workout): map(workout)
         case let .activitySummary(element): .raw(raw(element, keyAttribute: "dateComponents"))
         case let .me(element): .me(ImportedCharacteristics(attributes: element.attributes), raw: raw(element, keyAttribute: nil))
-        case let .other(element): element.name == "ExportDate" ? .ignored : .raw(raw(element, keyAttribute: nil))
+        case let .other(element) where element.name == "ExportDate":
+            // Unreadable or outside the window (a damaged file): the import goes on without it, as it always did.
+            element.attributes["value"].flatMap { instant($0) }.map(MappedItem.exportedAt) ?? .ignored
+        case let .other(element): .raw(raw(element, keyAttribute: nil))
         }
     }
 

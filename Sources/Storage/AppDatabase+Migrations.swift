@@ -39,6 +39,8 @@ extension AppDatabase {
         migrator.registerMigration("v14-workout-usage-from-sets", migrate: Migrations.workoutUsageFromSets)
         migrator.registerMigration("v15-record-provenance", migrate: Migrations.recordProvenance)
         migrator.registerMigration("v16-calendar-token-hashes", migrate: Migrations.calendarTokenHashes)
+        migrator.registerMigration("v17-import-export-date", migrate: Migrations.importExportDate)
+        migrator.registerMigration("v18-workout-device-id-case", migrate: Migrations.workoutDeviceIdCase)
         return migrator
     }
 }

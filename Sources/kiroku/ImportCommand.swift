@@ -124,6 +124,9 @@ struct ImportSummary {
         let total = job.total
         let totalRow = [language == .ja ? "合計" : "Total", String(total.imported), String(total.alreadyPresent), String(total.skipped)]
         var text = Table(header: header, rows: rows + [totalRow]).render()
+        if let exported = job.exportedInstant {
+            text += "\n" + (language == .ja ? "書き出し日時: " : "Exported at: ") + exported.wallClockText
+        }
         if !job.skippedReasons.isEmpty {
             let reasons = job.skippedReasons.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
             text += "\n" + (language == .ja ? "スキップの理由: " : "Skipped because: ") + reasons

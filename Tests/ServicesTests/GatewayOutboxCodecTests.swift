@@ -17,6 +17,7 @@ import Testing
         #"{"id": "x", "type": "bodyMass", "value": -0.0, "unit": "kg", "startDate": "s", "endDate": "e", "isSynced": true, "metadata": {"a/b": 3, "c": 2.5, "d": false, "e": null, "f": true, "g": "Apple Watch \"Ultra\"\n日本", "": "empty key"}}"#,
         #"{"id": "y", "type": "vitaminC", "value": 1e-7, "unit": "mg", "startDate": "s", "endDate": "e", "metadata": {}, "timezoneOffset": -18000}"#,
         #"{"id": "z", "type": "distanceWalkingRunning", "value": 1e21, "unit": "m", "startDate": "\u0001", "endDate": "e\\", "timezone": ""}"#,
+        #"{"id": "n", "type": "heartRate", "value": 60, "unit": "count/min", "startDate": "s", "endDate": "e", "metadata": {"laps": [1, 2.5, [], {"z": true, "a": null}], "zone": {"max": 180, "name": "高\n"}, "empty": {}}}"#,
     ]
 
     static let headers: [GatewayIngestService.PayloadHeader] = [

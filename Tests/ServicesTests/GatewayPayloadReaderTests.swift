@@ -38,6 +38,8 @@ import Testing
         #"{"deviceId": "\u0000\uDBFF\uDFFF\uFFFF\/", "\u0075serId": "u", "samples": []}"#,
         #"{"deviceId": "d", "userId": "u", "samples": [\#(good), "unit": "\ud83d"}]}"#,
         #"{"deviceId": "d", "userId": "u", "samples": [\#(good), "met\u0061data": {"\u00e9\ud83d\ude00": 1}}]}"#,
+        // Nested metadata (clients send it though the protocol says string → string), a repeated name inside it.
+        #"{"deviceId": "d", "userId": "u", "samples": [\#(good), "metadata": {"laps": [1, 2.5, [], {"z": true, "a": null, "z": 0}], "zone": {"max": 180, "name": "高\n"}, "s": "x"}}]}"#,
         "",
     ]
 

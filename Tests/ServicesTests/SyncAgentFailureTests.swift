@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Health
 import KirokuClient
 import Services
@@ -29,19 +26,7 @@ import TestSupport
 
     /// A port on this machine that nothing listens on.
     static func closedPort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                guard bind(socket, raw, length) == 0, getsockname(socket, raw, &length) == 0 else { throw CocoaError(.fileNoSuchFile) }
-            }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
+        try LoopbackPort(listening: false).port
     }
 
     @Test(arguments: [("en", "connection refused"), ("ja", "接続を拒否されました")])

@@ -220,6 +220,8 @@ public enum MappedItem: Sendable, Equatable {
     case raw(ImportedRawItem)
     /// The export's `<Me>`: what it says about the person (fills an empty profile) and the element kept raw.
     case me(ImportedCharacteristics, raw: ImportedRawItem)
-    /// Items that carry nothing to store (ExportDate).
+    /// The export's `<ExportDate>`: when the phone wrote the file, kept with the import job.
+    case exportedAt(Instant)
+    /// Items that carry nothing to store (an ExportDate that cannot be read).
     case ignored
 }

@@ -59,10 +59,21 @@ public struct Instant: Sendable, Hashable, CustomStringConvertible {
     /// RFC 3339 on the wall clock of `utcOffsetSeconds`, with milliseconds: `2026-05-01T16:30:00.999+09:00`.
     public var iso8601WithOffset: String {
         guard utcOffsetSeconds != 0 else { return iso8601 }
+        return Self.format(millisecondsSince1970 + Int64(utcOffsetSeconds) * 1000, suffix: offsetText)
+    }
+
+    /// For a person, as the source wrote it: its wall clock to the second and its offset, `2024-03-10 21:00:00 +09:00`
+    /// (an import summary shows when the phone made the export, in the phone's own time).
+    public var wallClockText: String {
+        DateTimeFields(wallClockMilliseconds: millisecondsSince1970 + Int64(utcOffsetSeconds) * 1000)
+            .text(separator: UInt8(ascii: " "), milliseconds: false) + " " + offsetText
+    }
+
+    /// `+09:00`, `-05:30`, `+00:00`.
+    private var offsetText: String {
         let minutes = abs(utcOffsetSeconds) / 60
         let hours = minutes / 60 < 10 ? "0\(minutes / 60)" : "\(minutes / 60)"
-        let suffix = (utcOffsetSeconds < 0 ? "-" : "+") + hours + ":" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
-        return Self.format(millisecondsSince1970 + Int64(utcOffsetSeconds) * 1000, suffix: suffix)
+        return (utcOffsetSeconds < 0 ? "-" : "+") + hours + ":" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
     }
 
     /// `iso8601` of a date.

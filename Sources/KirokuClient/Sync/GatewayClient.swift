@@ -6,24 +6,30 @@ import NIOHTTP1
 import NIOSSL
 
 /// Posts batches to a gateway over HTTPS, trusting the system's CAs or the target's own CA file. Requests time
-/// out after `requestTimeout`.
+/// out after `requestTimeout`; a connection (TCP and TLS) must be made within the shorter `connectTimeout`, so a
+/// gateway that is down or unreachable is noticed within seconds rather than after a whole request's wait.
 public final class GatewayClient: Sendable {
     let target: GatewayTarget
     let http: HTTPClient
     let requestTimeout: TimeAmount
+    let connectTimeout: TimeAmount
     /// Asked of the gateway for its messages, which end up in the sync history.
     let language: Language
 
-    public init(target: GatewayTarget, language: Language = .en, requestTimeout: TimeAmount = .seconds(30)) throws {
+    public init(target: GatewayTarget, language: Language = .en, requestTimeout: TimeAmount = .seconds(30), connectTimeout: TimeAmount = .seconds(5)) throws {
         self.target = target
         self.language = language
         self.requestTimeout = requestTimeout
+        self.connectTimeout = min(connectTimeout, requestTimeout)
         var tls = TLSConfiguration.makeClientConfiguration()
         if let caFile = target.caFile {
             tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(caFile))
         }
         var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
-        configuration.timeout = .init(connect: .seconds(10), read: requestTimeout)
+        configuration.timeout = .init(connect: self.connectTimeout, read: requestTimeout)
+        // The library would otherwise keep retrying a refused connection quietly until the connect timeout, so every
+        // attempt at a gateway that is down took the whole timeout; the engine's own schedule decides what is retried.
+        configuration.connectionPool.retryConnectionEstablishment = false
         http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -31,11 +37,13 @@ public final class GatewayClient: Sendable {
         try await http.shutdown()
     }
 
-    /// What one request ended in: an answer, something worth retrying, or a refusal retrying cannot fix.
+    /// What one request ended in: an answer, something worth retrying, a refusal retrying cannot fix, or no
+    /// connection at all (refused, not accepted in time, host not found: the gateway is down or the address wrong).
     enum Outcome {
         case accepted(GatewayAnswer)
         case retryable(status: Int?, reason: String)
         case refused(status: Int, reason: String)
+        case unreachable(reason: String)
     }
 
     func send(_ payload: SyncPayload) async -> Outcome {
@@ -66,9 +74,12 @@ public final class GatewayClient: Sendable {
                 return .refused(status: status, reason: Self.reason(body, status: response.status))
             }
         } catch {
-            // Timeouts, refused or dropped connections, TLS handshakes cut short: all worth another try.
             let host = target.endpoint.host.map { host in target.endpoint.port.map { "\(host):\($0)" } ?? host } ?? target.endpoint.absoluteString
-            return .retryable(status: nil, reason: TransportFailure.describe(error, host: host, language: language))
+            let failure = TransportFailure(error)
+            let reason = failure.describe(error, host: host, connectTimeout: connectTimeout, language: language)
+            // No connection was made: the engine tries once more at most. Timeouts or drops mid-request and TLS
+            // handshakes cut short are worth the whole backoff.
+            return failure.isUnreachable ? .unreachable(reason: reason) : .retryable(status: nil, reason: reason)
         }
     }
 

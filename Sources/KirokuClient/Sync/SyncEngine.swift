@@ -4,8 +4,11 @@ import Health
 /// Pushes every unconfirmed record to the gateway, oldest first, in batches of at most `batchSize`; a batch's
 /// records are confirmed only after the gateway's success answer for it. Timeouts, dropped connections and 5xx
 /// are retried on the policy's schedule; 400/401/403 are not (retrying can't fix them), and the run stops with
-/// the status and reason recorded. Nothing is ever marked synced without an answer (the original app lost data
-/// that way).
+/// the status and reason recorded. A gateway that cannot be reached at all (connection refused, not accepted within
+/// the connect timeout, host not found) is tried once more after the schedule's first wait, in case it was
+/// restarting, and then the run stops: the whole schedule only made a person wait half a minute or more to learn the
+/// gateway is down, and the records stay queued for the next run either way. Nothing is ever marked synced without an
+/// answer (the original app lost data that way).
 public struct SyncEngine: Sendable {
     let store: any SyncStore
     let client: GatewayClient
@@ -45,6 +48,8 @@ public struct SyncEngine: Sendable {
                 failure = (status, reason)
             case .refused(let status, let reason):
                 failure = (status, reason)
+            case .unreachable(let reason):
+                failure = (nil, reason)
             }
             attempt.status = .failed
             attempt.httpStatus = failure.status
@@ -59,11 +64,16 @@ public struct SyncEngine: Sendable {
         return attempt
     }
 
-    /// Sends one batch, retrying what the policy allows.
+    /// Sends one batch, retrying what the policy allows; an unreachable gateway gets one retry, not the schedule.
     func deliver(_ payload: SyncPayload, retries: inout Int) async -> GatewayClient.Outcome {
         var outcome = await client.send(payload)
+        var retriedUnreachable = false
         for delay in policy.delays {
-            guard case .retryable = outcome else { return outcome }
+            switch outcome {
+            case .retryable: break
+            case .unreachable where !retriedUnreachable: retriedUnreachable = true
+            case .accepted, .refused, .unreachable: return outcome
+            }
             retries += 1
             try? await Task.sleep(for: delay)
             outcome = await client.send(payload)

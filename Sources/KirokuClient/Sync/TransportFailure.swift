@@ -11,6 +11,10 @@ import NIOSSL
 enum TransportFailure {
     case refused
     case unresolved
+    /// No connection within the connect timeout: nothing answered the TCP handshake (an address that drops it), or
+    /// a listener never finished the TLS one (a process that accepts and hangs).
+    case notAccepted
+    /// The connection was made, but no answer came before the request timed out.
     case timedOut
     case untrustedCertificate
     case tlsFailed
@@ -19,7 +23,9 @@ enum TransportFailure {
 
     init(_ error: any Error) {
         let text = String(describing: error)
-        if let error = error as? HTTPClientError, error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+        if let error = error as? HTTPClientError, [.connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout].contains(error) {
+            self = .notAccepted
+        } else if let error = error as? HTTPClientError, error == .deadlineExceeded || error == .readTimeout {
             self = .timedOut
         } else if text.contains("Connection refused") || text.contains("errno: 111") {
             self = .refused
@@ -38,10 +44,19 @@ enum TransportFailure {
         }
     }
 
+    /// The gateway could not be reached at all, so retrying this run's batches on the backoff schedule would only
+    /// make a person wait: it is down, the address is wrong, or something drops the connection.
+    var isUnreachable: Bool {
+        switch self {
+        case .refused, .unresolved, .notAccepted: true
+        case .timedOut, .untrustedCertificate, .tlsFailed, .dropped, .other: false
+        }
+    }
+
     /// The reason in words, naming where the request went; the library's description is kept only when none fits.
-    static func describe(_ error: any Error, host: String, language: Language) -> String {
+    func describe(_ error: any Error, host: String, connectTimeout: TimeAmount, language: Language) -> String {
         let text: LocalizedText
-        switch TransportFailure(error) {
+        switch self {
         case .refused:
             text = LocalizedText(
                 ja: "\(host) に接続できません（接続を拒否されました。ゲートウェイが動いていないか、ポートが違います）",
@@ -49,6 +64,12 @@ enum TransportFailure {
             )
         case .unresolved:
             text = LocalizedText(ja: "\(host) のアドレスが見つかりません（ホスト名を確認してください）", en: "cannot find \(host) (check the host name)")
+        case .notAccepted:
+            let seconds = connectTimeout.nanoseconds / 1_000_000_000
+            text = LocalizedText(
+                ja: "\(host) が \(seconds) 秒以内に接続を受け付けませんでした（ゲートウェイが止まっているか、アドレスが違うか、途中で遮断されています）",
+                en: "\(host) did not accept a connection within \(seconds) s (the gateway is down, the address is wrong, or something drops the connection)"
+            )
         case .timedOut:
             text = LocalizedText(ja: "\(host) から時間内に応答がありません", en: "no answer from \(host) in time")
         case .untrustedCertificate:

@@ -50,6 +50,11 @@ struct ImportsWebController {
         values["fileKept"] = job.keepFile
         if let error = response.error { values["errorMessage"] = error.message }
         if let profile = ProfileCharacteristic.importSummary(job.profileFilled) { values["profileFilled"] = profile.text(in: language) }
+        // The phone's own clock and offset, as the export wrote it: which export this was, in the person's words.
+        if let exported = job.exportedInstant {
+            values["exportedAt"] = exported.wallClockText
+            values["exportedAtISO"] = exported.iso8601WithOffset
+        }
         values["hasCounts"] = !job.counts.isEmpty
         // Catalog metrics first (by their names), then what was kept raw.
         let sorted = job.counts.sorted { left, right in

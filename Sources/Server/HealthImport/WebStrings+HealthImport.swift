@@ -13,6 +13,7 @@ extension WebStrings {
         "impKeep": .init(ja: "読み込み後もファイルをサーバーに残す", en: "Keep the file on the server after the import"),
         "impStart": .init(ja: "読み込む", en: "Import"),
         "impStatus": .init(ja: "読み込みの状況", en: "Import status"),
+        "impExportedAt": .init(ja: "書き出し日時", en: "Exported at"),
         "impQueued": .init(ja: "待機中", en: "Waiting"),
         "impRunning": .init(ja: "読み込み中", en: "Importing"),
         "impSucceeded": .init(ja: "完了", en: "Done"),

@@ -80,7 +80,7 @@ struct WorkoutsSettingsWebController {
         let form = try await request.decodeForm(as: DeviceForm.self, context: context)
         let language = context.language
         do {
-            try await database.linkWorkoutDevice(deviceId: (form.deviceId ?? "").trimmingCharacters(in: .whitespaces), to: user.savedId, now: context.now)
+            try await database.linkWorkoutDevice(deviceId: WorkoutDeviceId.normalized(form.deviceId ?? ""), to: user.savedId, now: context.now)
         } catch WorkoutDeviceLinkError.unknownDevice {
             let message = LocalizedText(ja: "その端末IDは見つかりません（アプリで一度ログインしてから入力してください）。", en: "No device with that id has signed in (open the app once first).")
             return try await page(request: request, context: context, error: message.text(in: language))

@@ -27,6 +27,9 @@ public struct ImportJobResponse: Codable, Sendable {
     public let keptRawReasons: [String: Int]
     /// Profile fields filled from the export's `<Me>`.
     public let profileFilled: [ProfileCharacteristic]
+    /// When the phone wrote the export (Apple Health's `<ExportDate>`), and the offset it was written in.
+    public let exportedAt: Date?
+    public let exportedAtUtcOffsetSeconds: Int?
     public let error: ErrorDetail?
     public let fileKept: Bool
     public let createdAt: Date
@@ -49,6 +52,8 @@ public struct ImportJobResponse: Codable, Sendable {
         skippedReasons = job.skippedReasons
         keptRawReasons = job.keptRawReasons
         profileFilled = job.profileFilled
+        exportedAt = job.exportedAt
+        exportedAtUtcOffsetSeconds = job.exportedAt == nil ? nil : job.exportedAtUtcOffsetSeconds
         if let code = job.errorCode {
             let message = LocalizedText(ja: job.errorMessageJa ?? code, en: job.errorMessageEn ?? code)
             error = ErrorDetail(code: code, message: message.text(in: language))

@@ -50,17 +50,7 @@ public struct GatewayKafkaMessageWriter: Sendable {
         if let isSynced = sample.isSynced { field("isSynced"); out.bool(isSynced) }
         if let metadata = sample.metadata {
             field("metadata")
-            out.openObject()
-            for (index, (key, value)) in metadata.sorted(by: { $0.key < $1.key }).enumerated() {
-                out.key(key, first: index == 0)
-                switch value {
-                case .string(let text): out.string(text)
-                case .number(let number): out.number(number)
-                case .bool(let flag): out.bool(flag)
-                case .null: out.null()
-                }
-            }
-            out.closeObject()
+            GatewayMetadataValue.object(metadata).write(to: &out)
         }
         if let sourceBundle = sample.sourceBundle { field("sourceBundle"); out.string(sourceBundle) }
         field("startDate"); out.string(sample.startDate)

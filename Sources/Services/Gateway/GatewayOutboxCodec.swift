@@ -62,18 +62,7 @@ enum GatewayOutboxCodec {
         out.string(sample.startDate)
         out.string(sample.endDate)
         if let sourceBundle = sample.sourceBundle { out.string(sourceBundle) }
-        if let metadata = sample.metadata {
-            out.integer(Int64(metadata.count))
-            for (key, value) in metadata {
-                out.string(key)
-                switch value {
-                case .string(let text): out.byte(0); out.string(text)
-                case .number(let number): out.byte(1); out.double(number)
-                case .bool(let flag): out.byte(flag ? 3 : 2)
-                case .null: out.byte(4)
-                }
-            }
-        }
+        if let metadata = sample.metadata { out.members(metadata) }
         if let createdAt = sample.createdAt { out.string(createdAt) }
         if let timezone = sample.timezone { out.string(timezone) }
         if let offset = sample.timezoneOffset { out.integer(Int64(offset)) }
@@ -90,24 +79,7 @@ enum GatewayOutboxCodec {
             let startDate = try input.string()
             let endDate = try input.string()
             let sourceBundle = present & Present.sourceBundle != 0 ? try input.string() : nil
-            var metadata: [String: GatewayMetadataValue]?
-            if present & Present.metadata != 0 {
-                let count = try input.integer()
-                guard count >= 0, count <= data.count else { throw Damaged() }
-                var values: [String: GatewayMetadataValue] = [:]
-                for _ in 0..<count {
-                    let key = try input.string()
-                    switch try input.byte() {
-                    case 0: values[key] = .string(try input.string())
-                    case 1: values[key] = .number(try input.double())
-                    case 2: values[key] = .bool(false)
-                    case 3: values[key] = .bool(true)
-                    case 4: values[key] = .null
-                    default: throw Damaged()
-                    }
-                }
-                metadata = values
-            }
+            let metadata = present & Present.metadata != 0 ? try input.members(depth: 0) : nil
             let isSynced = present & Present.isSynced != 0 ? present & Present.synced != 0 : nil
             let createdAt = present & Present.createdAt != 0 ? try input.string() : nil
             let timezone = present & Present.timezone != 0 ? try input.string() : nil
@@ -157,6 +129,31 @@ enum GatewayOutboxCodec {
                 string(text)
             } else {
                 byte(0)
+            }
+        }
+
+        /// Metadata members: their count, then each key and value.
+        mutating func members(_ values: [String: GatewayMetadataValue]) {
+            integer(Int64(values.count))
+            for (key, value) in values {
+                string(key)
+                metadata(value)
+            }
+        }
+
+        /// A tag byte, then what the kind needs; arrays and objects (tags 5 and 6, added after 0–4 had shipped, so
+        /// rows written before read as they did) hold their elements the same way.
+        mutating func metadata(_ value: GatewayMetadataValue) {
+            switch value {
+            case .string(let text): byte(0); string(text)
+            case .number(let number): byte(1); double(number)
+            case .bool(let flag): byte(flag ? 3 : 2)
+            case .null: byte(4)
+            case .array(let values):
+                byte(5)
+                integer(Int64(values.count))
+                for value in values { metadata(value) }
+            case .object(let values): byte(6); members(values)
             }
         }
     }
@@ -209,6 +206,40 @@ enum GatewayOutboxCodec {
             switch try byte() {
             case 0: nil
             case 1: try string()
+            default: throw Damaged()
+            }
+        }
+
+        /// A count no larger than the bytes left could hold, so damage cannot ask for a huge allocation.
+        mutating func count() throws(Damaged) -> Int {
+            let count = try integer()
+            guard count >= 0, count <= bytes.count - offset else { throw Damaged() }
+            return Int(count)
+        }
+
+        mutating func members(depth: Int) throws(Damaged) -> [String: GatewayMetadataValue] {
+            var values: [String: GatewayMetadataValue] = [:]
+            for _ in 0..<(try count()) {
+                let key = try string()
+                values[key] = try metadata(depth: depth)
+            }
+            return values
+        }
+
+        /// Nested no deeper than the reader accepts from a phone, so damaged bytes cannot exhaust the stack.
+        mutating func metadata(depth: Int) throws(Damaged) -> GatewayMetadataValue {
+            guard depth < JSONByteReader.maxDepth else { throw Damaged() }
+            switch try byte() {
+            case 0: return .string(try string())
+            case 1: return .number(try double())
+            case 2: return .bool(false)
+            case 3: return .bool(true)
+            case 4: return .null
+            case 5:
+                var values: [GatewayMetadataValue] = []
+                for _ in 0..<(try count()) { values.append(try metadata(depth: depth + 1)) }
+                return .array(values)
+            case 6: return .object(try members(depth: depth + 1))
             default: throw Damaged()
             }
         }

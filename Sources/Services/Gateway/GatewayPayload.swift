@@ -49,8 +49,9 @@ public struct GatewaySample: Codable, Sendable, Equatable {
     public let startDate: String
     public let endDate: String
     public let sourceBundle: String?
-    /// The app's schema says string → string, but HealthKit metadata holds numbers and booleans too: any JSON
-    /// scalar is read (and stored as text); re-encoding writes each value back as the kind it came as.
+    /// The app's schema says string → string, but HealthKit metadata holds numbers and booleans too, and clients
+    /// send nested values: any JSON value is read (and stored as text); re-encoding writes each value back as the
+    /// kind it came as.
     public let metadata: [String: GatewayMetadataValue]?
     public let isSynced: Bool?
     public let createdAt: String?
@@ -77,50 +78,3 @@ public enum Lenient<Value: Decodable>: Decodable {
     }
 }
 
-/// One metadata value as sent: a string, a number, a boolean or null. Stored as text; re-encoded unchanged.
-public enum GatewayMetadataValue: Codable, Sendable, Equatable {
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-    case null
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else {
-            self = .string(try container.decode(String.self))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let text): try container.encode(text)
-        case .number(let number):
-            if let whole = Self.wholeNumber(number) { try container.encode(whole) } else { try container.encode(number) }
-        case .bool(let flag): try container.encode(flag)
-        case .null: try container.encodeNil()
-        }
-    }
-
-    /// The value as text: numbers without a trailing `.0` when whole (`3`, `2.5`), booleans `true`/`false`;
-    /// nil for null, which has nothing to keep.
-    public var text: String? {
-        switch self {
-        case .string(let text): text
-        case .number(let number): Self.wholeNumber(number).map(String.init) ?? "\(number)"
-        case .bool(let flag): flag ? "true" : "false"
-        case .null: nil
-        }
-    }
-
-    private static func wholeNumber(_ number: Double) -> Int64? {
-        guard number.isFinite, number == number.rounded(), abs(number) < 9.0e15 else { return nil }
-        return Int64(number)
-    }
-}

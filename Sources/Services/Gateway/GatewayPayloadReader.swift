@@ -133,35 +133,59 @@ enum GatewayPayloadReader {
         }
     }
 
-    /// Metadata: an object of strings, numbers, booleans and nulls.
+    /// Metadata: an object of strings, numbers, booleans, nulls, and arrays and objects of those (kept as sent, not
+    /// refused: the protocol says string → string, but clients nest values).
     private static func metadata(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> Field<[String: GatewayMetadataValue]> {
         if try reader.null() { return .null }
         guard reader.peek() == UInt8(ascii: "{") else {
             try reader.skipValue()
             return .wrongType("")
         }
-        var values: [String: GatewayMetadataValue] = [:]
         var wrong: String?
+        let values = try metadataObject(&reader, depth: 1, path: "", wrong: &wrong)
+        if let wrong { return .wrongType(wrong) }
+        return .value(values)
+    }
+
+    /// The members of the object starting here; the first name given twice wins, as in JSONDecoder.
+    private static func metadataObject(
+        _ reader: inout JSONByteReader, depth: Int, path: String, wrong: inout String?
+    ) throws(JSONSyntaxError) -> [String: GatewayMetadataValue] {
+        var values: [String: GatewayMetadataValue] = [:]
         var seen: Set<String> = []
         try reader.object { (reader: inout JSONByteReader, name) throws(JSONSyntaxError) in
             let key = name.text
-            guard seen.insert(key).inserted else { return try reader.skipValue() }
-            if reader.peek() == UInt8(ascii: "\"") {
-                values[key] = .string(try reader.string())
-            } else if let number = try reader.number() {
-                // JSONDecoder reads no Double from 1e400, so the value then falls through to its String attempt.
-                if number.isFinite { values[key] = .number(number) } else if wrong == nil { wrong = "." + key }
-            } else if let flag = try reader.bool() {
-                values[key] = .bool(flag)
-            } else if try reader.null() {
-                values[key] = .null
-            } else {
-                try reader.skipValue()
-                if wrong == nil { wrong = "." + key }
-            }
+            guard seen.insert(key).inserted else { return try reader.skipValue(depth: depth) }
+            if let value = try metadataValue(&reader, depth: depth, path: path + "." + key, wrong: &wrong) { values[key] = value }
         }
-        if let wrong { return .wrongType(wrong) }
-        return .value(values)
+        return values
+    }
+
+    /// One value, nested as deep as JSONDecoder reads. A number no Double holds (1e400: JSONDecoder reads none) makes
+    /// the sample's metadata of the wrong type at its path, as before; nil then.
+    private static func metadataValue(
+        _ reader: inout JSONByteReader, depth: Int, path: String, wrong: inout String?
+    ) throws(JSONSyntaxError) -> GatewayMetadataValue? {
+        guard depth < JSONByteReader.maxDepth else { throw JSONSyntaxError() }
+        switch reader.peek() {
+        case UInt8(ascii: "\""): return .string(try reader.string())
+        case UInt8(ascii: "{"): return .object(try metadataObject(&reader, depth: depth + 1, path: path, wrong: &wrong))
+        case UInt8(ascii: "["):
+            var values: [GatewayMetadataValue] = []
+            try reader.array { (reader: inout JSONByteReader, index) throws(JSONSyntaxError) in
+                if let value = try metadataValue(&reader, depth: depth + 1, path: path + ".Index \(index)", wrong: &wrong) { values.append(value) }
+            }
+            return .array(values)
+        default:
+            if let number = try reader.number() {
+                if number.isFinite { return .number(number) }
+                if wrong == nil { wrong = path }
+                return nil
+            }
+            if let flag = try reader.bool() { return .bool(flag) }
+            guard try reader.null() else { throw JSONSyntaxError() }
+            return .null
+        }
     }
 
     private static func sample(

@@ -26,7 +26,7 @@ public struct DeviceAuthService: Sendable {
 
     /// Tokens for the device's user, creating an anonymous user on the first call (limited per client address).
     public func authenticate(deviceId: String?, address: String = "local", now: Date) async throws -> Tokens {
-        let deviceId = deviceId?.trimmingCharacters(in: .whitespaces) ?? ""
+        let deviceId = WorkoutDeviceId.normalized(deviceId ?? "")
         // Printable ASCII without spaces (the contract's pattern): no whitespace or control characters.
         guard (1...128).contains(deviceId.count), deviceId.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
             throw DeviceAuthError.invalidDeviceId

@@ -33,6 +33,10 @@ public struct ImportJob: Codable, Sendable, Equatable, Identifiable {
     public var keptRawReasons: [String: Int]
     /// Profile fields this import filled from the export's `<Me>` (only ever fields that were empty).
     public var profileFilled: [ProfileCharacteristic]
+    /// When the phone wrote the export (its `<ExportDate>`), and the UTC offset it was written in; nil for files
+    /// without one (CSV, Health Auto Export) and jobs imported before it was kept.
+    public var exportedAt: Date?
+    public var exportedAtUtcOffsetSeconds: Int?
     public var errorCode: String?
     public var errorMessageJa: String?
     public var errorMessageEn: String?
@@ -74,6 +78,11 @@ public struct ImportJob: Codable, Sendable, Equatable, Identifiable {
     }
 
     public var isFinished: Bool { state == .succeeded || state == .failed }
+
+    /// When the phone wrote the export, with the offset it wrote it in.
+    public var exportedInstant: Instant? {
+        exportedAt.map { Instant($0, utcOffsetSeconds: exportedAtUtcOffsetSeconds ?? 0) }
+    }
 }
 
 /// What happened to the items of one type.
@@ -108,6 +117,8 @@ extension ImportJob: FetchableRecord, MutablePersistableRecord {
         public static let skippedReasons = Column(CodingKeys.skippedReasons)
         public static let keptRawReasons = Column(CodingKeys.keptRawReasons)
         public static let profileFilled = Column(CodingKeys.profileFilled)
+        public static let exportedAt = Column(CodingKeys.exportedAt)
+        public static let exportedAtUtcOffsetSeconds = Column(CodingKeys.exportedAtUtcOffsetSeconds)
         public static let errorCode = Column(CodingKeys.errorCode)
         public static let errorMessageJa = Column(CodingKeys.errorMessageJa)
         public static let errorMessageEn = Column(CodingKeys.errorMessageEn)

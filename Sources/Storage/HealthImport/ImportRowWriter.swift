@@ -106,6 +106,9 @@ struct ImportRowWriter {
         case let .me(characteristics, raw):
             Self.count(try insert(raw).inserted, type: raw.type, in: &job)
             job.profileFilled += try ImportedProfileFiller.fill(characteristics, userId: userId, now: now, db: db)
+        case let .exportedAt(instant):
+            job.exportedAt = instant.date
+            job.exportedAtUtcOffsetSeconds = instant.utcOffsetSeconds
         case .ignored:
             break
         }
