@@ -6,14 +6,14 @@ public struct Anomaly: Sendable, Equatable, Codable {
     public enum Reason: Sendable, Equatable, Codable {
         /// |x − median₂₈| / (1.4826·MAD₂₈) reached the threshold; carries that robust z-score.
         case robustScore(Double)
-        /// A weighing this many percent off the trend before it.
+        /// A weighing this many percent off where the trend before it was heading.
         case offWeightTrend(percent: Double)
     }
 
     public let metricID: String
     public let day: LocalDay
     public let value: Double
-    /// The value the day was compared with: the 28-day median, or the weight trend.
+    /// The value the day was compared with: the 28-day median, or the reading the weight trend expected.
     public let expected: Double
     public let reason: Reason
 

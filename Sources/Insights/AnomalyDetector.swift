@@ -35,14 +35,20 @@ public enum AnomalyDetector {
         return anomalies
     }
 
-    /// Readings more than 3 % off the trend of the day before them (the reading itself would pull the trend).
+    /// Readings more than 3 % off where the trend of the days before them was heading (the reading itself
+    /// would pull the trend). Measured against the trend's course, not its level: the level lags a steady
+    /// loss by ten days' worth of it, which flagged every day of a fast steady loss (see
+    /// `WeightTrend.expectedReading(after:)`).
     public static func offTrend(_ trend: [WeightTrendPoint], metricID: String = "bodyMass") -> [Anomaly] {
-        zip(trend, trend.dropFirst()).compactMap { before, point in
-            guard let reading = point.reading, before.trend > 0 else { return nil }
-            let percent = (reading - before.trend) / before.trend * 100
+        trend.indices.dropFirst().compactMap { index in
+            let point = trend[index]
+            guard let reading = point.reading, let expected = WeightTrend.expectedReading(after: trend[..<index]),
+                  expected > 0
+            else { return nil }
+            let percent = (reading - expected) / expected * 100
             guard abs(percent) > weightTrendTolerancePercent else { return nil }
             return Anomaly(
-                metricID: metricID, day: point.day, value: reading, expected: before.trend,
+                metricID: metricID, day: point.day, value: reading, expected: expected,
                 reason: .offWeightTrend(percent: percent)
             )
         }
