@@ -155,16 +155,16 @@ struct GoalsWebController {
         static let deadline = LocalizedText(ja: "期限は明日以降の日付にしてください。", en: "Set the deadline to a day after today.")
 
         /// The service's refusal as the form says it; one it does not know keeps the service's own message.
-        /// A number above the metric's believable range (a 700 kg weight) is not "not above 0": the form says the
-        /// field by its label and the highest value the service accepts.
+        /// A number above the metric's believable range (a 700 kg weight) or a fraction of a count (8,000.5 steps)
+        /// is not "not above 0": the form says the field by its label and the service's rule.
         static func message(for error: ServiceError) -> LocalizedText {
             guard case .invalidParameter(let name, let expected) = error else { return error.message }
             switch name {
             case "metric": return metric
             case "direction": return direction
-            case "target": return expected == .positiveNumber ? target : tooHigh(label: targetLabel, expected, otherwise: target)
-            case "lower": return expected == MotivationService.rangeBounds ? bounds : tooHigh(label: lowerLabel, expected, otherwise: bounds)
-            case "upper": return expected == MotivationService.rangeBounds ? bounds : tooHigh(label: upperLabel, expected, otherwise: bounds)
+            case "target": return expected == .positiveNumber ? target : labelled(label: targetLabel, expected, otherwise: target)
+            case "lower": return expected == MotivationService.rangeBounds ? bounds : labelled(label: lowerLabel, expected, otherwise: bounds)
+            case "upper": return expected == MotivationService.rangeBounds ? bounds : labelled(label: upperLabel, expected, otherwise: bounds)
             case "deadline": return deadline
             default: return error.message
             }
@@ -174,7 +174,7 @@ struct GoalsWebController {
         static let lowerLabel = LocalizedText(ja: "下限", en: "Lower bound")
         static let upperLabel = LocalizedText(ja: "上限", en: "Upper bound")
 
-        static func tooHigh(label: LocalizedText, _ expected: ExpectedValue?, otherwise: LocalizedText) -> LocalizedText {
+        static func labelled(label: LocalizedText, _ expected: ExpectedValue?, otherwise: LocalizedText) -> LocalizedText {
             guard let expected else { return otherwise }
             return LocalizedText(ja: "\(label.ja): \(expected.text.ja)。", en: "\(label.en): \(expected.text.en).")
         }

@@ -151,6 +151,25 @@ extension MotivationService {
         ))
     }
 
+    /// A goal of a metric counted in whole units (steps, floors) is a whole number: 8,000.5 steps can be neither
+    /// reached nor missed by the half. Refused rather than rounded, as a typo is, naming the two whole numbers
+    /// around it.
+    static func checkWhole(_ value: Double, field: String, metric: Metric) throws(ServiceError) {
+        guard metric.isCountedInWholeUnits, value.rounded() != value else { return }
+        let below = metric.format(value.rounded(.down))
+        let above = metric.format(value.rounded(.up))
+        throw ServiceError.invalidParameter(field, expected: ExpectedValue(
+            ja: "\(metric.name.ja)の目標は整数（\(below) か \(above) など）にしてください",
+            en: "expected a whole number of \(metric.unitLabel(in: .en)) for a \(metric.name.en.lowercased()) goal, such as \(below) or \(above)"
+        ))
+    }
+
+    /// A value a person may give as a goal of `metric`: within what it can reach and, for counts, whole.
+    static func checkGoalValue(_ value: Double, field: String, metric: Metric) throws(ServiceError) {
+        try checkBelievable(value, field: field, metric: metric)
+        try checkWhole(value, field: field, metric: metric)
+    }
+
     /// Creates a goal. Bad input (an unknown metric or direction, a missing target, a deadline in the past)
     /// changes nothing.
     public func createGoal(_ input: GoalInput, userId: Int64, now: Date) async throws -> GoalRow {
@@ -162,14 +181,14 @@ extension MotivationService {
         switch input.direction {
         case "atLeast", "atMost":
             guard let value = input.target, value.isFinite, value > 0 else { throw ServiceError.invalidParameter("target", expected: .positiveNumber) }
-            try Self.checkBelievable(value, field: "target", metric: metric)
+            try Self.checkGoalValue(value, field: "target", metric: metric)
             target = value
         case "withinRange":
             guard let low = input.lower, let high = input.upper, low.isFinite, high.isFinite, low > 0, low <= high else {
                 throw ServiceError.invalidParameter("lower", expected: Self.rangeBounds)
             }
-            try Self.checkBelievable(low, field: "lower", metric: metric)
-            try Self.checkBelievable(high, field: "upper", metric: metric)
+            try Self.checkGoalValue(low, field: "lower", metric: metric)
+            try Self.checkGoalValue(high, field: "upper", metric: metric)
             lower = low
             upper = high
             target = input.target ?? (low + high) / 2
@@ -201,7 +220,7 @@ extension MotivationService {
         var history: [GoalHistoryRow] = []
         if let target {
             guard target.isFinite, target > 0 else { throw ServiceError.invalidParameter("target", expected: .positiveNumber) }
-            if let metric = MetricCatalog.metric(named: row.metric) { try Self.checkBelievable(target, field: "target", metric: metric) }
+            if let metric = MetricCatalog.metric(named: row.metric) { try Self.checkGoalValue(target, field: "target", metric: metric) }
             if target != row.target {
                 history.append(GoalHistoryRow(userId: userId, goalId: id, day: today, event: "targetChanged", value: target, createdAt: now))
                 row.target = target
@@ -286,7 +305,10 @@ extension MotivationService {
             return try await createGoal(GoalInput(metric: suggestion.metricID, direction: "atLeast", target: typical), userId: userId, now: now)
         case let .changeTarget(goalID, _, to):
             guard let goalId = Int64(goalID) else { throw ServiceError.notFound }
-            return try await updateGoal(id: goalId, userId: userId, target: to, active: nil, now: now)
+            // A raise of 5 % makes 8,001 steps 8,401.05; the message offered the whole 8,401, which is what a count
+            // goal can take (`checkWhole`).
+            let whole = MetricCatalog.metric(named: suggestion.metricID)?.isCountedInWholeUnits == true
+            return try await updateGoal(id: goalId, userId: userId, target: whole ? to.rounded() : to, active: nil, now: now)
         }
     }
 
