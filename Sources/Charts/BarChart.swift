@@ -17,6 +17,9 @@ public struct BarChart: Sendable {
     public let language: ChartLanguage
     /// One bar per month (dated on any day of it): each bar spans its month, and labels name months with their year.
     public let monthly: Bool
+    /// The dates the x axis covers whether or not they have bars (a requested year): days before the first bar and
+    /// after the last are empty slots, not cut off. Nil spans the bars alone.
+    public let span: ClosedRange<Date>?
 
     public init(
         bars: [ChartPoint],
@@ -28,9 +31,11 @@ public struct BarChart: Sendable {
         style: ChartStyle = .standard,
         goal: Double? = nil,
         language: ChartLanguage = .en,
-        monthly: Bool = false
+        monthly: Bool = false,
+        span: ClosedRange<Date>? = nil
     ) {
         self.monthly = monthly
+        self.span = span
         self.bars = bars
         self.title = title
         self.emptyMessage = emptyMessage
@@ -43,7 +48,7 @@ public struct BarChart: Sendable {
     }
 
     public var geometry: BarChartGeometry {
-        BarChartGeometry(bars: bars, goal: goal, valueDecimals: valueDecimals, timeZone: timeZone, style: style, monthly: monthly)
+        BarChartGeometry(bars: bars, goal: goal, valueDecimals: valueDecimals, timeZone: timeZone, style: style, monthly: monthly, span: span)
     }
 
     public func svg() -> String {

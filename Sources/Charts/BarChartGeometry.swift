@@ -8,7 +8,8 @@ public struct BarChartGeometry: Sendable, Equatable {
     public let plot: ChartRect
     /// One rectangle per input bar, in date order.
     public let bars: [BarRect]
-    /// Calendar days from the first bar's day to the last's; each gets a slot whether or not it has data.
+    /// Calendar days from the first bar's day (or the span's start, if earlier) to the last's (or the span's end, if
+    /// later); each gets a slot whether or not it has data.
     public let dayCount: Int
     public let slotWidth: Double
     /// The y of the zero line, which every bar stands on.
@@ -21,7 +22,10 @@ public struct BarChartGeometry: Sendable, Equatable {
 
     public var isEmpty: Bool { bars.isEmpty }
 
-    init(bars rawBars: [ChartPoint], goal: Double?, valueDecimals: Int, timeZone: TimeZone, style: ChartStyle, monthly: Bool = false) {
+    init(
+        bars rawBars: [ChartPoint], goal: Double?, valueDecimals: Int, timeZone: TimeZone, style: ChartStyle, monthly: Bool = false,
+        span: ClosedRange<Date>? = nil
+    ) {
         let plot = style.plot
         self.plot = plot
         let sorted = rawBars.enumerated()
@@ -51,9 +55,13 @@ public struct BarChartGeometry: Sendable, Equatable {
         yTicks = scale.axisTicks
         valueRange = scale.lower...scale.upper
 
-        let firstDayStart = calendar.startOfDay(first.date)
+        // A requested period is drawn whole: weeks without data before the first bar or after the last are gaps on
+        // the axis, not days the chart leaves out.
+        let start = span.map { Swift.min($0.lowerBound, first.date) } ?? first.date
+        let end = span.map { Swift.max($0.upperBound, last.date) } ?? last.date
+        let firstDayStart = calendar.startOfDay(start)
         // Monthly bars reach the end of the last month, so the latest month gets its whole width.
-        let dayCount = calendar.days(from: first.date, to: monthly ? calendar.lastDayOfMonth(last.date) : last.date) + 1
+        let dayCount = calendar.days(from: start, to: monthly ? calendar.lastDayOfMonth(end) : end) + 1
         let slot = plot.width / Double(dayCount)
         self.dayCount = dayCount
         slotWidth = slot

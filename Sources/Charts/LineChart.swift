@@ -23,6 +23,8 @@ public struct LineChart: Sendable {
     /// Each point stands for a day (a day's mean, its first weighing), so the summary counts days ("4 日分"), not
     /// readings ("4 件") that a day of several weighings would contradict.
     public let pointsAreDays: Bool
+    /// The dates the x axis covers whether or not they have points (a requested year): nil spans the points alone.
+    public let span: ClosedRange<Date>?
 
     public init(
         points: [ChartPoint],
@@ -38,8 +40,10 @@ public struct LineChart: Sendable {
         goal: Double? = nil,
         goalLabel: String? = nil,
         language: ChartLanguage = .en,
-        pointsAreDays: Bool = false
+        pointsAreDays: Bool = false,
+        span: ClosedRange<Date>? = nil
     ) {
+        self.span = span
         self.points = points
         self.movingAverage = movingAverage
         self.band = band
@@ -64,7 +68,8 @@ public struct LineChart: Sendable {
             goal: goal,
             valueDecimals: valueDecimals,
             timeZone: timeZone,
-            style: style
+            style: style,
+            span: span
         )
     }
 

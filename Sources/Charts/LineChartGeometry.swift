@@ -32,7 +32,8 @@ public struct LineChartGeometry: Sendable, Equatable {
         goal rawGoal: Double?,
         valueDecimals: Int,
         timeZone: TimeZone,
-        style: ChartStyle
+        style: ChartStyle,
+        span: ClosedRange<Date>? = nil
     ) {
         let plot = style.plot
         self.plot = plot
@@ -44,8 +45,10 @@ public struct LineChartGeometry: Sendable, Equatable {
         // The goal takes part in the value range so that a target below (or above) every
         // measurement, the usual case while working towards it, is still on the chart; so does the band.
         let values = everything.map(\.value) + (goal.map { [$0] } ?? []) + band.flatMap { [$0.low, $0.high] }
-        guard let firstDate = everything.map(\.date).min(), let lastDate = everything.map(\.date).max(),
-              let lowest = values.min(), let highest = values.max()
+        // A requested period is drawn whole (see `BarChartGeometry`): with data, the axis reaches the span's ends.
+        let spanEnds = series.isEmpty ? [] : span.map { [$0.lowerBound, $0.upperBound] } ?? []
+        let dates = everything.map(\.date) + spanEnds
+        guard let firstDate = dates.min(), let lastDate = dates.max(), let lowest = values.min(), let highest = values.max()
         else {
             points = []
             segments = []

@@ -168,6 +168,12 @@ struct TrendsWebController {
             && trend.metric.id != "bodyMass" && trend.days.contains { $0.max > $0.min }
     }
 
+    /// What a chart's x axis covers: the whole requested period, from the first day's mark to the last's, so a
+    /// year with data only from May still reads as a year, the months before as a gap.
+    static func span(_ period: DayPeriod, timeZone: TimeZone) -> ClosedRange<Date> {
+        WebFormatting.chartInstant(period.first, timeZone: timeZone)...WebFormatting.chartInstant(period.last, timeZone: timeZone)
+    }
+
     /// Bars for totals (steps, kcal, sleep), a line with its 7-day average for levels (weight, heart rate).
     /// Long periods are drawn as the average day of each week or month, so a year stays readable on a phone.
     static func chart(_ trend: MetricTrend, language: Language, strings: [String: String], timeZone: TimeZone) -> String {
@@ -188,11 +194,12 @@ struct TrendsWebController {
         }
         let title = RecordsWebController.nameWithUnit(metric, language)
         let emptyMessage = strings["noData"]!
+        let span = Self.span(trend.period, timeZone: timeZone)
         switch metric.aggregation {
         case .cumulative, .duration:
             return BarChart(
                 bars: toChart(grouped), title: title, emptyMessage: emptyMessage, valueDecimals: metric.decimals,
-                unit: metric.unitLabel(in: language), timeZone: timeZone, language: language.chartLanguage
+                unit: metric.unitLabel(in: language), timeZone: timeZone, language: language.chartLanguage, span: span
             ).svg()
         case .discrete:
             let daily = days <= weeklyMarksUpTo
@@ -204,7 +211,7 @@ struct TrendsWebController {
                 title: title, emptyMessage: emptyMessage, valueDecimals: metric.decimals, unit: metric.unitLabel(in: language),
                 timeZone: timeZone,
                 legend: daily && !trend.movingAverage.isEmpty ? (series: metric.name.text(in: language), movingAverage: strings["movingAverage"]!) : nil,
-                language: language.chartLanguage, pointsAreDays: daily
+                language: language.chartLanguage, pointsAreDays: daily, span: span
             ).svg()
         }
     }
@@ -220,7 +227,8 @@ struct TrendsWebController {
             movingAverage: inPeriod.map { toChart($0.day, $0.trend) },
             title: strings["inWeightTrend"]!, emptyMessage: strings["noData"]!, valueDecimals: 1, unit: "kg",
             timeZone: timeZone, legend: (series: strings["inFirstWeighing"]!, movingAverage: strings["inTrendLine"]!),
-            goal: target, goalLabel: strings["inTarget"], language: language.chartLanguage, pointsAreDays: true
+            goal: target, goalLabel: strings["inTarget"], language: language.chartLanguage, pointsAreDays: true,
+            span: Self.span(trend.period, timeZone: timeZone)
         ).svg()
         if let latest = weight.trend.last {
             section["trendNow"] = InsightsFormatting.kilograms(latest.trend, decimals: 1)
