@@ -64,11 +64,13 @@ struct ReportsWebController {
             var row: [String: Any] = [
                 "id": id,
                 "name": Self.rowName(id, language: language),
-                "mean": InsightsFormatting.value(figures.statistics.mean, metricID: id, language: language) ?? "—",
                 "days": "\(figures.daysWithData) / \(figures.period.dayCount)",
             ]
+            // A figure the month does not have (a total of weights, a change without a previous month) is left out:
+            // the table shows "—" and tells a screen reader there is no data, rather than an empty cell.
+            if let mean = InsightsFormatting.value(figures.statistics.mean, metricID: id, language: language) { row["mean"] = mean }
             if MetricCatalog.metric(named: id) != nil { row["href"] = "/trends/\(id)?period=month&date=\(report.month.first)" }
-            row["total"] = InsightsFormatting.value(figures.total, metricID: id, language: language)
+            if let total = InsightsFormatting.value(figures.total, metricID: id, language: language) { row["total"] = total }
             if let change = statistics.changeFromPrevious {
                 var text = InsightsFormatting.signed(change.difference, metricID: id, language: language)
                 if let percent = change.percent { text += " (" + InsightsFormatting.percent(percent) + ")" }

@@ -78,6 +78,7 @@ extension WebStrings {
         "inReport": .init(ja: "月次レポート", en: "Monthly report"),
         "inReportMetrics": .init(ja: "項目ごとの数値", en: "Figures per metric"),
         "inReportNoData": .init(ja: "この月の記録はありません。", en: "No records this month."),
+        "inNoDataCell": .init(ja: "データなし", en: "No data"),
         "inPrint": .init(ja: "印刷用", en: "Printable"),
         "inMetric": .init(ja: "項目", en: "Metric"),
         "inChange": .init(ja: "前月比", en: "vs previous month"),
