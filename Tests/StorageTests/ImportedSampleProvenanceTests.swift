@@ -36,7 +36,7 @@ import Testing
         #expect(imported.counts["heartRate"] == ImportTally(imported: 133))
 
         func expectStored() async throws {
-            let stored = try await database.reader.read { db in
+            let stored = try database.reader.read { db in
                 try Row.fetchAll(db, sql: "SELECT startAt, sourceVersion, sourceCreatedAt FROM healthRecord ORDER BY startAt")
             }
             #expect(stored.count == samples.count)
