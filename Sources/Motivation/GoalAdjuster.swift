@@ -57,7 +57,11 @@ public struct GoalAdjuster: Sendable {
         (0..<Self.windowDays).compactMap { dailyValues[today.adding(days: -$0)] }
     }
 
-    private func suggestion(_ kind: SuggestionKind, goal: Goal, to target: Double, today: LocalDay) -> GoalSuggestion {
+    private func suggestion(_ kind: SuggestionKind, goal: Goal, to proposed: Double, today: LocalDay) -> GoalSuggestion {
+        // A count goal takes whole numbers only (8,001 steps raised 10 % is 8,801.1; a median of two days 7,500.5):
+        // the proposal is the whole number its message names, so accepting it stores what was offered.
+        let counted = MetricCatalog.metric(named: goal.metricID)?.isCountedInWholeUnits == true
+        let target = counted ? proposed.rounded() : proposed
         let value = SuggestionText.whole(target)
         let message = kind == .easeGoal
             ? LocalizedText(

@@ -39,6 +39,27 @@ import Testing
         #expect(gentler >= 10_500 && gentler <= raised)
     }
 
+    @Test func aCountGoalIsProposedTheWholeNumberItsMessageNames() throws {
+        // 8,001 steps raised 10 % is 8,801.1, and the median of 7,000 and 8,001 steps is 7,500.5: a steps goal takes
+        // neither, so each proposal is the whole number the message offers.
+        let odd = Goal(id: "steps", metricID: "stepCount", direction: .atLeast, target: 8_001, startValue: 0, startDay: Fixture.d(1))
+        let everyDay = Dictionary(uniqueKeysWithValues: (1...14).map { (Fixture.d($0), 9_000.0) })
+        let raise = try #require(adjuster.adjustment(goal: odd, dailyValues: everyDay, today: Fixture.d(14)))
+        #expect(raise.kind == .raiseGoal)
+        #expect(target(of: raise) == 8_801)
+        #expect(raise.message.en.contains("8801") && raise.message.ja.contains("8801"))
+        let seldom = Dictionary(uniqueKeysWithValues: (1...14).map { (Fixture.d($0), $0 % 2 == 0 ? 7_000.0 : 8_001.0) })
+        let tooHard = Goal(id: "steps", metricID: "stepCount", direction: .atLeast, target: 12_000, startValue: 0, startDay: Fixture.d(1))
+        let ease = try #require(adjuster.adjustment(goal: tooHard, dailyValues: seldom, today: Fixture.d(14)))
+        #expect(ease.kind == .easeGoal)
+        #expect(target(of: ease) == 7_501)
+        // A level goal keeps the median as it is: 62.35 kg is a weight one can reach.
+        let weight = Goal(id: "w", metricID: "bodyMass", direction: .atMost, target: 60, startValue: 65, startDay: Fixture.d(1))
+        let weighings = Dictionary(uniqueKeysWithValues: (1...14).map { (Fixture.d($0), $0 % 2 == 0 ? 62.3 : 62.4) })
+        let eased = try #require(target(of: adjuster.adjustment(goal: weight, dailyValues: weighings, today: Fixture.d(14))))
+        #expect(abs(eased - 62.35) < 1e-9)
+    }
+
     @Test func betweenHalfAndEightyFivePercentTheGoalIsLeftAlone() {
         #expect(adjuster.adjustment(goal: stepGoal, dailyValues: steps("11011011011011"), today: Fixture.d(14)) == nil)
     }

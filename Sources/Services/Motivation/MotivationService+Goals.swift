@@ -305,10 +305,8 @@ extension MotivationService {
             return try await createGoal(GoalInput(metric: suggestion.metricID, direction: "atLeast", target: typical), userId: userId, now: now)
         case let .changeTarget(goalID, _, to):
             guard let goalId = Int64(goalID) else { throw ServiceError.notFound }
-            // A raise of 5 % makes 8,001 steps 8,401.05; the message offered the whole 8,401, which is what a count
-            // goal can take (`checkWhole`).
-            let whole = MetricCatalog.metric(named: suggestion.metricID)?.isCountedInWholeUnits == true
-            return try await updateGoal(id: goalId, userId: userId, target: whole ? to.rounded() : to, active: nil, now: now)
+            // A count goal's proposal is already the whole number its message offered (`GoalAdjuster`).
+            return try await updateGoal(id: goalId, userId: userId, target: to, active: nil, now: now)
         }
     }
 
