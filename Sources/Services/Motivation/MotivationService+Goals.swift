@@ -191,7 +191,15 @@ extension MotivationService {
             try Self.checkGoalValue(high, field: "upper", metric: metric)
             lower = low
             upper = high
-            target = input.target ?? (low + high) / 2
+            if let given = input.target {
+                guard given.isFinite, given > 0 else { throw ServiceError.invalidParameter("target", expected: .positiveNumber) }
+                try Self.checkGoalValue(given, field: "target", metric: metric)
+                target = given
+            } else {
+                // The middle of 6,000–9,001 steps is 7,500.5, which a count goal cannot be: the whole number below it.
+                let middle = (low + high) / 2
+                target = metric.isCountedInWholeUnits ? middle.rounded(.down) : middle
+            }
         default:
             throw ServiceError.invalidParameter("direction", expected: .oneOf(["atLeast", "atMost", "withinRange"]))
         }

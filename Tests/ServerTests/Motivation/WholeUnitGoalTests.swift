@@ -26,6 +26,10 @@ import Testing
                 client, "/api/v1/goals", method: .post, token: token,
                 body: ["metric": "steps", "direction": "withinRange", "lower": 6000, "upper": 9000.25]
             ).expect(code: "invalid_parameter", ja: ["upper: 歩数の目標は整数（9,000 か 9,001 など）"], en: ["upper: expected a whole number of steps"])
+            try await BilingualRefusal.ask(
+                client, "/api/v1/goals", method: .post, token: token,
+                body: ["metric": "steps", "direction": "withinRange", "lower": 6000, "upper": 9000, "target": 7000.5]
+            ).expect(code: "invalid_parameter", ja: ["target: 歩数の目標は整数（7,000 か 7,001 など）"], en: ["target: expected a whole number of steps"])
             #expect(try await server.database.goals(userId: user.id!).isEmpty, "nothing stored")
 
             let weight = try await client.execute(
@@ -42,6 +46,15 @@ import Testing
             )
             let steps = try await server.database.goals(userId: user.id!).filter { $0.metric == "stepCount" }
             #expect(steps.map(\.target) == [8000], "the change is refused, the goal kept")
+
+            // A range without a target takes its middle, the whole number below it for a count.
+            let range = try await client.execute(
+                uri: "/api/v1/goals", method: .post, headers: .bearer(token),
+                body: jsonBody(["metric": "flightsClimbed", "direction": "withinRange", "lower": 10, "upper": 15])
+            )
+            #expect(range.status == .created)
+            let floors = try await server.database.goals(userId: user.id!).filter { $0.metric == "flightsClimbed" }
+            #expect(floors.map(\.target) == [12])
         }
     }
 
