@@ -8,7 +8,8 @@ import Health
 /// yes/no factor with the Mann–Whitney test against each other series on the same day. All p-values of one
 /// run get Benjamini–Hochberg q-values together. A correlation is shown with at least 28 paired days,
 /// |ρ| ≥ 0.3 and q < 0.05; a factor with at least 7 days each way and q < 0.05. Pairs with too few days are
-/// not tested at all, so they do not dilute the others' q-values.
+/// not tested at all, so they do not dilute the others' q-values. A same-day relationship found by more than one
+/// test, or both ways round, is shown once (see `oncePerRelationship`).
 ///
 /// The weight trend change never leads at a lag: it is already the change into the next day, and "weight
 /// change today, steps in two days" is not a question worth a test (each test costs the others power).
@@ -78,12 +79,40 @@ public enum InsightFinder {
 
         let qValues = BenjaminiHochberg.qValues(candidates.map(\.pValue))
         let tested = zip(candidates, qValues).map { candidate, q in candidate.insight(qValue: q, weightGoal: weightGoal) }
-        let shown = zip(candidates, tested).filter { candidate, insight in
+        let passing = zip(candidates, tested).filter { candidate, insight in
             insight.qValue < maximumQValue && candidate.passesEffectBar
-        }.map(\.1).sorted {
+        }.map(\.1)
+        return Result(tested: tested, shown: oncePerRelationship(passing).sorted {
             ($0.confidence, abs($0.strength)) > ($1.confidence, abs($1.strength))
+        })
+    }
+
+    /// One insight per relationship. On the same day "active energy above its median goes with more steps" and
+    /// "8,000 steps or more goes with more active energy" are one finding told twice, whichever way round and
+    /// by whichever test; at a lag the direction is the question, so each way stays its own. The most confident
+    /// telling is kept and, on a tie, a yes/no factor's: people think in "days I walked 8,000 steps" more than in
+    /// "days above my median".
+    static func oncePerRelationship(_ insights: [Insight]) -> [Insight] {
+        func preferred(_ one: Insight, over other: Insight) -> Bool {
+            if one.confidence != other.confidence { return one.confidence > other.confidence }
+            if one.method != other.method { return one.method == .mannWhitney }
+            return abs(one.strength) > abs(other.strength)
         }
-        return Result(tested: tested, shown: shown)
+        var kept: [String: Insight] = [:]
+        var order: [String] = []
+        for insight in insights {
+            let pair = insight.lag == 0
+                ? [insight.leadingMetricID, insight.followingMetricID].sorted().joined(separator: "~")
+                : "\(insight.leadingMetricID)~\(insight.followingMetricID)"
+            let key = "\(pair)@\(insight.lag)"
+            if let current = kept[key] {
+                if preferred(insight, over: current) { kept[key] = insight }
+            } else {
+                kept[key] = insight
+                order.append(key)
+            }
+        }
+        return order.compactMap { kept[$0] }
     }
 
     struct PreparedSeries {

@@ -63,7 +63,9 @@ import TestSupport
             )
             let tested = try #require(result.tested.first { $0.id == "sleepAnalysis~weightTrendChange@0" })
             rhos.append(tested.strength)
-            if let insight = result.shown.first(where: { $0.id == "sleepAnalysis~weightTrendChange@0" }) {
+            // Shown once, by the correlation or by the "7 hours" factor, whichever tells it more confidently.
+            let sameRelationship = ["sleepAnalysis~weightTrendChange@0", "sleptSevenHours~weightTrendChange@0"]
+            if let insight = result.shown.first(where: { sameRelationship.contains($0.id) }) {
                 found += 1
                 #expect(insight.kind == .positive, "more sleep, lower weight change, goal is loss")
                 #expect(insight.meanWhenHigh < insight.meanOtherwise)
@@ -101,6 +103,34 @@ import TestSupport
         #expect(insight.confidence == .high)
         #expect(insight.text.en.hasPrefix("On days when you slept at least 7 hours (40 days), your mood averaged 4."))
         #expect(insight.text.ja.hasPrefix("7時間以上眠った日（40日）は気分の平均が4."))
+    }
+
+    @Test func aSameDayRelationshipIsShownOnceWhicheverTestsFindIt() throws {
+        // Active energy follows steps on the same day, as it does for anyone who walks: the correlation both ways
+        // round and the "8,000 steps" factor all find it, and it is one finding.
+        var generator = SeededGenerator(seed: 11)
+        var steps: [TrendPoint] = []
+        var energy: [TrendPoint] = []
+        for day in 0..<90 {
+            let walked = 8_000 + 3_000 * generator.gaussian()
+            steps.append(TrendPoint(day: Self.start.adding(days: day), value: walked))
+            energy.append(TrendPoint(day: Self.start.adding(days: day), value: 200 + walked / 25 + 30 * generator.gaussian()))
+        }
+        let result = InsightFinder.find(
+            series: [
+                DailySeries(metricID: "stepCount", aggregation: .cumulative, points: steps),
+                DailySeries(metricID: "activeEnergyBurned", aggregation: .cumulative, points: energy),
+            ],
+            window: DayPeriod(first: Self.start, last: Self.start.adding(days: 89))
+        )
+        let sameDay = ["activeEnergyBurned~stepCount@0", "walkedEightThousandSteps~activeEnergyBurned@0"]
+        #expect(sameDay.allSatisfy { id in result.tested.contains { $0.id == id && $0.qValue < 0.05 } },
+                "both tests find it: \(result.tested.map(\.id))")
+        let shown = result.shown.filter { $0.lag == 0 }
+        #expect(shown.count == 1, "shown once: \(shown.map(\.text.en))")
+        let insight = try #require(shown.first)
+        #expect(insight.id == "walkedEightThousandSteps~activeEnergyBurned@0", "the factor's telling, as people think")
+        #expect(insight.text.en.hasPrefix("On days when you walked at least 8,000 steps"))
     }
 
     @Test func rawWeightNeverEntersAndShortPairsAreNotTested() {

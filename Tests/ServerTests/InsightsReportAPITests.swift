@@ -39,7 +39,10 @@ import Testing
             #expect((body["series"] as? [String])?.contains("mood") == true)
             #expect((body["testedCount"] as? Int ?? 0) > 0)
             let insights = body["insights"] as? [[String: Any]] ?? []
-            let sameDay = insights.first { $0["id"] as? String == "mood~stepCount@0" || $0["id"] as? String == "stepCount~mood@0" }
+            // One same-day relationship, told once: by the correlation or by the "8,000 steps" factor.
+            let sameDayIds = ["mood~stepCount@0", "stepCount~mood@0", "walkedEightThousandSteps~mood@0"]
+            let sameDay = insights.first { sameDayIds.contains($0["id"] as? String ?? "") }
+            #expect(insights.filter { sameDayIds.contains($0["id"] as? String ?? "") }.count == 1)
             #expect(sameDay != nil, "ids: \(insights.map { $0["id"] ?? "" })")
             if let sameDay {
                 #expect((sameDay["strength"] as? Double ?? 0) > 0.3)
