@@ -247,7 +247,7 @@ let package = Package(
             name: "EventStreamTests",
             dependencies: ["EventStream", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "ServicesTests", dependencies: ["Services", "Storage", "Health", "Insights", "EventStream", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "Storage", "Health", "Insights", "TaskSteps", "Workouts", "EventStream", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "StorageTests", dependencies: ["CSQLiteSettings", "Storage", "Health", "TaskSteps", "WaitTimes", "Workouts", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ServerTests",

@@ -7,7 +7,7 @@ import Storage
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Create a demo account with a year of realistic records, so the charts are full at once."
+        abstract: "Create a demo account with a year of realistic records, twelve weeks of training and a few step tasks, so every page is full at once."
     )
 
     @OptionGroup var data: DataOptions
@@ -35,20 +35,12 @@ struct DemoCommand: AsyncParsableCommand {
         } catch let error as any DomainError {
             throw CLIError(error.message)
         }
-        let now = Date()
-        let inputs = DemoDataGenerator(days: days).records(endingOn: DemoDataGenerator.lastDay(at: now, in: user.resolvedTimeZone), timeZone: user.resolvedTimeZone)
-            .filter { ($0.start ?? now) <= now }
-        let service = HealthRecordService(database: database)
-        let batch = 500
-        var stored = 0
-        for chunk in stride(from: 0, to: inputs.count, by: batch) {
-            stored += try await service.add(Array(inputs[chunk..<min(chunk + batch, inputs.count)]), userId: user.savedId, source: .manual, now: now).count
-            ProgressBar.draw(done: stored, total: inputs.count)
-        }
+        let seeded = try await DemoAccountSeeder(database: database, days: days)
+            .seed(user, language: language, now: Date()) { done, total in ProgressBar.draw(done: done, total: total) }
         ProgressBar.finish()
         print(LocalizedText(
-            ja: "デモアカウントを作成しました: ユーザー名 \(username) / パスワード \(password)（記録 \(stored) 件）",
-            en: "Demo account ready: username \(username) / password \(password) (\(stored) records)"
+            ja: "デモアカウントを作成しました: ユーザー名 \(username) / パスワード \(password)（記録 \(seeded.records) 件、トレーニング \(seeded.sets) セット、タスク \(seeded.tasks) 件）",
+            en: "Demo account ready: username \(username) / password \(password) (\(seeded.records) records, \(seeded.sets) sets, \(seeded.tasks) tasks)"
         ).text(in: language))
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import Health
 
 /// A year of believable records for a demo account: a slow weight loss with day-to-day noise, steps that
-/// dip at weekends, active calories that follow steps, resting-ish heart rates. Seeded, so every demo
-/// looks the same and tests can rely on it.
+/// dip at weekends, active calories that follow steps, resting-ish heart rates, a night's sleep that runs longer
+/// at weekends and an evening mood that follows it, so the insights page has something true to find. Seeded, so
+/// every demo looks the same and tests can rely on it.
 public struct DemoDataGenerator: Sendable {
     public var days: Int
     public var seed: UInt64
@@ -25,6 +26,8 @@ public struct DemoDataGenerator: Sendable {
 
     public func records(endingOn today: LocalDay, timeZone: TimeZone) -> [RecordInput] {
         var random = SplitMix64(seed: seed)
+        // Sleep and mood draw from a stream of their own, so adding them left every other series as it was.
+        var nights = SplitMix64(seed: seed &+ 1)
         var inputs: [RecordInput] = []
         inputs.reserveCapacity(days * 6)
         for offset in stride(from: days - 1, through: 0, by: -1) {
@@ -46,6 +49,16 @@ public struct DemoDataGenerator: Sendable {
             for hour in [8.0, 13.0, 19.0] {
                 let rate = 64 - 4 * progress + random.gaussian() * 5 + (hour == 13 ? 8 : 0)
                 inputs.append(RecordInput(metric: "heartRate", value: rate.rounded(), unit: "count/min", start: at(hour + random.unit()), utcOffsetSeconds: offsetSeconds, sourceName: "Kiroku demo"))
+            }
+            // The night that ends this morning: to bed around 23:15 (later before a weekend), 6–8.5 hours asleep.
+            // Awake by 08:00, when the day's history begins (see `lastDay`), so no night ends in the future.
+            let asleepHours = min(8.5, max(5, (weekend ? 7.6 : 6.9) + nights.gaussian() * 0.6))
+            let bedtime = min(8 - asleepHours, -0.75 + nights.gaussian() * 0.4)
+            inputs.append(RecordInput(metric: "sleepAnalysis", value: (asleepHours * 60).rounded(), unit: "min", start: at(bedtime), end: at(bedtime + asleepHours), utcOffsetSeconds: offsetSeconds, sourceName: "Kiroku demo"))
+            // Rated most evenings; a good night shows in the day's mood.
+            if nights.unit() < 0.8 {
+                let mood = min(5, max(1, (3 + (asleepHours - 7.1) * 0.9 + nights.gaussian() * 0.6).rounded()))
+                inputs.append(RecordInput(metric: "mood", value: mood, unit: "count", start: at(21 + nights.unit()), utcOffsetSeconds: offsetSeconds, sourceName: "Kiroku demo"))
             }
         }
         return inputs
