@@ -1,6 +1,7 @@
 import Foundation
 
-/// A per-day amount chart (steps, calories, workouts), one bar per local calendar day.
+/// A per-day amount chart (steps, calories, workouts), one bar per local calendar day, or per week or month on a
+/// long chart.
 public struct BarChart: Sendable {
     /// One entry per day; the chart does not aggregate, because summing suits steps but not,
     /// say, resting heart rate. Two entries on one day share its slot, the later drawn on top.
@@ -15,8 +16,9 @@ public struct BarChart: Sendable {
     public let goal: Double?
     /// The language of the screen-reader summary.
     public let language: ChartLanguage
-    /// One bar per month (dated on any day of it): each bar spans its month, and labels name months with their year.
-    public let monthly: Bool
+    /// What one bar stands for. A week's or month's bar spans from its date to its bucket's end; months are labelled
+    /// with their year.
+    public let bucket: ChartBucket
     /// The dates the x axis covers whether or not they have bars (a requested year): days before the first bar and
     /// after the last are empty slots, not cut off. Nil spans the bars alone.
     public let span: ClosedRange<Date>?
@@ -31,10 +33,10 @@ public struct BarChart: Sendable {
         style: ChartStyle = .standard,
         goal: Double? = nil,
         language: ChartLanguage = .en,
-        monthly: Bool = false,
+        bucket: ChartBucket = .day,
         span: ClosedRange<Date>? = nil
     ) {
-        self.monthly = monthly
+        self.bucket = bucket
         self.span = span
         self.bars = bars
         self.title = title
@@ -48,7 +50,7 @@ public struct BarChart: Sendable {
     }
 
     public var geometry: BarChartGeometry {
-        BarChartGeometry(bars: bars, goal: goal, valueDecimals: valueDecimals, timeZone: timeZone, style: style, monthly: monthly, span: span)
+        BarChartGeometry(bars: bars, goal: goal, valueDecimals: valueDecimals, timeZone: timeZone, style: style, bucket: bucket, span: span)
     }
 
     public func svg() -> String {
@@ -77,7 +79,7 @@ public struct BarChart: Sendable {
                 ("y", SVGNumber.coordinate(bar.y)),
                 ("width", SVGNumber.coordinate(bar.width)),
                 ("height", SVGNumber.coordinate(bar.height)),
-            ], tooltip: "\(label(bar.point.date, calendar)) \(SVGNumber.value(bar.point.value, decimals: valueDecimals, unit: unit))")
+            ], tooltip: "\(bucket.label(bar.point.date, in: calendar)) \(SVGNumber.value(bar.point.value, decimals: valueDecimals, unit: unit))")
         }
         writer.end("g")
         if let goal, let goalY = geometry.goalY {
@@ -88,19 +90,15 @@ public struct BarChart: Sendable {
         return writer.markup
     }
 
-    private func label(_ date: Date, _ calendar: DayCalendar) -> String {
-        monthly ? calendar.monthLabel(date) : calendar.label(date)
-    }
-
     private func description(_ geometry: BarChartGeometry, calendar: DayCalendar) -> String {
         guard let first = geometry.bars.first, let last = geometry.bars.last else { return emptyMessage }
         let values = geometry.bars.map(\.point.value)
         func text(_ value: Double) -> String { SVGNumber.value(value, decimals: valueDecimals, unit: unit) }
         return ChartSummary(
-            entries: monthly ? .months : .days,
+            entries: bucket.entries,
             count: geometry.bars.count,
-            firstDay: label(first.point.date, calendar),
-            lastDay: label(last.point.date, calendar),
+            firstDay: bucket.label(first.point.date, in: calendar),
+            lastDay: bucket.label(last.point.date, in: calendar),
             lowest: text(values.min() ?? 0),
             highest: text(values.max() ?? 0),
             latest: text(last.point.value),

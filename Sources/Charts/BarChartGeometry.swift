@@ -8,8 +8,8 @@ public struct BarChartGeometry: Sendable, Equatable {
     public let plot: ChartRect
     /// One rectangle per input bar, in date order.
     public let bars: [BarRect]
-    /// Calendar days from the first bar's day (or the span's start, if earlier) to the last's (or the span's end, if
-    /// later); each gets a slot whether or not it has data.
+    /// Calendar days from the first bar's day (or the span's start, if earlier) to the span's end, or without a span
+    /// to the end of the last bar's bucket; each gets a slot whether or not it has data.
     public let dayCount: Int
     public let slotWidth: Double
     /// The y of the zero line, which every bar stands on.
@@ -23,7 +23,7 @@ public struct BarChartGeometry: Sendable, Equatable {
     public var isEmpty: Bool { bars.isEmpty }
 
     init(
-        bars rawBars: [ChartPoint], goal: Double?, valueDecimals: Int, timeZone: TimeZone, style: ChartStyle, monthly: Bool = false,
+        bars rawBars: [ChartPoint], goal: Double?, valueDecimals: Int, timeZone: TimeZone, style: ChartStyle, bucket: ChartBucket = .day,
         span: ClosedRange<Date>? = nil
     ) {
         let plot = style.plot
@@ -58,29 +58,32 @@ public struct BarChartGeometry: Sendable, Equatable {
         // A requested period is drawn whole: weeks without data before the first bar or after the last are gaps on
         // the axis, not days the chart leaves out.
         let start = span.map { Swift.min($0.lowerBound, first.date) } ?? first.date
-        let end = span.map { Swift.max($0.upperBound, last.date) } ?? last.date
+        // Without a period the axis reaches the end of the last bar's week or month, so it gets its whole width; a
+        // period's last bucket ends with the period.
+        let end = span.map { Swift.max($0.upperBound, last.date) }
+            ?? calendar.dayStart(bucket.days(from: last.date, in: calendar) - 1, after: calendar.startOfDay(last.date))
         let firstDayStart = calendar.startOfDay(start)
-        // Monthly bars reach the end of the last month, so the latest month gets its whole width.
-        let dayCount = calendar.days(from: start, to: monthly ? calendar.lastDayOfMonth(end) : end) + 1
+        let dayCount = calendar.days(from: start, to: end) + 1
         let slot = plot.width / Double(dayCount)
         self.dayCount = dayCount
         slotWidth = slot
         bars = sorted.map { point in
             let dayIndex = calendar.days(from: firstDayStart, to: point.date)
             let top = scale.y(Swift.max(0, point.value))
-            // A quarter of each slot (a day, or a month's days) is left empty so neighbouring bars read apart.
-            let span = monthly ? Double(Swift.min(calendar.daysInMonth(point.date), dayCount - dayIndex)) : 1
-            let barWidth = Swift.max(1, Swift.min(slot * span * 0.75, Self.maximumBarWidth))
+            // A quarter of each bucket (a day, or a week's or month's days) is left empty so neighbouring bars read
+            // apart; a bar never gets thinner than a pixel, or a long chart of days would lose its bars.
+            let days = Double(Swift.min(bucket.days(from: point.date, in: calendar), dayCount - dayIndex))
+            let barWidth = Swift.max(1, Swift.min(slot * days * 0.75, Self.maximumBarWidth))
             return BarRect(
                 point: point,
                 dayIndex: dayIndex,
-                x: plot.x + slot * Double(dayIndex) + (slot * span - barWidth) / 2,
+                x: plot.x + slot * Double(dayIndex) + (slot * days - barWidth) / 2,
                 y: top,
                 width: barWidth,
                 height: Swift.max(0, scale.y(0) - top)
             )
         }
-        if monthly {
+        if bucket == .month {
             // A label per month at most, every few months on a long chart, each with its year.
             let gap = TextMetrics.width(of: "2025/12", fontSize: style.fontSize) + 6
             var ticks: [XAxisTick] = []

@@ -7,6 +7,7 @@ struct ChartSummary {
     enum Entries {
         case measurements
         case days
+        case weeks
         case months
     }
 
@@ -32,6 +33,7 @@ struct ChartSummary {
         let noun = switch entries {
         case .measurements: count == 1 ? "point" : "points"
         case .days: count == 1 ? "day" : "days"
+        case .weeks: count == 1 ? "week" : "weeks"
         case .months: count == 1 ? "month" : "months"
         }
         let period = firstDay == lastDay ? "on \(lastDay)" : "from \(firstDay) to \(lastDay)"
@@ -47,6 +49,7 @@ struct ChartSummary {
         let counter = switch entries {
         case .measurements: "件"
         case .days: "日分"
+        case .weeks: "週分"
         case .months: "か月分"
         }
         let period = firstDay == lastDay ? lastDay : "\(firstDay)〜\(lastDay)"

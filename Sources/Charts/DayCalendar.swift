@@ -26,11 +26,15 @@ struct DayCalendar: Sendable {
         calendar.range(of: .day, in: .month, for: date)?.count ?? 30
     }
 
-    /// The last local day of `date`'s month, at its midnight.
-    func lastDayOfMonth(_ date: Date) -> Date {
-        let parts = calendar.dateComponents([.year, .month], from: date)
-        let first = calendar.date(from: parts) ?? startOfDay(date)
-        return dayStart(daysInMonth(date) - 1, after: first)
+    /// Local days from `date`'s day to its month's last, both included (1…31).
+    func daysLeftInMonth(_ date: Date) -> Int {
+        daysInMonth(date) - calendar.component(.day, from: date) + 1
+    }
+
+    /// Local days from `date`'s day to the Sunday that ends its Monday-to-Sunday week, both included (1…7).
+    func daysLeftInWeek(_ date: Date) -> Int {
+        // Gregorian weekdays run 1 (Sunday) to 7 (Saturday).
+        (8 - calendar.component(.weekday, from: date)) % 7 + 1
     }
 
     func year(_ date: Date) -> Int {

@@ -103,7 +103,7 @@ import Testing
         let months = (0..<14).map { calendar.date(byAdding: .month, value: $0 - 13, to: F.tokyoNewYear)!.addingTimeInterval(12 * 3600) }
         let chart = BarChart(
             bars: months.map { ChartPoint(date: $0, value: 8_000) }, title: "Steps", emptyMessage: "-", timeZone: F.tokyo,
-            language: .en, monthly: true
+            language: .en, bucket: .month
         )
         let geometry = chart.geometry
         #expect(geometry.bars.count == 14)

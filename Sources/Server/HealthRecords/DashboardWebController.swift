@@ -86,7 +86,7 @@ struct DashboardWebController {
         let stepsChart = BarChart(
             bars: stepBars.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) },
             title: stepsTitle, emptyMessage: strings["noData"]!,
-            valueDecimals: 0, unit: "", timeZone: timeZone, language: context.language.chartLanguage, monthly: monthlySteps
+            valueDecimals: 0, unit: "", timeZone: timeZone, language: context.language.chartLanguage, bucket: monthlySteps ? .month : .day
         )
 
         values["today"] = today.description

@@ -181,12 +181,15 @@ struct TrendsWebController {
         let days = trend.period.dayCount
         let series = DailySeries(metricID: metric.id, aggregation: metric.aggregation, points: trend.points)
         let grouped: [TrendPoint]
+        let bucket: ChartBucket
         if days > weeklyMarksUpTo || (metric.aggregation != .discrete && days > dailyMarksUpTo) {
             let unit: CalendarUnit = days > weeklyMarksUpTo ? .month : .week
+            bucket = unit == .month ? .month : .week
             grouped = series.grouped(by: unit, within: trend.period).compactMap { figures in
                 figures.statistics.mean.map { TrendPoint(day: figures.period.first, value: $0) }
             }
         } else {
+            bucket = .day
             grouped = trend.points
         }
         let toChart = { (points: [TrendPoint]) in
@@ -199,7 +202,7 @@ struct TrendsWebController {
         case .cumulative, .duration:
             return BarChart(
                 bars: toChart(grouped), title: title, emptyMessage: emptyMessage, valueDecimals: metric.decimals,
-                unit: metric.unitLabel(in: language), timeZone: timeZone, language: language.chartLanguage, span: span
+                unit: metric.unitLabel(in: language), timeZone: timeZone, language: language.chartLanguage, bucket: bucket, span: span
             ).svg()
         case .discrete:
             let daily = days <= weeklyMarksUpTo

@@ -1,0 +1,35 @@
+import Foundation
+
+/// How long a stretch one mark stands for: a day, or on a long chart a week's or a month's average. A bar is as wide
+/// as its stretch and the summary counts stretches, so a year of weekly bars is not a comb of 1-px days.
+public enum ChartBucket: Sendable, Equatable {
+    case day
+    /// Monday to Sunday, as the trends page groups weeks.
+    case week
+    case month
+}
+
+extension ChartBucket {
+    /// Local days from `date`'s day to the end of its bucket, both included: a bucket cut short by the start of a
+    /// period (a year that begins on a Wednesday) is dated on its first day and is only that much wide.
+    func days(from date: Date, in calendar: DayCalendar) -> Int {
+        switch self {
+        case .day: 1
+        case .week: calendar.daysLeftInWeek(date)
+        case .month: calendar.daysLeftInMonth(date)
+        }
+    }
+
+    /// A mark's date as its tooltip and the summary name it: a month with its year, else its (first) day.
+    func label(_ date: Date, in calendar: DayCalendar) -> String {
+        self == .month ? calendar.monthLabel(date) : calendar.label(date)
+    }
+
+    var entries: ChartSummary.Entries {
+        switch self {
+        case .day: .days
+        case .week: .weeks
+        case .month: .months
+        }
+    }
+}
