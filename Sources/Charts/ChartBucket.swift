@@ -1,7 +1,8 @@
 import Foundation
 
 /// How long a stretch one mark stands for: a day, or on a long chart a week's or a month's average. A bar is as wide
-/// as its stretch and the summary counts stretches, so a year of weekly bars is not a comb of 1-px days.
+/// as its stretch, a line joins neighbouring stretches, and the summary counts stretches, so a year of weekly bars is
+/// not a comb of 1-px days nor two years of monthly means a row of dots.
 public enum ChartBucket: Sendable, Equatable {
     case day
     /// Monday to Sunday, as the trends page groups weeks.
@@ -18,6 +19,17 @@ extension ChartBucket {
         case .week: calendar.daysLeftInWeek(date)
         case .month: calendar.daysLeftInMonth(date)
         }
+    }
+
+    /// Whether a line may run from `previous` to `next`: only if `next` is in the bucket after `previous`'s, so it
+    /// never crosses a week or month without data. Daily readings are joined across up to
+    /// `LineChartGeometry.maximumJoinedGapDays`, as a weigh-in most mornings is still a line.
+    func joins(_ previous: Date, to next: Date, in calendar: DayCalendar) -> Bool {
+        let gap = calendar.days(from: previous, to: next)
+        guard self != .day else { return gap <= LineChartGeometry.maximumJoinedGapDays }
+        let rest = days(from: previous, in: calendar)
+        let following = calendar.dayStart(rest, after: calendar.startOfDay(previous))
+        return gap < rest + days(from: following, in: calendar)
     }
 
     /// A mark's date as its tooltip and the summary name it: a month with its year, else its (first) day.

@@ -23,6 +23,9 @@ public struct LineChart: Sendable {
     /// Each point stands for a day (a day's mean, its first weighing), so the summary counts days ("4 日分"), not
     /// readings ("4 件") that a day of several weighings would contradict.
     public let pointsAreDays: Bool
+    /// What one point stands for: a week's or month's point is joined only to the next week's or month's, and is
+    /// named and counted as a week or month.
+    public let bucket: ChartBucket
     /// The dates the x axis covers whether or not they have points (a requested year): nil spans the points alone.
     public let span: ClosedRange<Date>?
 
@@ -41,8 +44,10 @@ public struct LineChart: Sendable {
         goalLabel: String? = nil,
         language: ChartLanguage = .en,
         pointsAreDays: Bool = false,
+        bucket: ChartBucket = .day,
         span: ClosedRange<Date>? = nil
     ) {
+        self.bucket = bucket
         self.span = span
         self.points = points
         self.movingAverage = movingAverage
@@ -69,6 +74,7 @@ public struct LineChart: Sendable {
             valueDecimals: valueDecimals,
             timeZone: timeZone,
             style: style,
+            bucket: bucket,
             span: span
         )
     }
@@ -141,7 +147,7 @@ public struct LineChart: Sendable {
                 ("cx", SVGNumber.coordinate(plotted.x)),
                 ("cy", SVGNumber.coordinate(plotted.y)),
                 ("r", SVGNumber.coordinate(dense ? style.pointRadius / 2 : style.pointRadius)),
-            ], tooltip: "\(calendar.label(plotted.point.date)) \(SVGNumber.value(plotted.point.value, decimals: valueDecimals, unit: unit))")
+            ], tooltip: "\(bucket.label(plotted.point.date, in: calendar)) \(SVGNumber.value(plotted.point.value, decimals: valueDecimals, unit: unit))")
         }
         writer.end("g")
         if dense { drawMovingAverage(geometry, into: &writer) }
@@ -192,10 +198,10 @@ public struct LineChart: Sendable {
         guard let first = geometry.points.first, let last = geometry.points.last else { return emptyMessage }
         let values = geometry.points.map(\.point.value)
         return ChartSummary(
-            entries: pointsAreDays ? .days : .measurements,
+            entries: bucket != .day ? bucket.entries : pointsAreDays ? .days : .measurements,
             count: geometry.points.count,
-            firstDay: calendar.label(first.point.date),
-            lastDay: calendar.label(last.point.date),
+            firstDay: bucket.label(first.point.date, in: calendar),
+            lastDay: bucket.label(last.point.date, in: calendar),
             lowest: formatted(values.min() ?? last.point.value),
             highest: formatted(values.max() ?? last.point.value),
             latest: formatted(last.point.value),

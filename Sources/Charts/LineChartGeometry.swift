@@ -2,14 +2,16 @@ import Foundation
 
 /// Where everything in a `LineChart` is drawn, in view-box units.
 public struct LineChartGeometry: Sendable, Equatable {
-    /// Consecutive points more than this many calendar days apart are not joined: a straight
-    /// line across weeks without data would suggest a trend nobody measured.
+    /// Consecutive daily points more than this many calendar days apart are not joined: a straight
+    /// line across weeks without data would suggest a trend nobody measured. Weekly and monthly points are joined
+    /// only to the next week or month (`ChartBucket`).
     public static let maximumJoinedGapDays = 7
 
     public let plot: ChartRect
     /// The series in date order.
     public let points: [PlottedPoint]
-    /// `points` split wherever the gap exceeds `maximumJoinedGapDays`; each is drawn as its own path.
+    /// `points` split wherever the gap exceeds `maximumJoinedGapDays`, or skips a week or month; each is drawn as its
+    /// own path.
     public let segments: [[PlottedPoint]]
     /// The moving average in date order.
     public let movingAverage: [PlottedPoint]
@@ -33,6 +35,7 @@ public struct LineChartGeometry: Sendable, Equatable {
         valueDecimals: Int,
         timeZone: TimeZone,
         style: ChartStyle,
+        bucket: ChartBucket = .day,
         span: ClosedRange<Date>? = nil
     ) {
         let plot = style.plot
@@ -83,8 +86,9 @@ public struct LineChartGeometry: Sendable, Equatable {
         let calendar = DayCalendar(timeZone: timeZone)
         points = series.map(plotted)
         movingAverage = average.map(plotted)
-        segments = Self.split(points, calendar: calendar)
-        movingAverageSegments = Self.split(movingAverage, calendar: calendar)
+        segments = Self.split(points, bucket: bucket, calendar: calendar)
+        // The average is a day's, whatever the series' marks are.
+        movingAverageSegments = Self.split(movingAverage, bucket: .day, calendar: calendar)
         var bandSegments: [[PlottedBand]] = []
         for day in band {
             let plotted = PlottedBand(band: day, x: x(Swift.min(Swift.max(day.date, firstDate), lastDate)), lowY: scale.y(day.low), highY: scale.y(day.high))
@@ -130,12 +134,11 @@ public struct LineChartGeometry: Sendable, Equatable {
             .map(\.element)
     }
 
-    private static func split(_ points: [PlottedPoint], calendar: DayCalendar) -> [[PlottedPoint]] {
+    private static func split(_ points: [PlottedPoint], bucket: ChartBucket, calendar: DayCalendar) -> [[PlottedPoint]] {
         var segments: [[PlottedPoint]] = []
         var current: [PlottedPoint] = []
         for point in points {
-            if let previous = current.last,
-               calendar.days(from: previous.point.date, to: point.point.date) > maximumJoinedGapDays {
+            if let previous = current.last, !bucket.joins(previous.point.date, to: point.point.date, in: calendar) {
                 segments.append(current)
                 current = []
             }

@@ -214,7 +214,7 @@ struct TrendsWebController {
                 title: title, emptyMessage: emptyMessage, valueDecimals: metric.decimals, unit: metric.unitLabel(in: language),
                 timeZone: timeZone,
                 legend: daily && !trend.movingAverage.isEmpty ? (series: metric.name.text(in: language), movingAverage: strings["movingAverage"]!) : nil,
-                language: language.chartLanguage, pointsAreDays: daily, span: span
+                language: language.chartLanguage, pointsAreDays: daily, bucket: bucket, span: span
             ).svg()
         }
     }
