@@ -34,11 +34,14 @@ public struct StackedBarChart: Sendable {
     public let timeZone: TimeZone
     public let style: ChartStyle
     public let language: ChartLanguage
+    /// The dates the x axis covers whether or not they have bars, as on `BarChart`: nil spans the days alone.
+    public let span: ClosedRange<Date>?
 
     public init(
         days: [Day], series: [Series], title: String, emptyMessage: String, valueDecimals: Int = 1, unit: String = "",
-        timeZone: TimeZone, style: ChartStyle = .standard, language: ChartLanguage = .en
+        timeZone: TimeZone, style: ChartStyle = .standard, language: ChartLanguage = .en, span: ClosedRange<Date>? = nil
     ) {
+        self.span = span
         self.days = days
         self.series = series
         self.title = title
@@ -53,7 +56,7 @@ public struct StackedBarChart: Sendable {
     public func svg() -> String {
         let totals = days.map { ChartPoint(date: $0.date, value: $0.parts.filter { $0.isFinite && $0 > 0 }.reduce(0, +)) }
         let chart = BarChart(bars: totals, title: title, emptyMessage: emptyMessage, valueDecimals: valueDecimals, unit: unit,
-                             timeZone: timeZone, style: style, language: language)
+                             timeZone: timeZone, style: style, language: language, span: span)
         let geometry = chart.geometry
         let calendar = DayCalendar(timeZone: timeZone)
         var writer = SVGWriter(style: style)

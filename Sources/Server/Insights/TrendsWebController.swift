@@ -118,15 +118,20 @@ struct TrendsWebController {
             values["weight"] = Self.weightSection(weight, target: target, trend: trend, language: language, strings: strings, timeZone: timeZone)
         }
         if !trend.sleepStages.isEmpty {
-            values["sleepStages"] = Self.sleepStagesSection(trend.sleepStages, language: language, strings: strings, timeZone: timeZone)
+            values["sleepStages"] = Self.sleepStagesSection(
+                trend.sleepStages, span: Self.span(trend.period, timeZone: timeZone), language: language, strings: strings, timeZone: timeZone
+            )
         }
         values["navTrends"] = true
         return pages.render("trends", values, status: refusal == nil ? .ok : .badRequest)
     }
 
     /// The sleep page's second chart: each night as a stack of deep, core, REM and unstaged sleep, in hours, with
-    /// the period's average per stage beside it in words (for people who would rather read than look).
-    static func sleepStagesSection(_ nights: [NightStages], language: Language, strings: [String: String], timeZone: TimeZone) -> [String: Any] {
+    /// the period's average per stage beside it in words (for people who would rather read than look). Its axis
+    /// covers `span`, the period, like the nightly chart above it.
+    static func sleepStagesSection(
+        _ nights: [NightStages], span: ClosedRange<Date>, language: Language, strings: [String: String], timeZone: TimeZone
+    ) -> [String: Any] {
         let colors: [SleepStage: String] = [.deep: "#1e3a8a", .core: "#3b82f6", .rem: "#22d3ee", .unspecified: "#94a3b8"]
         let stages = SleepStage.allCases
         let chart = StackedBarChart(
@@ -135,7 +140,7 @@ struct TrendsWebController {
             },
             series: stages.map { StackedBarChart.Series(name: $0.name.text(in: language), color: colors[$0]!) },
             title: strings["inSleepStages"]!, emptyMessage: strings["noData"]!, valueDecimals: 1, unit: strings["inHoursUnit"]!,
-            timeZone: timeZone, language: language.chartLanguage
+            timeZone: timeZone, language: language.chartLanguage, span: span
         ).svg()
         let legend = stages.compactMap { stage -> [String: Any]? in
             let minutes = nights.map { $0.minutes[stage] ?? 0 }.reduce(0, +)
