@@ -36,7 +36,8 @@ import TestSupport
 
     @Test func independentSeriesGiveFalseInsightsInUnderFivePercentOfRuns() {
         var runsWithAFalseInsight = 0
-        for seed in 1...100 {
+        // Two hundred runs: with every series independent, Benjamini–Hochberg lets one in twenty show something.
+        for seed in 1...200 {
             let series = Self.sleepAndWeight(days: 90, effect: 0, seed: UInt64(seed)) + {
                 var generator = SeededGenerator(seed: UInt64(5_000 + seed))
                 return [
@@ -50,7 +51,7 @@ import TestSupport
             #expect(result.tested.count > 60, "15 pairs at three lags, both ways, plus the factors are all tested")
             if !result.shown.isEmpty { runsWithAFalseInsight += 1 }
         }
-        #expect(runsWithAFalseInsight < 5, "\(runsWithAFalseInsight) of 100 runs")
+        #expect(runsWithAFalseInsight < 10, "\(runsWithAFalseInsight) of 200 runs")
     }
 
     @Test func anInjectedSleepToNextDayWeightEffectIsFoundWithSixtyDays() throws {
@@ -131,6 +132,57 @@ import TestSupport
         let insight = try #require(shown.first)
         #expect(insight.id == "walkedEightThousandSteps~activeEnergyBurned@0", "the factor's telling, as people think")
         #expect(insight.text.en.hasPrefix("On days when you walked at least 8,000 steps"))
+    }
+
+    /// 90 days of a week's rhythm: lie-ins at weekends, a Monday–Wednesday–Friday programme, fewer steps at
+    /// weekends with active energy that follows the day's steps, and noise; nothing else in common.
+    static func weeklyRhythm(seed: UInt64) -> [DailySeries] {
+        var generator = SeededGenerator(seed: seed)
+        var sleep: [TrendPoint] = []
+        var training: [TrendPoint] = []
+        var steps: [TrendPoint] = []
+        var energy: [TrendPoint] = []
+        for offset in 0..<90 {
+            let day = start.adding(days: offset)
+            let weekend = day.weekday >= 6
+            sleep.append(TrendPoint(day: day, value: (weekend ? 480 : 410) + 30 * generator.gaussian()))
+            training.append(TrendPoint(day: day, value: [1, 3, 5].contains(day.weekday) ? 12 + 2 * generator.gaussian() : 0))
+            let walked = (weekend ? 5_200 : 8_400) + 1_800 * generator.gaussian()
+            steps.append(TrendPoint(day: day, value: walked))
+            energy.append(TrendPoint(day: day, value: walked * 0.045 + 60 + 25 * generator.gaussian()))
+        }
+        return [
+            DailySeries(metricID: "sleepAnalysis", aggregation: .duration, points: sleep),
+            DailySeries(metricID: InsightMetric.workoutVolume, aggregation: .cumulative, points: training),
+            DailySeries(metricID: "stepCount", aggregation: .cumulative, points: steps),
+            DailySeries(metricID: "activeEnergyBurned", aggregation: .cumulative, points: energy),
+        ]
+    }
+
+    @Test func seriesThatOnlyShareTheWeeksRhythmAreNotAFinding() {
+        // "A long night goes with less training" or "more steps, less active energy two days later" would be the
+        // calendar talking; only the same-day steps and active energy are real.
+        var runsWithACalendarFinding = 0
+        var runsWithTheRealOne = 0
+        var calendarFindings: [String] = []
+        for seed in 1...40 {
+            let result = InsightFinder.find(
+                series: Self.weeklyRhythm(seed: UInt64(900 + seed)),
+                window: DayPeriod(first: Self.start, last: Self.start.adding(days: 89))
+            )
+            let real = result.shown.filter {
+                $0.lag == 0 && Set([$0.leadingMetricID, $0.followingMetricID]) == ["stepCount", "activeEnergyBurned"]
+            }
+            if real.count == 1 { runsWithTheRealOne += 1 }
+            if result.shown.count > real.count {
+                runsWithACalendarFinding += 1
+                calendarFindings += result.shown.filter { !real.contains($0) }.map { "\($0.id) ρ \($0.strength)" }
+            }
+        }
+        // The centred week's median found one in 39 of these 40 runs; what is left is about the false-finding rate
+        // of independent series (see above) with four series instead of six.
+        #expect(runsWithACalendarFinding <= 4, "\(runsWithACalendarFinding) of 40 runs found a relationship the calendar made: \(calendarFindings)")
+        #expect(runsWithTheRealOne == 40)
     }
 
     @Test func rawWeightNeverEntersAndShortPairsAreNotTested() {
