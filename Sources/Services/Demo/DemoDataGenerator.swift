@@ -57,7 +57,7 @@ public struct DemoDataGenerator: Sendable {
             inputs.append(RecordInput(metric: "sleepAnalysis", value: (asleepHours * 60).rounded(), unit: "min", start: at(bedtime), end: at(bedtime + asleepHours), utcOffsetSeconds: offsetSeconds, sourceName: "Kiroku demo"))
             // Rated most evenings; a good night shows in the day's mood.
             if nights.unit() < 0.8 {
-                let mood = min(5, max(1, (3 + (asleepHours - 7.1) * 0.9 + nights.gaussian() * 0.6).rounded()))
+                let mood = min(5, max(1, (3 + (asleepHours - 7.1) * 1.3 + nights.gaussian() * 0.5).rounded()))
                 inputs.append(RecordInput(metric: "mood", value: mood, unit: "count", start: at(21 + nights.unit()), utcOffsetSeconds: offsetSeconds, sourceName: "Kiroku demo"))
             }
         }
