@@ -79,7 +79,7 @@ public struct BarChart: Sendable {
                 ("y", SVGNumber.coordinate(bar.y)),
                 ("width", SVGNumber.coordinate(bar.width)),
                 ("height", SVGNumber.coordinate(bar.height)),
-            ], tooltip: "\(bucket.label(bar.point.date, in: calendar)) \(SVGNumber.value(bar.point.value, decimals: valueDecimals, unit: unit))")
+            ], tooltip: "\(bucket.tooltipLabel(bar.point.date, in: calendar)) \(SVGNumber.value(bar.point.value, decimals: valueDecimals, unit: unit))")
         }
         writer.end("g")
         if let goal, let goalY = geometry.goalY {

@@ -37,6 +37,14 @@ extension ChartBucket {
         self == .month ? calendar.monthLabel(date) : calendar.label(date)
     }
 
+    /// What a mark's tooltip names: a week by its days ("1/5–1/11", or from the range's first day when the range
+    /// cuts it short), since a week's first day alone reads as that one day's figure.
+    func tooltipLabel(_ date: Date, in calendar: DayCalendar) -> String {
+        guard self == .week else { return label(date, in: calendar) }
+        let last = calendar.dayStart(days(from: date, in: calendar) - 1, after: calendar.startOfDay(date))
+        return "\(calendar.label(date))–\(calendar.label(last))"
+    }
+
     var entries: ChartSummary.Entries {
         switch self {
         case .day: .days

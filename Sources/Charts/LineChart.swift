@@ -147,7 +147,7 @@ public struct LineChart: Sendable {
                 ("cx", SVGNumber.coordinate(plotted.x)),
                 ("cy", SVGNumber.coordinate(plotted.y)),
                 ("r", SVGNumber.coordinate(dense ? style.pointRadius / 2 : style.pointRadius)),
-            ], tooltip: "\(bucket.label(plotted.point.date, in: calendar)) \(SVGNumber.value(plotted.point.value, decimals: valueDecimals, unit: unit))")
+            ], tooltip: "\(bucket.tooltipLabel(plotted.point.date, in: calendar)) \(SVGNumber.value(plotted.point.value, decimals: valueDecimals, unit: unit))")
         }
         writer.end("g")
         if dense { drawMovingAverage(geometry, into: &writer) }

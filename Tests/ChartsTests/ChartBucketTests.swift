@@ -23,4 +23,14 @@ import Testing
         #expect(Self.segments([14, 31, 59, 120], .month) == [3, 1])
         #expect(Self.segments([14, 31, 59, 120], .day) == [1, 1, 1, 1], "as days, a month apart is a gap")
     }
+
+    @Test func aWeeksTooltipNamesItsDays() throws {
+        // Thursday 1 January's short week, then the week of Monday 5 January.
+        let chart = BarChart(bars: [ChartPoint(date: F.morning(0), value: 7_024), ChartPoint(date: F.morning(4), value: 8_100)],
+                             title: "歩数", emptyMessage: "—", unit: "歩", timeZone: F.tokyo, bucket: .week)
+        let svg = chart.svg()
+        #expect(svg.contains("<title>1/1–1/4 7,024 歩</title>"), "\(svg)")
+        #expect(svg.contains("<title>1/5–1/11 8,100 歩</title>"))
+        #expect(ChartBucket.month.tooltipLabel(F.morning(31), in: DayCalendar(timeZone: F.tokyo)) == "2026/2")
+    }
 }
