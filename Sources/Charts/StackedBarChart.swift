@@ -1,6 +1,7 @@
 import Foundation
 
-/// One bar per day split into parts drawn bottom to top (a night's deep, core and REM sleep), on the same axes
+/// One bar per day (or week, or month: `bucket`) split into parts drawn bottom to top (a night's deep, core and
+/// REM sleep), on the same axes
 /// as `BarChart`: the bar's height is the day's total, each part's share of it is its own colour, and every part
 /// names itself and its amount for a mouse or a screen reader.
 public struct StackedBarChart: Sendable {
@@ -36,12 +37,16 @@ public struct StackedBarChart: Sendable {
     public let language: ChartLanguage
     /// The dates the x axis covers whether or not they have bars, as on `BarChart`: nil spans the days alone.
     public let span: ClosedRange<Date>?
+    /// What one stack stands for: a night, or a week's or month's average night, as `BarChart`'s bars.
+    public let bucket: ChartBucket
 
     public init(
         days: [Day], series: [Series], title: String, emptyMessage: String, valueDecimals: Int = 1, unit: String = "",
-        timeZone: TimeZone, style: ChartStyle = .standard, language: ChartLanguage = .en, span: ClosedRange<Date>? = nil
+        timeZone: TimeZone, style: ChartStyle = .standard, language: ChartLanguage = .en, bucket: ChartBucket = .day,
+        span: ClosedRange<Date>? = nil
     ) {
         self.span = span
+        self.bucket = bucket
         self.days = days
         self.series = series
         self.title = title
@@ -56,7 +61,7 @@ public struct StackedBarChart: Sendable {
     public func svg() -> String {
         let totals = days.map { ChartPoint(date: $0.date, value: $0.parts.filter { $0.isFinite && $0 > 0 }.reduce(0, +)) }
         let chart = BarChart(bars: totals, title: title, emptyMessage: emptyMessage, valueDecimals: valueDecimals, unit: unit,
-                             timeZone: timeZone, style: style, language: language, span: span)
+                             timeZone: timeZone, style: style, language: language, bucket: bucket, span: span)
         let geometry = chart.geometry
         let calendar = DayCalendar(timeZone: timeZone)
         var writer = SVGWriter(style: style)
@@ -84,7 +89,7 @@ public struct StackedBarChart: Sendable {
                     ("class", "kc-stack-part"), ("fill", series[index].color),
                     ("x", SVGNumber.coordinate(bar.x)), ("y", SVGNumber.coordinate(top)),
                     ("width", SVGNumber.coordinate(bar.width)), ("height", SVGNumber.coordinate(height)),
-                ], tooltip: "\(calendar.label(day.date)) \(series[index].name) \(SVGNumber.value(part, decimals: valueDecimals, unit: unit))")
+                ], tooltip: "\(bucket.tooltipLabel(day.date, in: calendar)) \(series[index].name) \(SVGNumber.value(part, decimals: valueDecimals, unit: unit))")
             }
         }
         writer.end("g")
@@ -97,7 +102,8 @@ public struct StackedBarChart: Sendable {
         func text(_ value: Double) -> String { SVGNumber.value(value, decimals: valueDecimals, unit: unit) }
         let values = totals.map(\.value)
         return ChartSummary(
-            entries: .days, count: totals.count, firstDay: calendar.label(first.date), lastDay: calendar.label(last.date),
+            entries: bucket.entries, count: totals.count, firstDay: bucket.label(first.date, in: calendar),
+            lastDay: bucket.label(last.date, in: calendar),
             lowest: text(values.min() ?? 0), highest: text(values.max() ?? 0), latest: text(last.value), goal: nil
         ).text(in: language) + " " + series.map(\.name).joined(separator: ", ")
     }

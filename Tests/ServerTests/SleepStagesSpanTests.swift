@@ -39,4 +39,25 @@ import Testing
             #expect(first.x > stages.plotX.lowerBound + stages.plotWidth / 3, "June sits inside the year, not at its left edge: \(first.x)")
         }
     }
+
+    @Test func aYearsStagesAreWeeksLikeTheNightlyBars() async throws {
+        let server = try TestServer(clock: InsightsReportAPITests.now)
+        try await server.test { client in
+            var browser = WebSession(client)
+            _ = try await browser.signUp("alice")
+            let alice = try #require(try await server.database.user(username: "alice"))
+            _ = try await server.database.insertRecords(Self.june(of: alice.id!))
+            let page = try await browser.get("/trends/sleepAnalysis?period=year&date=2025-06-15").text
+            let nightly = try #require(PageChart("bar-chart", in: page)).rects("kc-bar")
+            let stages = try #require(PageChart("stacked-bar-chart", in: page))
+            let stacks = Dictionary(grouping: stages.rects("kc-stack-part"), by: \.x)
+            #expect(stacks.count == nightly.count, "one stack per week with nights, as the nightly bars: \(stacks.count) and \(nightly.count)")
+            #expect(stacks.keys.sorted() == nightly.map(\.x).sorted())
+            #expect(stacks.values.allSatisfy { $0.allSatisfy { abs($0.width - nightly[0].width) < 0.01 } }, "each a week wide (\(nightly[0].width) px)")
+            // The average night of each week: four hours of core sleep and one of deep, named by the week's days.
+            #expect(stages.svg.contains("6/2–6/8 深い睡眠 1.0"), "\(stages.svg)")
+            #expect(stages.svg.contains("6/2–6/8 コア睡眠 4.0"))
+            #expect(stages.svg.contains("週分"), "the summary counts weeks")
+        }
+    }
 }

@@ -119,7 +119,8 @@ struct TrendsWebController {
         }
         if !trend.sleepStages.isEmpty {
             values["sleepStages"] = Self.sleepStagesSection(
-                trend.sleepStages, span: Self.span(trend.period, timeZone: timeZone), language: language, strings: strings, timeZone: timeZone
+                trend.sleepStages, period: trend.period, unit: Self.markUnit(days: trend.period.dayCount, aggregation: metric.aggregation),
+                language: language, strings: strings, timeZone: timeZone
             )
         }
         values["navTrends"] = true
@@ -128,19 +129,21 @@ struct TrendsWebController {
 
     /// The sleep page's second chart: each night as a stack of deep, core, REM and unstaged sleep, in hours, with
     /// the period's average per stage beside it in words (for people who would rather read than look). Its axis
-    /// covers `span`, the period, like the nightly chart above it.
+    /// covers the period and its marks are the nightly chart's above it: nights, or beyond 92 days the average night
+    /// of each week (`unit`) or month.
     static func sleepStagesSection(
-        _ nights: [NightStages], span: ClosedRange<Date>, language: Language, strings: [String: String], timeZone: TimeZone
+        _ nights: [NightStages], period: DayPeriod, unit: CalendarUnit?, language: Language, strings: [String: String], timeZone: TimeZone
     ) -> [String: Any] {
+        let marks = unit.map { NightStages.averaged(nights, by: $0, within: period) } ?? nights
         let colors: [SleepStage: String] = [.deep: "#1e3a8a", .core: "#3b82f6", .rem: "#22d3ee", .unspecified: "#94a3b8"]
         let stages = SleepStage.allCases
         let chart = StackedBarChart(
-            days: nights.map { night in
+            days: marks.map { night in
                 StackedBarChart.Day(date: WebFormatting.chartInstant(night.night, timeZone: timeZone), parts: stages.map { (night.minutes[$0] ?? 0) / 60 })
             },
             series: stages.map { StackedBarChart.Series(name: $0.name.text(in: language), color: colors[$0]!) },
             title: strings["inSleepStages"]!, emptyMessage: strings["noData"]!, valueDecimals: 1, unit: strings["inHoursUnit"]!,
-            timeZone: timeZone, language: language.chartLanguage, span: span
+            timeZone: timeZone, language: language.chartLanguage, bucket: Self.chartBucket(unit), span: Self.span(period, timeZone: timeZone)
         ).svg()
         let legend = stages.compactMap { stage -> [String: Any]? in
             let minutes = nights.map { $0.minutes[stage] ?? 0 }.reduce(0, +)
@@ -179,6 +182,22 @@ struct TrendsWebController {
         WebFormatting.chartInstant(period.first, timeZone: timeZone)...WebFormatting.chartInstant(period.last, timeZone: timeZone)
     }
 
+    /// What one mark of a period's chart stands for: nil for a day; a week for totals beyond `dailyMarksUpTo` days;
+    /// a month for everything beyond `weeklyMarksUpTo`.
+    static func markUnit(days: Int, aggregation: AggregationKind) -> CalendarUnit? {
+        if days > weeklyMarksUpTo { return .month }
+        if aggregation != .discrete, days > dailyMarksUpTo { return .week }
+        return nil
+    }
+
+    static func chartBucket(_ unit: CalendarUnit?) -> ChartBucket {
+        switch unit {
+        case nil: .day
+        case .week: .week
+        case .month, .year: .month
+        }
+    }
+
     /// Bars for totals (steps, kcal, sleep), a line with its 7-day average for levels (weight, heart rate).
     /// Long periods are drawn as the average day of each week or month, so a year stays readable on a phone.
     static func chart(_ trend: MetricTrend, language: Language, strings: [String: String], timeZone: TimeZone) -> String {
@@ -186,17 +205,15 @@ struct TrendsWebController {
         let days = trend.period.dayCount
         let series = DailySeries(metricID: metric.id, aggregation: metric.aggregation, points: trend.points)
         let grouped: [TrendPoint]
-        let bucket: ChartBucket
-        if days > weeklyMarksUpTo || (metric.aggregation != .discrete && days > dailyMarksUpTo) {
-            let unit: CalendarUnit = days > weeklyMarksUpTo ? .month : .week
-            bucket = unit == .month ? .month : .week
+        let unit = markUnit(days: days, aggregation: metric.aggregation)
+        if let unit {
             grouped = series.grouped(by: unit, within: trend.period).compactMap { figures in
                 figures.statistics.mean.map { TrendPoint(day: figures.period.first, value: $0) }
             }
         } else {
-            bucket = .day
             grouped = trend.points
         }
+        let bucket = chartBucket(unit)
         let toChart = { (points: [TrendPoint]) in
             points.map { ChartPoint(date: WebFormatting.chartInstant($0.day, timeZone: timeZone), value: $0.value) }
         }
