@@ -24,7 +24,7 @@ deps: build-deps
 
 # Suites that SIGKILL servers, take Kafka away or time a graceful shutdown run after the others, one test at a
 # time: in the parallel pass, other tests' blocking waits hold the few cooperative threads and stretch their timing.
-QUIET_SUITES = GatewayKafkaChaosTests|OutboxQuarantineRelayTests|GatewayScaleOutEndToEndTests|KafkaIngestEndToEndTests|KafkaBatchPublisherTests|GatewayOnlyTests|OutboxRelayTests|WaitTimeFeedPollerLifecycleTests|ProcessReaperTests|ImportShutdownEndToEndTests
+QUIET_SUITES = GatewayKafkaChaosTests|OutboxQuarantineRelayTests|GatewayKafkaMessageAsReceivedTests|GatewayScaleOutEndToEndTests|KafkaIngestEndToEndTests|KafkaBatchPublisherTests|GatewayOnlyTests|OutboxRelayTests|WaitTimeFeedPollerLifecycleTests|ProcessReaperTests|ImportShutdownEndToEndTests
 
 # Every test, then the contract test (schemathesis against a running server and its own /openapi.yaml), then every
 # benchmark script once at a tiny size on the debug build (Benchmarks/smoke.py); fails too when a test leaves a

@@ -6,8 +6,9 @@ import Health
 import Storage
 import Testing
 
-/// The outbox keeps samples in a compact form, and the relay writes the Kafka message from it: that message must be
-/// byte for byte the one written from the sample as received, for every shape of sample a phone sends.
+/// Rows the previous version wrote keep samples in a compact form (version 1), and the relay writes the Kafka message
+/// from it: that message must be byte for byte the one written from the sample's fields, for every shape of sample a
+/// phone sends. Rows written now hold the sample's JSON as received.
 @Suite struct GatewayOutboxCodecTests {
     /// Samples as versions of the app send them: every optional field absent and present, metadata of each kind,
     /// text that needs escaping, numbers JSON writes in different ways.
@@ -60,6 +61,9 @@ import Testing
         longLength[longLength.startIndex + 5] = 0x7F
         #expect(throws: GatewayOutboxCodec.Damaged.self) { try GatewayOutboxCodec.sample(from: longLength) }
         #expect(throws: GatewayOutboxCodec.Damaged.self) { try GatewayOutboxCodec.writer(fromHeader: Data(#"{"deviceId":"d"}"#.utf8)) }
+        // A sample's JSON cut short or with bytes after it.
+        #expect(throws: GatewayOutboxCodec.Damaged.self) { try GatewayOutboxCodec.sampleJSON(from: Data(#"{"id":"x""#.utf8)) }
+        #expect(throws: GatewayOutboxCodec.Damaged.self) { try GatewayOutboxCodec.sampleJSON(from: Data(#"{"id":"x"}}"#.utf8)) }
     }
 
     /// The relay's source: rows the gateway wrote are published as JSON messages, in order, each with its number; a row
@@ -73,9 +77,10 @@ import Testing
             try row.insert(db)
         }
         let body = #"{"deviceId": "dev", "userId": "user123", "appVersion": "2.0", "samples": [\#(Self.samples[0]), \#(Self.samples[1])]}"#
-        let payload = try JSONDecoder().decode(GatewayPayload.self, from: Data(body.utf8))
+        let payload = try GatewayIngestService.decode(Data(body.utf8), settings: GatewaySettings())
         let samples = payload.samples.compactMap { if case .value(let sample) = $0 { sample } else { nil } }
-        let outbox = GatewayIngestService.outbox(header: .init(payload), samples: samples, userId: alice.id!, now: Date())
+        let json = Dictionary(uniqueKeysWithValues: samples.indices.map { (samples[$0].id.lowercased(), payload.sampleJSON(at: $0)!) })
+        let outbox = GatewayIngestService.outbox(header: .init(payload), samples: json, userId: alice.id!, now: Date())
         let records = samples.enumerated().map { index, sample in
             HealthRecord(
                 userId: alice.id!, metric: "stepCount", value: Double(index), originalValue: Double(index), originalUnit: "count",
@@ -88,7 +93,7 @@ import Testing
         #expect(entries.map(\.id) == [1, 2, 3])
         #expect(entries[0].value == older.payload)
         let writer = GatewayKafkaMessageWriter(deviceId: "dev", userId: "user123", timestamp: nil, appVersion: "2.0", accountId: alice.id!)
-        #expect(entries.dropFirst().map(\.value) == samples.map(writer.message(for:)))
+        #expect(entries.dropFirst().map(\.value) == samples.indices.map { writer.message(sampleJSON: payload.sampleJSON(at: $0)!) })
         #expect(entries.dropFirst().allSatisfy { $0.key == "\(alice.id!):user123" })
     }
 }

@@ -18,7 +18,8 @@ import Testing
                 """#.utf8))
         }
         let payload = try JSONDecoder().decode(GatewayPayload.self, from: Data(#"{"deviceId": "dev", "userId": "user123", "samples": []}"#.utf8))
-        let outbox = GatewayIngestService.outbox(header: .init(payload), samples: samples, userId: userId, now: Date())
+        let json = Dictionary(uniqueKeysWithValues: samples.map { ($0.id, GatewayKafkaMessageWriter.json(for: $0)) })
+        let outbox = GatewayIngestService.outbox(header: .init(payload), samples: json, userId: userId, now: Date())
         let records = samples.enumerated().map { offset, sample in
             let start = Date(timeIntervalSince1970: 1_767_225_600 + Double(first + offset) * 60)
             return HealthRecord(
@@ -106,27 +107,9 @@ import Testing
         let alice = try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Date()))
         let userId = try #require(alice.id)
         try await OutboxQuarantineTests.outboxWithTwoDamagedRows(userId: userId, database: database)
-        let logger = Logger(label: "test")
-        let producer = try KafkaProducer(
-            configuration: .init(bootstrapServers: cluster.bootstrapServers, transactionalId: "quarantine-test", options: ["linger.ms": "1"]), logger: logger
-        )
-        let reader = KafkaTopicReader(bootstrapServers: cluster.bootstrapServers)
-        let relay = OutboxRelay(
-            source: SQLiteOutbox(database: database, logger: logger), producer: producer, reader: reader,
-            topic: "health-data", positionTopic: "positions", logger: logger, batchSize: 100, maxBackoff: .seconds(1)
-        )
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await producer.run() }
-            group.addTask { try await relay.run() }
-            let deadline = ContinuousClock.now + .seconds(60)
-            while try await database.outboxState().depth > 0, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            group.cancelAll()
-        }
-        #expect(try await database.outboxState().depth == 0)
+        let messages = try await GatewayKafkaMessageAsReceivedTests.relay(database, cluster: cluster)
         #expect(try await database.outboxState().quarantined == 3)
-        let published = try await reader.readAll(topic: "health-data").map {
+        let published = try messages.map {
             try JSONDecoder().decode(GatewayKafkaMessage.self, from: $0.value).sample.id
         }
         #expect(published == ["sample-1", "sample-2", "sample-6", "sample-7"])

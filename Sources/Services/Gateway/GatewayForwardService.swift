@@ -35,13 +35,11 @@ public struct GatewayForwardService: Sendable {
         )
         // Samples kept raw (a known type in a unit Kiroku does not know) travel too: the consumer keeps them raw,
         // as the storing gateway does, so nothing a phone sent is lost on this path either.
-        let rawSamples: [(id: String, sample: GatewaySample)] = mapped.keptRaw.compactMap { raw in
-            guard case .value(let sample) = payload.samples[raw.index] else { return nil }
-            return (raw.sampleId, sample)
-        }
-        let outgoing = zip(mapped.records, mapped.samples).map { ($0.externalId ?? $1.id, $1) } + rawSamples
-        let messages = outgoing.map { id, sample in
-            KafkaBatchPublisher.Message(topic: topic, key: GatewayKafkaMessage.key(owner: owner, sampleId: id), value: writer.message(for: sample))
+        let outgoing = zip(mapped.records, mapped.sampleIndexes).map { ($0.externalId ?? "", $1) } + mapped.keptRaw.map { ($0.sampleId, $0.index) }
+        let messages = outgoing.compactMap { id, index in
+            payload.sampleJSON(at: index).map { json in
+                KafkaBatchPublisher.Message(topic: topic, key: GatewayKafkaMessage.key(owner: owner, sampleId: id), value: writer.message(sampleJSON: json))
+            }
         }
         do {
             try await publisher.publish(messages, timeout: deliveryTimeout)

@@ -36,7 +36,7 @@ public struct GatewayIngestService: Sendable {
         let payload = try Self.decode(body, settings: settings)
         let mapped = GatewaySampleMapper(userId: userId, payload: payload, now: now).map()
         let records = mapped.records
-        let outbox = settings.kafkaEnabled ? Self.outbox(header: PayloadHeader(payload), samples: mapped.samples, userId: userId, now: now) : nil
+        let outbox = settings.kafkaEnabled ? Self.outbox(header: PayloadHeader(payload), samples: Self.sampleJSON(payload, mapped), userId: userId, now: now) : nil
         // Kept-raw samples are stored first, once each (their natural key is the sample id), so a batch answered
         // 200 holds them however its records fare; they are not sent to Kafka, which carries records.
         let rawStored = try await database.insertHealthAutoExportRaw(userId: userId, items: mapped.keptRaw.map(\.item), now: now)
@@ -67,15 +67,24 @@ public struct GatewayIngestService: Sendable {
     }
 
     /// The outbox's part of a batch: the batch's fields once (the rows' header) and, for each newly stored record, the
-    /// sample it came from, exactly as received, in `GatewayOutboxCodec`'s form. The relay turns them into the Kafka
-    /// message (`SQLiteOutbox`).
-    static func outbox(header: PayloadHeader, samples: [GatewaySample], userId: Int64, now: Date) -> (header: Data, message: @Sendable (HealthRecord) throws -> OutboxMessage) {
-        let samplesById = Dictionary(samples.map { ($0.id.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    /// JSON of the sample it came from as received (`samples`, by the record's `externalId`). The relay puts them
+    /// together into the Kafka message (`SQLiteOutbox`).
+    static func outbox(header: PayloadHeader, samples: [String: Data], userId: Int64, now: Date) -> (header: Data, message: @Sendable (HealthRecord) throws -> OutboxMessage) {
         let key = GatewayKafkaMessage.key(accountId: userId, phoneUserId: header.userId)
         return (GatewayOutboxCodec.header(header, accountId: userId), { record in
-            guard let sample = samplesById[record.externalId ?? ""] else { throw GatewayError.malformedPayload }
-            return OutboxMessage(userId: userId, messageKey: key, payload: GatewayOutboxCodec.sample(sample), createdAt: now)
+            guard let json = samples[record.externalId ?? ""] else { throw GatewayError.malformedPayload }
+            return OutboxMessage(userId: userId, messageKey: key, payload: json, createdAt: now)
         })
+    }
+
+    /// Each record's sample JSON, by the record's `externalId`.
+    static func sampleJSON(_ payload: GatewayPayload, _ mapped: GatewaySampleMapper.Mapped) -> [String: Data] {
+        var samples: [String: Data] = [:]
+        samples.reserveCapacity(mapped.records.count)
+        for (record, index) in zip(mapped.records, mapped.sampleIndexes) {
+            if let id = record.externalId, let json = payload.sampleJSON(at: index) { samples[id] = json }
+        }
+        return samples
     }
 
     /// The batch-level fields the outbox message repeats, captured without the samples.

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Writes `GatewayKafkaMessage`s for one batch without `JSONEncoder`: the fields every message of the batch
-/// shares are written once, and each sample is appended byte by byte between them. At a hundred samples per
-/// request the encoder's per-value boxing and key sorting cost more than storing the sample did. The output is
-/// what `GatewayKafkaMessage.makeEncoder()` would give in meaning (the same keys, sorted, slashes unescaped;
-/// absent optionals left out), and decodes back with `JSONDecoder` into the same message.
+/// shares are written once, and each sample's JSON — as received (`GatewayReceivedSamples`) — is put between them.
+/// At a hundred samples per request the encoder's per-value boxing and key sorting cost more than storing the sample
+/// did. The batch's keys are sorted, slashes unescaped, absent optionals left out; the message decodes with
+/// `JSONDecoder` into a `GatewayKafkaMessage`.
 public struct GatewayKafkaMessageWriter: Sendable {
     /// `{"accountId":…,"appVersion":…,"deviceId":…,"owner":…,"sample":`: the keys sorting before `sample`.
     private let head: [UInt8]
@@ -27,12 +27,24 @@ public struct GatewayKafkaMessageWriter: Sendable {
         self.tail = tail.bytes
     }
 
-    /// One sample's message.
+    /// The message for the sample whose JSON is `sampleJSON`, put in as it is.
+    public func message(sampleJSON: Data) -> Data {
+        var out = Data(capacity: head.count + sampleJSON.count + tail.count)
+        out.append(contentsOf: head)
+        out.append(sampleJSON)
+        out.append(contentsOf: tail)
+        return out
+    }
+
+    /// The message for a sample written from its fields: outbox rows of the previous version hold only these.
     public func message(for sample: GatewaySample) -> Data {
-        var out = JSONBytes(capacity: head.count + tail.count + 512)
-        out.bytes.append(contentsOf: head)
-        Self.append(sample, to: &out)
-        out.bytes.append(contentsOf: tail)
+        message(sampleJSON: Self.json(for: sample))
+    }
+
+    /// A sample's JSON from the fields Kiroku knows, for when its text as received is not at hand.
+    public static func json(for sample: GatewaySample) -> Data {
+        var out = JSONBytes(capacity: 512)
+        append(sample, to: &out)
         return Data(out.bytes)
     }
 

@@ -1,14 +1,17 @@
 import Foundation
 
 /// How the storing gateway keeps its Kafka messages in the outbox: the batch's fields once per row (the row's header)
-/// and each sample's fields as length-prefixed bytes, not as the message's JSON. The relay writes the JSON with
-/// `GatewayKafkaMessageWriter` when it publishes, so Kafka receives exactly what it did when rows held JSON.
+/// and each sample's JSON as received. The relay puts them together with `GatewayKafkaMessageWriter` when it
+/// publishes.
 ///
 /// Every outbox byte is written to the log, copied into the database by a checkpoint and freed again within about a
-/// second; as JSON the messages were about as many bytes as the records themselves (BENCHMARKS.md), and a third of each
-/// message was the batch's fields repeated.
+/// second; as whole messages the rows were about as many bytes as the records themselves (BENCHMARKS.md), and a third
+/// of each message was the batch's fields repeated.
+///
+/// Rows written before samples were kept as received hold each sample's known fields as length-prefixed bytes (version
+/// 1); they are still read, and published as they were then. A sample's JSON starts with `{`, never that version byte.
 enum GatewayOutboxCodec {
-    /// The first byte of every header and sample, so that a later format can be told apart.
+    /// The first byte of every header and of a version-1 sample, so that a later format can be told apart.
     private static let version: UInt8 = 1
 
     private enum Present {
@@ -44,6 +47,19 @@ enum GatewayOutboxCodec {
         }
     }
 
+    /// The JSON of a stored sample: a row's own, or one written from a version-1 row's fields. Throws `Damaged` for
+    /// bytes that are neither.
+    static func sampleJSON(from data: Data) throws(Damaged) -> Data {
+        guard data.first == UInt8(ascii: "{") else { return GatewayKafkaMessageWriter.json(for: try sample(from: data)) }
+        let valid = data.withUnsafeBytes { bytes in
+            var reader = JSONByteReader(bytes)
+            return (try? reader.skipValue()) != nil && (try? reader.expectEnd()) != nil
+        }
+        guard valid else { throw Damaged() }
+        return data
+    }
+
+    /// A sample in the version-1 form, as the previous version wrote it (for tests of rows it left behind).
     static func sample(_ sample: GatewaySample) -> Data {
         var out = Writer()
         out.byte(version)

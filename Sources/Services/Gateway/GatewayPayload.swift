@@ -12,10 +12,12 @@ public struct GatewayPayload: Decodable {
     /// value's text (a string as it reads, anything else as its JSON). Kept with the record, so nothing the phone
     /// sent is dropped without a trace.
     public let unknownSampleFields: [Int: [String: String]]
+    /// Each sample's JSON as received, for the Kafka message; empty for a batch JSONDecoder read (not strict JSON).
+    public let receivedSamples: GatewayReceivedSamples
 
     public init(
         deviceId: String, userId: String, timestamp: String?, appVersion: String?, samples: [Lenient<GatewaySample>],
-        unknownSampleFields: [Int: [String: String]] = [:]
+        unknownSampleFields: [Int: [String: String]] = [:], receivedSamples: GatewayReceivedSamples = .init()
     ) {
         self.deviceId = deviceId
         self.userId = userId
@@ -23,6 +25,15 @@ public struct GatewayPayload: Decodable {
         self.appVersion = appVersion
         self.samples = samples
         self.unknownSampleFields = unknownSampleFields
+        self.receivedSamples = receivedSamples
+    }
+
+    /// The JSON the Kafka message carries for sample `index`: the sample as received, or — read by JSONDecoder, or
+    /// with a member name that is not UTF-8 — written from the fields Kiroku knows. Nil for a sample not read.
+    public func sampleJSON(at index: Int) -> Data? {
+        if let received = receivedSamples[index] { return received }
+        guard samples.indices.contains(index), case .value(let sample) = samples[index] else { return nil }
+        return GatewayKafkaMessageWriter.json(for: sample)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -40,7 +51,8 @@ public struct GatewayPayload: Decodable {
     }
 }
 
-/// The app's `HealthDataSample`, exactly as sent; re-encoded unchanged into the Kafka message.
+/// The app's `HealthDataSample`: the fields Kiroku reads. The Kafka message carries the sample's JSON as received
+/// (`GatewayPayload.receivedSamples`), members Kiroku does not know included.
 public struct GatewaySample: Codable, Sendable, Equatable {
     public let id: String
     public let type: String

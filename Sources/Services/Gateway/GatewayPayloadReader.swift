@@ -11,6 +11,7 @@ enum GatewayPayloadReader {
         var deviceId = Field<String>.absent, userId = Field<String>.absent, timestamp = Field<String>.absent
         var appVersion = Field<String>.absent, samples = Field<[Lenient<GatewaySample>]>.absent
         var unknown: [Int: [String: String]] = [:]
+        var received = GatewayReceivedSamples()
         do throws(JSONSyntaxError) {
             try reader.object { (reader: inout JSONByteReader, name) throws(JSONSyntaxError) in
                 if name.matches("deviceId") { try first(&deviceId, &reader, string) }
@@ -18,7 +19,7 @@ enum GatewayPayloadReader {
                 else if name.matches("timestamp") { try first(&timestamp, &reader, string) }
                 else if name.matches("appVersion") { try first(&appVersion, &reader, string) }
                 else if name.matches("samples") {
-                    try first(&samples, &reader) { (reader: inout JSONByteReader) throws(JSONSyntaxError) in try sampleArray(&reader, unknown: &unknown) }
+                    try first(&samples, &reader) { (reader: inout JSONByteReader) throws(JSONSyntaxError) in try sampleArray(&reader, unknown: &unknown, received: &received) }
                 }
                 else { try reader.skipValue() }
             }
@@ -30,7 +31,7 @@ enum GatewayPayloadReader {
               case .success(let timestamp) = timestamp.optional("timestamp", at: ""),
               case .success(let appVersion) = appVersion.optional("appVersion", at: "")
         else { return nil }
-        return GatewayPayload(deviceId: deviceId, userId: userId, timestamp: timestamp, appVersion: appVersion, samples: samples, unknownSampleFields: unknown)
+        return GatewayPayload(deviceId: deviceId, userId: userId, timestamp: timestamp, appVersion: appVersion, samples: samples, unknownSampleFields: unknown, receivedSamples: received)
     }
 
     /// JSONDecoder keeps the first value of a name given twice, so a repeat is read past. (Requests with repeated
@@ -43,7 +44,7 @@ enum GatewayPayloadReader {
     }
 
     private static func sampleArray(
-        _ reader: inout JSONByteReader, unknown: inout [Int: [String: String]]
+        _ reader: inout JSONByteReader, unknown: inout [Int: [String: String]], received: inout GatewayReceivedSamples
     ) throws(JSONSyntaxError) -> Field<[Lenient<GatewaySample>]> {
         if try reader.null() { return .null }
         guard reader.peek() == UInt8(ascii: "[") else {
@@ -52,7 +53,10 @@ enum GatewayPayloadReader {
         }
         var samples: [Lenient<GatewaySample>] = []
         try reader.array { (reader: inout JSONByteReader, index) throws(JSONSyntaxError) in
+            _ = reader.peek()
+            let start = reader.index
             samples.append(try sample(&reader, index: index, unknown: &unknown))
+            received.append(UnsafeRawBufferPointer(rebasing: reader.bytes[start..<reader.index]))
         }
         return .value(samples)
     }

@@ -29,7 +29,8 @@ public struct GatewaySampleMapper {
 
     public struct Mapped: Sendable {
         public var records: [HealthRecord] = []
-        public var samples: [GatewaySample] = []
+        /// Where each record's sample is in the batch, record by record.
+        public var sampleIndexes: [Int] = []
         public var rejections: [Rejection] = []
         public var keptRaw: [KeptRaw] = []
         /// Exact repeats of a sample earlier in the same batch: synced with it, stored once.
@@ -69,7 +70,7 @@ public struct GatewaySampleMapper {
                 case .success(let record):
                     guard !isRepeat(sample, id: record.externalId ?? "", index: index) else { continue }
                     mapped.records.append(record)
-                    mapped.samples.append(sample)
+                    mapped.sampleIndexes.append(index)
                 case .failure(let reason):
                     let korean = GatewayText.korean(forSampleRefusal: reason.code, type: sample.type, unit: sample.unit, value: sample.value)
                     let text = GatewayText(reason.message, ko: korean)

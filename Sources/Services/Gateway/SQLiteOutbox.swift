@@ -5,7 +5,8 @@ import Storage
 import Synchronization
 
 /// The gateway's SQLite outbox as the relay's source. Rows the gateway wrote with a header hold its samples in
-/// `GatewayOutboxCodec`'s form, and are published as the Kafka message's JSON; rows without one hold the message itself.
+/// `GatewayOutboxCodec`'s form, and are published as the Kafka message, the header's fields around each sample; rows
+/// without one hold the message itself.
 ///
 /// A row that cannot be read (only damage to the database file makes one) is moved to the outbox's quarantine and
 /// logged as an error, and the messages after it go on: left in place, it would stop the relay for good.
@@ -41,8 +42,8 @@ public struct SQLiteOutbox: OutboxSource {
         return try await database.pendingOutbox(after: id, limit: limit) { message in
             guard let header = message.header else { return OutboxEntry(id: message.id, key: message.key, value: message.payload) }
             do {
-                let sample = try GatewayOutboxCodec.sample(from: message.payload)
-                return OutboxEntry(id: message.id, key: message.key, value: try writers.writer(for: header).message(for: sample))
+                let sample = try GatewayOutboxCodec.sampleJSON(from: message.payload)
+                return OutboxEntry(id: message.id, key: message.key, value: try writers.writer(for: header).message(sampleJSON: sample))
             } catch {
                 throw StoredRowError(table: OutboxMessage.databaseTableName, column: "payload", id: "\(message.id)")
             }
