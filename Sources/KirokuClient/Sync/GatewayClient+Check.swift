@@ -20,7 +20,7 @@ extension GatewayClient {
         case .refused(let status, _) where status == 400 || status == 422: return .ok
         case .refused(let status, let reason): return .unexpected(status: status, reason: reason)
         case .retryable(let status?, let reason): return .unexpected(status: status, reason: reason)
-        case .retryable(nil, let reason), .unreachable(let reason): return .unreachable(reason: reason)
+        case .retryable(nil, let reason), .unreachable(let reason), .untrusted(let reason): return .unreachable(reason: reason)
         }
     }
 }

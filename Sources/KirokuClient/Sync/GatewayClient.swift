@@ -37,13 +37,15 @@ public final class GatewayClient: Sendable {
         try await http.shutdown()
     }
 
-    /// What one request ended in: an answer, something worth retrying, a refusal retrying cannot fix, or no
-    /// connection at all (refused, not accepted in time, host not found: the gateway is down or the address wrong).
+    /// What one request ended in: an answer, something worth retrying, a refusal retrying cannot fix, no
+    /// connection at all (refused, not accepted in time, host not found: the gateway is down or the address wrong), or
+    /// a certificate this client does not trust (only new settings fix that).
     enum Outcome {
         case accepted(GatewayAnswer)
         case retryable(status: Int?, reason: String)
         case refused(status: Int, reason: String)
         case unreachable(reason: String)
+        case untrusted(reason: String)
     }
 
     func send(_ payload: SyncPayload) async -> Outcome {
@@ -76,9 +78,10 @@ public final class GatewayClient: Sendable {
         } catch {
             let host = target.endpoint.host.map { host in target.endpoint.port.map { "\(host):\($0)" } ?? host } ?? target.endpoint.absoluteString
             let failure = TransportFailure(error)
-            let reason = failure.describe(error, host: host, connectTimeout: connectTimeout, language: language)
-            // No connection was made: the engine tries once more at most. Timeouts or drops mid-request and TLS
-            // handshakes cut short are worth the whole backoff.
+            let reason = failure.describe(error, host: host, caFile: target.caFile, connectTimeout: connectTimeout, language: language)
+            // No connection was made: the engine tries once more at most. A certificate not trusted is not tried
+            // again. Timeouts or drops mid-request and TLS handshakes cut short are worth the whole backoff.
+            if failure.needsNewSettings { return .untrusted(reason: reason) }
             return failure.isUnreachable ? .unreachable(reason: reason) : .retryable(status: nil, reason: reason)
         }
     }

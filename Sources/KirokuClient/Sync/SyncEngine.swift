@@ -7,8 +7,9 @@ import Health
 /// the status and reason recorded. A gateway that cannot be reached at all (connection refused, not accepted within
 /// the connect timeout, host not found) is tried once more after the schedule's first wait, in case it was
 /// restarting, and then the run stops: the whole schedule only made a person wait half a minute or more to learn the
-/// gateway is down, and the records stay queued for the next run either way. Nothing is ever marked synced without an
-/// answer (the original app lost data that way).
+/// gateway is down, and the records stay queued for the next run either way. A gateway certificate this agent does not
+/// trust stops the run at once: no retry can change it. Nothing is ever marked synced without an answer (the original
+/// app lost data that way).
 public struct SyncEngine: Sendable {
     let store: any SyncStore
     let client: GatewayClient
@@ -48,7 +49,7 @@ public struct SyncEngine: Sendable {
                 failure = (status, reason)
             case .refused(let status, let reason):
                 failure = (status, reason)
-            case .unreachable(let reason):
+            case .unreachable(let reason), .untrusted(let reason):
                 failure = (nil, reason)
             }
             attempt.status = .failed
@@ -72,7 +73,7 @@ public struct SyncEngine: Sendable {
             switch outcome {
             case .retryable: break
             case .unreachable where !retriedUnreachable: retriedUnreachable = true
-            case .accepted, .refused, .unreachable: return outcome
+            case .accepted, .refused, .unreachable, .untrusted: return outcome
             }
             retries += 1
             try? await Task.sleep(for: delay)

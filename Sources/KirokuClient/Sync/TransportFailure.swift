@@ -53,8 +53,15 @@ enum TransportFailure {
         }
     }
 
+    /// The gateway's certificate is not trusted: it will not be on the next try either, only a change of settings (the
+    /// CA file) or of the gateway's certificate fixes it.
+    var needsNewSettings: Bool {
+        self == .untrustedCertificate
+    }
+
     /// The reason in words, naming where the request went; the library's description is kept only when none fits.
-    func describe(_ error: any Error, host: String, connectTimeout: TimeAmount, language: Language) -> String {
+    /// `caFile` is the CA the certificate was checked against, when not the system's.
+    func describe(_ error: any Error, host: String, caFile: String?, connectTimeout: TimeAmount, language: Language) -> String {
         let text: LocalizedText
         switch self {
         case .refused:
@@ -73,10 +80,17 @@ enum TransportFailure {
         case .timedOut:
             text = LocalizedText(ja: "\(host) から時間内に応答がありません", en: "no answer from \(host) in time")
         case .untrustedCertificate:
-            text = LocalizedText(
-                ja: "\(host) の証明書を信頼できません（自己署名なら CA ファイルを指定してください）",
-                en: "the certificate of \(host) is not trusted (for a self-signed one, give its CA file)"
-            )
+            if let caFile {
+                text = LocalizedText(
+                    ja: "\(host) の証明書は CA ファイル \(caFile) の CA で署名されていないため信頼できず、再試行せずに止めました（署名した CA の PEM ファイルを kiroku sync configure --ca-file <ファイル> で指定し直してください）",
+                    en: "the certificate of \(host) is not trusted: the CA in \(caFile) did not sign it, so the run stopped without retrying (give the PEM file of the CA that signed it: kiroku sync configure --ca-file <file>)"
+                )
+            } else {
+                text = LocalizedText(
+                    ja: "\(host) の証明書はこのシステムで信頼されていないため、再試行せずに止めました（自己署名の証明書や独自の CA なら、その CA の PEM ファイルを kiroku sync configure --ca-file <ファイル> で指定してください）",
+                    en: "the certificate of \(host) is not trusted by this system, so the run stopped without retrying (for a self-signed certificate or a private CA, give that CA's PEM file: kiroku sync configure --ca-file <file>)"
+                )
+            }
         case .tlsFailed:
             text = LocalizedText(ja: "\(host) と暗号化された接続を確立できません（HTTPS のポートか確認してください）", en: "could not set up an encrypted connection to \(host) (is it an HTTPS port?)")
         case .dropped:
