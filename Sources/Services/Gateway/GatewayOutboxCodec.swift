@@ -163,6 +163,7 @@ enum GatewayOutboxCodec {
             switch value {
             case .string(let text): byte(0); string(text)
             case .number(let number): byte(1); double(number)
+            case .integer(let digits): byte(1); double(Double(digits) ?? 0)
             case .bool(let flag): byte(flag ? 3 : 2)
             case .null: byte(4)
             case .array(let values):

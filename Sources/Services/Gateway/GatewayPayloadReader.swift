@@ -181,8 +181,9 @@ enum GatewayPayloadReader {
             }
             return .array(values)
         default:
+            let start = reader.index
             if let number = try reader.number() {
-                if number.isFinite { return .number(number) }
+                if number.isFinite { return GatewayMetadataValue.number(number, text: UnsafeRawBufferPointer(rebasing: reader.bytes[start..<reader.index])) }
                 if wrong == nil { wrong = path }
                 return nil
             }
