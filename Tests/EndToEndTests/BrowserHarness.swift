@@ -129,6 +129,7 @@ enum BrowserHarness {
         try await browser.type(username, into: "#username")
         try await browser.type(username, into: "#displayName")
         try await browser.type("correct horse battery", into: "#password")
+        try await browser.type("correct horse battery", into: "#passwordConfirmation")
         try await browser.submit("#submit")
     }
 }

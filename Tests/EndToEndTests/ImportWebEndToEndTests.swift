@@ -39,6 +39,7 @@ extension WebDriver {
             try await browser.open("\(site)/signup")
             try await browser.type("hanako", into: "#username")
             try await browser.type("correct horse battery", into: "#password")
+            try await browser.type("correct horse battery", into: "#passwordConfirmation")
             try await browser.submit("#submit")
 
             try await browser.open("\(site)/records")

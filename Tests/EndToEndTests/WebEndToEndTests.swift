@@ -39,6 +39,7 @@ import TestSupport
             try await browser.type("hanako", into: "#username")
             try await browser.type("はなこ", into: "#displayName")
             try await browser.type("correct horse battery", into: "#password")
+            try await browser.type("correct horse battery", into: "#passwordConfirmation")
             try await browser.submit("#submit")
             #expect(try await browser.currentURL() == "\(site)/")
 

@@ -31,6 +31,7 @@ import TestSupport
             try await browser.open("\(site)/signup")
             try await browser.type("taro", into: "#username")
             try await browser.type("correct horse battery", into: "#password")
+            try await browser.type("correct horse battery", into: "#passwordConfirmation")
             try await browser.submit("#submit")
 
             // First set: pick the exercise, type weight and reps, log.

@@ -41,7 +41,7 @@ final class RawBrowser {
     /// Signs up from a fresh start: a browser already signed in would be sent away from the form.
     func signUp(_ username: String, password: String = "correct horse battery") async throws -> RawConnection.Response {
         cookies = [:]
-        return try await submit(page: "/signup", to: "/signup", form: ["username": username, "password": password])
+        return try await submit(page: "/signup", to: "/signup", form: ["username": username, "password": password, "passwordConfirmation": password])
     }
 
     private func head() -> String {

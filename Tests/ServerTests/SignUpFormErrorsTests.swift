@@ -25,7 +25,7 @@ import Testing
         try await server.test { client in
             var browser = WebSession(client)
             let page = try await browser.submit(
-                page: "/signup", to: "/signup", form: ["username": "Hanako", "displayName": Self.longName, "password": "tiny-pass"]
+                page: "/signup", to: "/signup", form: ["username": "Hanako", "displayName": Self.longName, "password": "tiny-pass", "passwordConfirmation": "tiny-pass"]
             )
             #expect(page.status == .badRequest)
             let html = page.text
@@ -46,7 +46,7 @@ import Testing
         try await server.test { client in
             var browser = WebSession(client)
             browser.cookies[LanguageMiddleware.cookieName] = "en"
-            let page = try await browser.submit(page: "/signup", to: "/signup", form: ["username": "x!", "displayName": "Taro", "password": "short"])
+            let page = try await browser.submit(page: "/signup", to: "/signup", form: ["username": "x!", "displayName": "Taro", "password": "short", "passwordConfirmation": "short"])
             #expect(page.status == .badRequest)
             let html = page.text
             #expect(Self.besideField("username", in: html).contains("Usernames are 3–32 characters"))
@@ -56,5 +56,44 @@ import Testing
             #expect(html.contains(#"value="Taro""#))
             #expect(!html.contains("{{"), "the template's comment is not shown")
         }
+    }
+
+    @Test func aSecondPasswordThatDiffersIsRefusedBesideItAndCreatesNothing() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            let page = try await browser.submit(page: "/signup", to: "/signup", form: [
+                "username": "taro", "displayName": "たろう", "password": "correct horse battery", "passwordConfirmation": "correct horse batery",
+            ])
+            #expect(page.status == .badRequest)
+            let html = page.text
+            #expect(Self.besideField("passwordConfirmation", in: html).contains("パスワードが一致しません。"))
+            #expect(html.contains(#"aria-describedby="passwordConfirmation-error""#))
+            #expect(!Self.besideField("password", in: html).contains("error-text"), "the first password broke no rule")
+            #expect(html.contains("下の項目を確認してください。"))
+            #expect(html.contains("パスワード（確認）"))
+            #expect(html.contains(#"value="taro""#) && html.contains(#"value="たろう""#))
+            #expect(!html.contains("correct horse"), "neither password is sent back")
+        }
+        #expect(try await server.database.allUsers().isEmpty)
+    }
+
+    @Test func theMismatchIsShownWithTheOtherWrongFieldsAtOnceInEnglish() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            var browser = WebSession(client)
+            browser.cookies[LanguageMiddleware.cookieName] = "en"
+            let page = try await browser.submit(
+                page: "/signup", to: "/signup", form: ["username": "x!", "password": "short", "passwordConfirmation": "shorter"]
+            )
+            #expect(page.status == .badRequest)
+            let html = page.text
+            #expect(Self.besideField("username", in: html).contains("Usernames are 3–32 characters"))
+            #expect(Self.besideField("password", in: html).contains("Passwords must be at least 10 characters long."))
+            #expect(Self.besideField("passwordConfirmation", in: html).contains("The passwords do not match. Type the same password twice."))
+            #expect(html.contains("Check the 3 fields marked below."))
+            #expect(html.contains("Password again"), "the second field is labelled in the page's language")
+        }
+        #expect(try await server.database.allUsers().isEmpty)
     }
 }

@@ -46,7 +46,7 @@ struct WebSession {
     }
 
     mutating func signUp(_ username: String, password: String = "correct horse battery") async throws -> TestResponse {
-        try await submit(page: "/signup", to: "/signup", form: ["username": username, "password": password, "displayName": username])
+        try await submit(page: "/signup", to: "/signup", form: ["username": username, "password": password, "passwordConfirmation": password, "displayName": username])
     }
 
     private mutating func remember(_ response: TestResponse) {

@@ -21,6 +21,7 @@ struct AuthWebController {
     struct SignUpForm: Decodable {
         let username: String?
         let password: String?
+        let passwordConfirmation: String?
         let displayName: String?
         let csrf: String?
     }
@@ -106,13 +107,13 @@ struct AuthWebController {
         let (username, displayName) = (input.username ?? "", input.displayName ?? "")
         do {
             let user = try await accounts.signUp(
-                username: username, password: input.password ?? "", displayName: displayName,
+                username: username, password: input.password ?? "", passwordConfirmation: input.passwordConfirmation ?? "", displayName: displayName,
                 language: context.language, address: context.clientAddress, now: context.now
             )
             metrics.signUp()
             return try await startSession(user: user, then: "/", request: request, context: context)
         } catch let refusal as SignUpRefusal {
-            // What was typed stays, except the password, which is never sent back in a page.
+            // What was typed stays, except the passwords, which are never sent back in a page.
             return form("signup", request: request, context: context, error: APIError(refusal), refusal: refusal, username: username, displayName: displayName)
         } catch let error as any DomainError {
             return form("signup", request: request, context: context, error: APIError(error), username: username, displayName: displayName)

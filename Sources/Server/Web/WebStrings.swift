@@ -22,6 +22,7 @@ enum WebStrings {
         "username": .init(ja: "ユーザー名", en: "Username"),
         "password": .init(ja: "パスワード", en: "Password"),
         "passwordHint": .init(ja: "10 文字以上", en: "At least 10 characters"),
+        "passwordAgain": .init(ja: "パスワード（確認）", en: "Password again"),
         "displayName": .init(ja: "表示名", en: "Display name"),
         "noAccount": .init(ja: "アカウントをお持ちでない方", en: "No account yet?"),
         "haveAccount": .init(ja: "アカウントをお持ちの方", en: "Already have an account?"),

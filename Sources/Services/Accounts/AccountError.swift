@@ -6,6 +6,8 @@ public enum AccountError: DomainError, Equatable {
     case usernameTaken
     case passwordTooShort
     case passwordTooLong
+    /// The sign-up form's second password differs from the first: one of them holds a typo nobody can see.
+    case passwordsDoNotMatch
     case invalidCredentials
     /// A signed-in person's password, asked again before a change (a new password, deleting the account), was wrong:
     /// the same code and status as a failed sign-in, with a message that does not mention a username they never typed.
@@ -26,6 +28,7 @@ public enum AccountError: DomainError, Equatable {
         case .usernameTaken: "username_taken"
         case .passwordTooShort: "password_too_short"
         case .passwordTooLong: "password_too_long"
+        case .passwordsDoNotMatch: "passwords_do_not_match"
         case .invalidCredentials, .wrongCurrentPassword: "invalid_credentials"
         case .invalidTokenName: "invalid_token_name"
         case .invalidProfile: "invalid_profile"
@@ -36,7 +39,7 @@ public enum AccountError: DomainError, Equatable {
 
     public var httpStatus: Int {
         switch self {
-        case .invalidUsername, .passwordTooShort, .passwordTooLong, .invalidTokenName, .invalidProfile, .displayNameTooLong: 400
+        case .invalidUsername, .passwordTooShort, .passwordTooLong, .passwordsDoNotMatch, .invalidTokenName, .invalidProfile, .displayNameTooLong: 400
         case .invalidCredentials, .wrongCurrentPassword: 401
         case .usernameTaken: 409
         case .tooManyAttempts, .tooManySignUps: 429
@@ -60,6 +63,8 @@ public enum AccountError: DomainError, Equatable {
         case .usernameTaken: LocalizedText(ja: "このユーザー名は既に使われています。", en: "That username is already taken.")
         case .passwordTooShort: LocalizedText(ja: "パスワードは 10 文字以上にしてください。", en: "Passwords must be at least 10 characters long.")
         case .passwordTooLong: LocalizedText(ja: "パスワードは 72 バイト以内にしてください。", en: "Passwords can be at most 72 bytes long.")
+        case .passwordsDoNotMatch:
+            LocalizedText(ja: "パスワードが一致しません。同じパスワードをもう一度入力してください。", en: "The passwords do not match. Type the same password twice.")
         case .invalidCredentials: LocalizedText(ja: "ユーザー名またはパスワードが違います。", en: "Wrong username or password.")
         case .wrongCurrentPassword: LocalizedText(ja: "現在のパスワードが違います。", en: "The current password is wrong.")
         case .invalidTokenName: LocalizedText(ja: "トークン名は 1〜64 文字で入力してください。", en: "Token names are 1–64 characters.")

@@ -33,9 +33,11 @@ public struct AccountService: Sendable {
 
     /// Creates an account. `address` is the client's for a sign-up from the web, whose attempts are limited per
     /// address; nil for the operator (`kiroku user create`, `kiroku demo`), who is not limited. Every field is checked
-    /// before anything is refused, so a `SignUpRefusal` names each wrong field at once.
+    /// before anything is refused, so a `SignUpRefusal` names each wrong field at once. `passwordConfirmation` is the
+    /// web form's second password; nil where nobody types one (the CLI reads the password once, without a form).
     public func signUp(
-        username: String, password: String, displayName: String = "", language: Language? = nil, address: String? = nil, now: Date
+        username: String, password: String, passwordConfirmation: String? = nil, displayName: String = "", language: Language? = nil,
+        address: String? = nil, now: Date
     ) async throws -> User {
         if let address, case .retryAfter(let seconds) = await signUpLimiter.admit(address, now: now) {
             throw AccountError.tooManySignUps(retryAfter: seconds)
@@ -58,6 +60,9 @@ public struct AccountService: Sendable {
             try Self.checkPasswordRules(password)
         } catch {
             problems.append(.init(field: .password, error: error))
+        }
+        if let passwordConfirmation, passwordConfirmation != password {
+            problems.append(.init(field: .passwordConfirmation, error: AccountError.passwordsDoNotMatch))
         }
         if let refusal = SignUpRefusal(problems) { throw refusal }
         let hash = try await hasher.hash(password)

@@ -4,7 +4,7 @@ import Health
 /// them all at once beside their fields instead of making the person fix one, send again and meet the next.
 public struct SignUpRefusal: DomainError {
     public enum Field: String, Sendable, CaseIterable {
-        case username, displayName, password
+        case username, displayName, password, passwordConfirmation
     }
 
     public struct Problem: Sendable {
