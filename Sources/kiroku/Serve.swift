@@ -109,6 +109,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("public-url"), help: "The address people reach the server at, e.g. https://kiroku.example, for a reminder's \"record now\" link (env KIROKU_PUBLIC_URL; default: the listening address).")
     var publicURL: String?
 
+    @Option(name: .customLong("sign-up-limit"), help: "New accounts per client address per hour, from the sign-up page and Sign in with Apple together; 0 closes sign-up, leaving kiroku user create (env KIROKU_SIGN_UP_LIMIT).")
+    var signUpLimit: Int = ProcessInfo.processInfo.environment["KIROKU_SIGN_UP_LIMIT"].map { Int($0) ?? -1 } ?? AccountService.defaultSignUpsPerHour
+
     @Option(name: .customLong("share-card-renders"), help: "Share-card drawings per account per minute; cached cards are always served.")
     var shareCardRenders: Int = AppConfiguration().shareCardRendersPerMinute
 
@@ -162,6 +165,11 @@ struct Serve: AsyncParsableCommand {
         guard (1...Self.maxImportMiBLimit).contains(maxImportMiB) else {
             throw ValidationError("--max-import-size must be 1–\(Self.maxImportMiBLimit) MiB. / --max-import-size は 1〜\(Self.maxImportMiBLimit) MiB で指定してください。")
         }
+        guard signUpLimit >= 0 else {
+            throw ValidationError(
+                "--sign-up-limit (KIROKU_SIGN_UP_LIMIT) must be a whole number, 0 (sign-up closed) or more. / --sign-up-limit（KIROKU_SIGN_UP_LIMIT）は 0（新規登録を受け付けない）以上の整数で指定してください。"
+            )
+        }
         guard shareCardRenders > 0 else {
             throw ValidationError("--share-card-renders must be positive. / --share-card-renders は正の数で指定してください。")
         }
@@ -205,6 +213,7 @@ struct Serve: AsyncParsableCommand {
         configuration.allowPrivateWebhooks = allowPrivateWebhooks
         configuration.publicURL = try PublicURLOption.value(publicURL)
         configuration.shareCardRendersPerMinute = shareCardRenders
+        configuration.signUpsPerHour = signUpLimit
         configuration.appleSignIn = try appleSignInSettings()
         try applyTrustedProxies(to: &configuration)
         if let backupDirectory {

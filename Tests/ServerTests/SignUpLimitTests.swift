@@ -13,7 +13,7 @@ import Testing
 
     @Test func signUpsFromOneAddressAreRefusedWith429UntilTheWindowHasPassed() async throws {
         let clock = TestClock(Self.start)
-        let server = try TestServer(signUpLimiter: SlidingWindowLimiter(limit: 3, window: 3600), clock: { clock.now })
+        let server = try TestServer(signUpsPerHour: 3, clock: { clock.now })
         try await server.live { port in
             let script = RawBrowser(port: port, from: "127.0.0.6")
             // A refused attempt counts too: a taken or malformed name is an answer as well.
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func behindATrustedProxyEachForwardedClientHasItsOwnLimit() async throws {
-        var proxied = try TestServer(signUpLimiter: SlidingWindowLimiter(limit: 1, window: 3600))
+        var proxied = try TestServer(signUpsPerHour: 1)
         #expect(proxied.configuration.trustProxies([Self.proxy]).isEmpty)
         let server = proxied
         try await server.live { port async throws in

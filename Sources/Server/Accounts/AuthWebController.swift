@@ -32,8 +32,10 @@ struct AuthWebController {
         routes.get("signin") { request, context in
             context.user != nil ? .redirect(to: "/") : form("signin", request: request, context: context)
         }
-        routes.get("signup") { request, context in
-            context.user != nil ? .redirect(to: "/") : form("signup", request: request, context: context)
+        routes.get("signup") { request, context -> Response in
+            if context.user != nil { return .redirect(to: "/") }
+            // Closed by the operator: the page says so at once, instead of a form that is refused only once filled in.
+            return form("signup", request: request, context: context, error: accounts.takesSignUps ? nil : APIError(AccountError.signUpClosed))
         }
         routes.post("signin", use: signIn)
         routes.post("signup", use: signUp)
@@ -79,8 +81,10 @@ struct AuthWebController {
             values["error"] = refusal.summary.text(in: context.language)
             for problem in refusal.problems { values[problem.field.rawValue + "Error"] = problem.error.message.text(in: context.language) }
         }
+        if template == "signup", !accounts.takesSignUps { values["signUpClosed"] = true }
         if let notice = request.uri.queryParameters["notice"].flatMap({ strings[String($0)] }) { values["notice"] = notice }
-        var response = pages.render(template, values, status: error.map { $0.status == .tooManyRequests ? .tooManyRequests : .badRequest } ?? .ok)
+        let status = error.map { [HTTPResponse.Status.tooManyRequests, .forbidden].contains($0.status) ? $0.status : .badRequest } ?? .ok
+        var response = pages.render(template, values, status: status)
         if let error, error.status == .tooManyRequests { response.headers.append(contentsOf: error.headers) }
         if let cookie { response.setCookie(cookie) }
         return response

@@ -15,8 +15,6 @@ public struct AppDependencies: Sendable {
     public var metrics: AppMetrics
     public var hasher: PasswordHasher
     public var rateLimiter: LoginRateLimiter
-    /// Sign-up attempts per client address (`AccountService.signUpLimiter`); tests hand in a small one.
-    public var signUpLimiter = AccountService.defaultSignUpLimiter()
     /// The one clock: every request's `now`, the wait-time system's opening hours and staleness, import recovery.
     /// Tests pin it to a known instant.
     public var clock: @Sendable () -> Date = { Date() }
@@ -108,7 +106,8 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     let database = dependencies.database
     let pages = try await WebRenderer()
     let accounts = AccountService(
-        database: database, hasher: dependencies.hasher, rateLimiter: dependencies.rateLimiter, signUpLimiter: dependencies.signUpLimiter,
+        database: database, hasher: dependencies.hasher, rateLimiter: dependencies.rateLimiter,
+        signUpLimiter: AccountService.makeSignUpLimiter(perHour: configuration.signUpsPerHour),
         files: UserFiles(dataDirectory: configuration.dataDirectory)
     )
     let records = HealthRecordService(database: database)
@@ -181,7 +180,9 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     // Workouts: the BulkTrack phone app's API, unchanged, under /v1 (its own device tokens and error shape).
     let workouts = WorkoutService(database: database)
     let devices = DeviceAuthService(database: database)
-    let apple = AppleSignInService(database: database, settings: configuration.appleSignIn, rateLimiter: dependencies.rateLimiter)
+    let apple = AppleSignInService(
+        database: database, settings: configuration.appleSignIn, rateLimiter: dependencies.rateLimiter, signUpLimiter: accounts.signUpLimiter
+    )
     router.addRoutes(DeviceAuthAPIController(devices: devices, apple: apple).endpoints, atPath: "v1")
     router.group("v1").add(middleware: BulkTrackAuthMiddleware(devices: devices, accounts: accounts)).addRoutes(WorkoutsAPIController(workouts: workouts).endpoints)
 

@@ -33,6 +33,9 @@ public struct AppConfiguration: Sendable {
     /// The address people reach this server at (`https://kiroku.example`), for links that leave it: a reminder's
     /// "record now" action. Nil: the listening address (`http(s)://host:port`), right only without a proxy.
     public var publicURL: String?
+    /// New accounts per client address in any hour, from the sign-up form and Sign in with Apple together; 0 closes
+    /// sign-up, leaving `kiroku user create` (and BulkTrack's device onboarding, limited on its own).
+    public var signUpsPerHour = AccountService.defaultSignUpsPerHour
     /// Share-card drawings (cache misses) allowed per account per minute; a cached card is always served.
     public var shareCardRendersPerMinute = 10
     /// Scheduled backups while the server runs; nil for none.

@@ -21,6 +21,8 @@ public enum AccountError: DomainError, Equatable {
     case tooManyAttempts(retryAfter: Int)
     /// Too many sign-up attempts from this address: the next one may come after this many seconds.
     case tooManySignUps(retryAfter: Int)
+    /// The operator closed sign-up (`kiroku serve --sign-up-limit 0`): accounts come from `kiroku user create` only.
+    case signUpClosed
 
     public var code: String {
         switch self {
@@ -34,6 +36,7 @@ public enum AccountError: DomainError, Equatable {
         case .invalidProfile: "invalid_profile"
         case .displayNameTooLong: "display_name_too_long"
         case .tooManyAttempts, .tooManySignUps: "rate_limited"
+        case .signUpClosed: "sign_up_closed"
         }
     }
 
@@ -43,6 +46,7 @@ public enum AccountError: DomainError, Equatable {
         case .invalidCredentials, .wrongCurrentPassword: 401
         case .usernameTaken: 409
         case .tooManyAttempts, .tooManySignUps: 429
+        case .signUpClosed: 403
         }
     }
 
@@ -79,6 +83,11 @@ public enum AccountError: DomainError, Equatable {
             LocalizedText(
                 ja: "この接続元からの新規登録が多すぎます。\(seconds) 秒後にもう一度お試しください。",
                 en: "Too many sign-ups from this address. Try again in \(seconds) s."
+            )
+        case .signUpClosed:
+            LocalizedText(
+                ja: "このサーバーでは新規登録を受け付けていません。アカウントはサーバーの管理者に作ってもらってください。",
+                en: "This server does not take new sign-ups. Ask its operator to make you an account."
             )
         }
     }

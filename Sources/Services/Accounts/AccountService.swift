@@ -16,13 +16,19 @@ public struct AccountService: Sendable {
     public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
 
     /// 10 attempts an hour: a household behind one address, typos included, and not a script.
-    public static func defaultSignUpLimiter() -> SlidingWindowLimiter {
-        SlidingWindowLimiter(limit: 10, window: 3600)
+    public static let defaultSignUpsPerHour = 10
+
+    /// At most `perHour` sign-ups per address in any hour; 0 closes sign-up (`admitNewAccount`).
+    public static func makeSignUpLimiter(perHour: Int = defaultSignUpsPerHour) -> SlidingWindowLimiter {
+        SlidingWindowLimiter(limit: perHour, window: 3600)
     }
+
+    /// False when the operator closed sign-up: the page then says so instead of offering a form that is refused.
+    public var takesSignUps: Bool { signUpLimiter.limit > 0 }
 
     public init(
         database: AppDatabase, hasher: PasswordHasher, rateLimiter: LoginRateLimiter = LoginRateLimiter(),
-        signUpLimiter: SlidingWindowLimiter = AccountService.defaultSignUpLimiter(), files: UserFiles? = nil
+        signUpLimiter: SlidingWindowLimiter = AccountService.makeSignUpLimiter(), files: UserFiles? = nil
     ) {
         self.database = database
         self.hasher = hasher
@@ -39,9 +45,7 @@ public struct AccountService: Sendable {
         username: String, password: String, passwordConfirmation: String? = nil, displayName: String = "", language: Language? = nil,
         address: String? = nil, now: Date
     ) async throws -> User {
-        if let address, case .retryAfter(let seconds) = await signUpLimiter.admit(address, now: now) {
-            throw AccountError.tooManySignUps(retryAfter: seconds)
-        }
+        if let address { try await signUpLimiter.admitNewAccount(from: address, now: now) }
         let username = username.trimmingCharacters(in: .whitespaces)
         let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
         var problems: [SignUpRefusal.Problem] = []

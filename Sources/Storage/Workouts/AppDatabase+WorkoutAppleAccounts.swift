@@ -21,6 +21,13 @@ extension AppDatabase {
         }
     }
 
+    /// Whether this Apple account (`sub`, hashed) already has a user: only a new one counts as a sign-up.
+    public func workoutAppleAccountExists(subjectHash: String) async throws -> Bool {
+        try await reader.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM workoutAppleAccount WHERE subjectHash = ?)", arguments: [subjectHash]) ?? false
+        }
+    }
+
     /// How many Apple accounts are linked (for tests and the operator).
     public func workoutAppleAccountCount() async throws -> Int {
         try await reader.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM workoutAppleAccount") ?? 0 }

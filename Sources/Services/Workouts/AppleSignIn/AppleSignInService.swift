@@ -11,15 +11,23 @@ public struct AppleSignInService: Sendable {
     /// (Apple account the token names, client address) and per address, so a client replaying or forging tokens is
     /// slowed while the same Apple account signs in from elsewhere as always.
     public let rateLimiter: LoginRateLimiter
+    /// The web sign-up's per-address count (`AccountService.signUpLimiter`): an Apple account seen for the first time
+    /// becomes a new user, as a sign-up does, so it is counted there too; an Apple account already known never is.
+    public let signUpLimiter: SlidingWindowLimiter
 
-    public init(database: AppDatabase, settings: AppleSignInSettings?, rateLimiter: LoginRateLimiter = LoginRateLimiter()) {
+    public init(
+        database: AppDatabase, settings: AppleSignInSettings?, rateLimiter: LoginRateLimiter = LoginRateLimiter(),
+        signUpLimiter: SlidingWindowLimiter = AccountService.makeSignUpLimiter()
+    ) {
         self.database = database
         self.settings = settings
         self.rateLimiter = rateLimiter
+        self.signUpLimiter = signUpLimiter
     }
 
     /// Tokens for the Apple account the identity token proves; `tooManyAttempts` (checked before the signature)
-    /// once too many tokens from `address` have failed.
+    /// once too many tokens from `address` have failed, and the sign-up refusals (`AccountError.tooManySignUps`,
+    /// `.signUpClosed`) when the token is valid but its Apple account would be a new user.
     public func signIn(identityToken: String, address: String = "local", now: Date) async throws -> DeviceAuthService.Tokens {
         guard let settings, !settings.audiences.isEmpty, let keys = try? AppleKeySet.load(path: settings.keySetPath) else {
             throw AppleSignInError.notConfigured
@@ -38,6 +46,9 @@ public struct AppleSignInService: Sendable {
         }
         await rateLimiter.recordSuccess(account: account, address: address)
         let subjectHash = SecretToken.hash(token.subject)
+        if try await !database.workoutAppleAccountExists(subjectHash: subjectHash) {
+            try await signUpLimiter.admitNewAccount(from: address, now: now)
+        }
         let newUser = User(
             username: "apple:" + SecretToken.generate().prefix(16).lowercased(),
             // Not a bcrypt hash: no password ever matches; this user signs in through Apple only.
