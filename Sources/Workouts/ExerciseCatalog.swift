@@ -20,6 +20,16 @@ public enum ExerciseCatalog {
         return keys
     }()
 
+    /// Official names only (both languages), without the aliases `match` also knows: an alias is another app's word
+    /// for the lift ("Split Squat"), which someone may fairly use for a lift of their own.
+    private static let byNameKey: [String: Exercise] = {
+        var keys: [String: Exercise] = [:]
+        for exercise in official {
+            for name in [exercise.name.en, exercise.name.ja] where keys[matchKey(name)] == nil { keys[matchKey(name)] = exercise }
+        }
+        return keys
+    }()
+
     public static func exercise(id: UUID) -> Exercise? {
         byId[id]
     }
@@ -28,6 +38,13 @@ public enum ExerciseCatalog {
     /// Case, spacing, hyphens and full-width characters do not matter.
     public static func match(name: String) -> Exercise? {
         byKey[matchKey(name)]
+    }
+
+    /// The official exercise already called `name` in either language, compared as `match` compares (case, width,
+    /// spacing and punctuation aside): a custom exercise of that name would be a second, indistinguishable entry in
+    /// the list, with its sets apart from the official lift's records and charts.
+    public static func official(named name: String) -> Exercise? {
+        byNameKey[matchKey(name)]
     }
 
     /// Names compared for matching: lowercased, width-folded, punctuation and spaces removed.

@@ -101,6 +101,19 @@ extension DomainRefusal where Domain == WorkoutsDomain {
         )
     }
 
+    /// A custom exercise named as an official one is (`ExerciseCatalog.official(named:)`). 409: the name is taken,
+    /// and the message names the official exercise to pick instead.
+    public static func officialExerciseName(_ official: Exercise) -> WorkoutError {
+        WorkoutError(
+            code: "official_exercise_name",
+            message: .init(
+                ja: "「\(official.name.ja)」は公式の種目にあります。自分の種目は作らず、一覧から「\(official.name.ja)」を選んでください",
+                en: "“\(official.name.en)” is already an official exercise: pick it from the list instead of making your own."
+            ),
+            httpStatus: 409
+        )
+    }
+
     public static var unknownExercise: WorkoutError {
         WorkoutError(
             code: "unknown_exercise",

@@ -45,8 +45,11 @@ public struct WorkoutService: Sendable {
         return Array(all.dropFirst(offset).prefix(limit))
     }
 
+    /// A new custom exercise, or the caller's own of that name; an official exercise's name is refused
+    /// (`officialExerciseName`). Custom exercises stored under such a name before that rule stay as they are.
     public func createCustomExercise(userId: Int64, name: String, now: Date) async throws -> (exercise: Exercise, created: Bool) {
         let name = try SetValidator.exerciseName(name)
+        if let official = ExerciseCatalog.official(named: name) { throw WorkoutError.officialExerciseName(official) }
         let stored = try await database.insertCustomExercise(WorkoutCustomExercise(userId: userId, name: name, createdAt: now))
         return (try stored.exercise.exercise(), stored.created)
     }
