@@ -1,4 +1,5 @@
 import Foundation
+import Health
 import Hummingbird
 import HummingbirdTesting
 @testable import Server
@@ -32,6 +33,20 @@ import Testing
         }
         let hanako = try #require(try await server.database.user(username: "hanako"))
         #expect(try await server.database.workoutSetCount(userId: hanako.id!) == 0, "nothing was stored")
+    }
+
+    /// A caller that names no field gets the label the forms show (日時 / When), held as a value: the default used to
+    /// be read from the string table with `!`, a crash on every date typed if the key were ever renamed.
+    @Test func withoutAFieldTheRefusalNamesTheFormsDateLabel() throws {
+        #expect(WebStrings.all["when"] == WebStrings.whenLabel, "the label the pages show is the one the error names")
+        #expect(throws: FormDateError.self) { try WebFormatting.parseLocalDateTime("yesterday", timeZone: .gmt) }
+        do {
+            _ = try WebFormatting.parseLocalDateTime("2026-02-30 07:30", timeZone: .gmt)
+            Issue.record("2026-02-30 was read as a date")
+        } catch {
+            #expect(error.message.ja.hasPrefix("日時: 「2026-02-30 07:30」"))
+            #expect(error.message.en.hasPrefix("When: “2026-02-30 07:30”"))
+        }
     }
 
     /// The other web caller of the same parser: the records form says it in the same words.

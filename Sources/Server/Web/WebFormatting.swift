@@ -16,7 +16,7 @@ enum WebFormatting {
     /// in the user's zone, through the one date parser: 2026-02-30 is refused, not moved to March. A refusal names
     /// the field by its label on the form (`field`; the forms that call this label it 日時 / When).
     static func parseLocalDateTime(
-        _ text: String, timeZone: TimeZone, field: LocalizedText = WebStrings.common["when"]!
+        _ text: String, timeZone: TimeZone, field: LocalizedText = WebStrings.whenLabel
     ) throws(FormDateError) -> Date {
         do throws(DateInputError) {
             return try WallClockTime.parse(text).date(in: timeZone)

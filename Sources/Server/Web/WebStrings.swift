@@ -10,6 +10,10 @@ enum WebStrings {
         merged.merge(table) { first, _ in first }
     }
 
+    /// The forms' date-and-time label, also the field a refused date names by default (`parseLocalDateTime`): held
+    /// here as a value, so that default is no table lookup that could come back empty.
+    static let whenLabel = LocalizedText(ja: "日時", en: "When")
+
     static let common: [String: LocalizedText] = [
         "appName": .init(ja: "記録 Kiroku", en: "Kiroku 記録"),
         "tagline": .init(ja: "体重・歩数・カロリー・心拍数を、自分のサーバーで記録。", en: "Weight, steps, calories and heart rate, recorded on your own server."),
@@ -42,7 +46,7 @@ enum WebStrings {
         "value": .init(ja: "値", en: "Value"),
         "unit": .init(ja: "単位", en: "Unit"),
         "unitHint": .init(ja: "空欄なら標準の単位", en: "Blank for the standard unit"),
-        "when": .init(ja: "日時", en: "When"),
+        "when": whenLabel,
         "whenHint": .init(ja: "空欄なら現在時刻", en: "Blank for now"),
         "save": .init(ja: "保存", en: "Save"),
         "delete": .init(ja: "削除", en: "Delete"),
