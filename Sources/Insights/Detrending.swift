@@ -28,12 +28,12 @@ enum Detrending {
     static let minimumDaysPerWeekday = 4
 
     static func residuals(_ points: [TrendPoint]) -> [LocalDay: Double] {
-        let rhythm = weekdayRhythm(deviationsFromTheWeek(points))
-        guard !rhythm.isEmpty else { return deviationsFromTheWeek(points) }
-        return deviationsFromTheWeek(points.map { TrendPoint(day: $0.day, value: $0.value - (rhythm[$0.day.weekday] ?? 0)) })
+        let rhythm = weekdayRhythm(deviationsFromNeighbours(points))
+        guard !rhythm.isEmpty else { return deviationsFromNeighbours(points) }
+        return deviationsFromNeighbours(points.map { TrendPoint(day: $0.day, value: $0.value - (rhythm[$0.day.weekday] ?? 0)) })
     }
 
-    /// Each weekday's median deviation from its week.
+    /// Each weekday's median deviation from its neighbours.
     static func weekdayRhythm(_ deviations: [LocalDay: Double]) -> [Int: Double] {
         var byWeekday: [Int: [Double]] = [:]
         for (day, value) in deviations { byWeekday[day.weekday, default: []].append(value) }
@@ -42,7 +42,7 @@ enum Detrending {
         }
     }
 
-    static func deviationsFromTheWeek(_ points: [TrendPoint]) -> [LocalDay: Double] {
+    static func deviationsFromNeighbours(_ points: [TrendPoint]) -> [LocalDay: Double] {
         var byDay: [LocalDay: Double] = [:]
         for point in points { byDay[point.day] = point.value }
         var result: [LocalDay: Double] = [:]
