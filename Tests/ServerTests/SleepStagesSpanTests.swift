@@ -22,14 +22,19 @@ import Testing
         }
     }
 
+    /// The 2025 sleep page of a new user whose only nights are that June.
+    static func yearPage(_ client: any TestClientProtocol, server: TestServer) async throws -> String {
+        var browser = WebSession(client)
+        _ = try await browser.signUp("alice")
+        let alice = try #require(try await server.database.user(username: "alice"))
+        _ = try await server.database.insertRecords(Self.june(of: alice.id!))
+        return try await browser.get("/trends/sleepAnalysis?period=year&date=2025-06-15").text
+    }
+
     @Test func theStagesChartCoversTheWholeYear() async throws {
         let server = try TestServer(clock: InsightsReportAPITests.now)
         try await server.test { client in
-            var browser = WebSession(client)
-            _ = try await browser.signUp("alice")
-            let alice = try #require(try await server.database.user(username: "alice"))
-            _ = try await server.database.insertRecords(Self.june(of: alice.id!))
-            let page = try await browser.get("/trends/sleepAnalysis?period=year&date=2025-06-15").text
+            let page = try await Self.yearPage(client, server: server)
             let nightly = try #require(PageChart("bar-chart", in: page))
             let stages = try #require(PageChart("stacked-bar-chart", in: page))
             #expect(stages.xLabels.last == "12/31", "the axis reaches the year's end: \(stages.xLabels)")
@@ -43,11 +48,7 @@ import Testing
     @Test func aYearsStagesAreWeeksLikeTheNightlyBars() async throws {
         let server = try TestServer(clock: InsightsReportAPITests.now)
         try await server.test { client in
-            var browser = WebSession(client)
-            _ = try await browser.signUp("alice")
-            let alice = try #require(try await server.database.user(username: "alice"))
-            _ = try await server.database.insertRecords(Self.june(of: alice.id!))
-            let page = try await browser.get("/trends/sleepAnalysis?period=year&date=2025-06-15").text
+            let page = try await Self.yearPage(client, server: server)
             let nightly = try #require(PageChart("bar-chart", in: page)).rects("kc-bar")
             let stages = try #require(PageChart("stacked-bar-chart", in: page))
             let stacks = Dictionary(grouping: stages.rects("kc-stack-part"), by: \.x)
