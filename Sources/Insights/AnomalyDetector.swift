@@ -9,6 +9,11 @@ import Health
 /// of history in its window — half of it — or there is no "normal" yet. When MAD is 0 (over half the days
 /// identical, as with a manual mood score) the mean absolute deviation × 1.2533 stands in; when that is 0
 /// too the history has no spread to measure against and nothing is flagged.
+///
+/// Only values that may be a mistake are asked about. A score a person gives (mood, energy) is what they felt, so
+/// none is. A day's total (steps, active energy, sleep) is flagged only when it is far above normal — two devices
+/// counted twice, a typed extra digit —, not when it is low: a lazy Sunday, a day in bed or a short night is a true
+/// record, and asking "is it right?" about it only nags.
 public enum AnomalyDetector {
     public static let windowDays = 28
     public static let minimumHistory = 14
@@ -17,6 +22,8 @@ public enum AnomalyDetector {
     public static let weightTrendTolerancePercent = 3.0
 
     public static func robust(_ series: DailySeries) -> [Anomaly] {
+        guard MetricCatalog.metric(named: series.metricID)?.isManualOnly != true else { return [] }
+        let onlyHigh = series.aggregation != .discrete
         let points = series.points
         var anomalies: [Anomaly] = []
         var first = 0
@@ -25,7 +32,7 @@ public enum AnomalyDetector {
             while first < index, points[first].day < windowStart { first += 1 }
             let history = points[first..<index].map(\.value)
             guard history.count >= minimumHistory, let score = robustScore(point.value, history: history),
-                  abs(score.z) >= threshold
+                  onlyHigh ? score.z >= threshold : abs(score.z) >= threshold
             else { continue }
             anomalies.append(Anomaly(
                 metricID: series.metricID, day: point.day, value: point.value, expected: score.median,

@@ -31,16 +31,44 @@ import TestSupport
     }
 
     @Test func aZeroMADFallsBackToTheMeanAbsoluteDeviationAndNoSpreadFlagsNothing() {
-        // 20 days of mood 3 with three 4s: MAD is 0, mean absolute deviation 3/20 → scale 0.188; a 1 is 10.6 away.
-        var values = [Double](repeating: 3, count: 20)
-        values[1] = 4
-        values[5] = 4
-        values[9] = 4
-        let points = (values + [1]).enumerated().map { TrendPoint(day: Self.start.adding(days: $0.offset), value: $0.element) }
-        let flagged = AnomalyDetector.robust(DailySeries(metricID: InsightMetric.mood, aggregation: .discrete, points: points))
+        // 20 days of a respiratory rate of 15 breaths a minute with three 16s: MAD is 0, mean absolute deviation
+        // 3/20 → scale 0.188; a 13 is 10.6 away.
+        var values = [Double](repeating: 15, count: 20)
+        values[1] = 16
+        values[5] = 16
+        values[9] = 16
+        let points = (values + [13]).enumerated().map { TrendPoint(day: Self.start.adding(days: $0.offset), value: $0.element) }
+        let flagged = AnomalyDetector.robust(DailySeries(metricID: "respiratoryRate", aggregation: .discrete, points: points))
         #expect(flagged.map(\.day) == [Self.start.adding(days: 20)])
-        let flat = (0..<20).map { TrendPoint(day: Self.start.adding(days: $0), value: $0 == 19 ? 5 : 3) }
-        #expect(AnomalyDetector.robust(DailySeries(metricID: InsightMetric.mood, aggregation: .discrete, points: flat)).isEmpty)
+        let flat = (0..<20).map { TrendPoint(day: Self.start.adding(days: $0), value: $0 == 19 ? 17 : 15) }
+        #expect(AnomalyDetector.robust(DailySeries(metricID: "respiratoryRate", aggregation: .discrete, points: flat)).isEmpty)
+    }
+
+    /// The demo account's year asked "is it right?" about a mood of 1, a 2,693-step day and a 5.1-hour night.
+    @Test func aScoreAPersonGaveIsNeverQuestionedAndATotalOnlyWhenItIsFarAboveNormal() {
+        var generator = SeededGenerator(seed: 7)
+        let moods = (0..<40).map { TrendPoint(day: Self.start.adding(days: $0), value: $0 == 35 ? 1 : (3 + (generator.gaussian() * 0.4).rounded()).clamped(1, 5)) }
+        #expect(AnomalyDetector.robust(DailySeries(metricID: InsightMetric.mood, aggregation: .discrete, points: moods)).isEmpty)
+        #expect(AnomalyDetector.robust(DailySeries(metricID: "energy", aggregation: .discrete, points: moods)).isEmpty)
+
+        let steps = (0..<40).map { index -> TrendPoint in
+            let value: Double = switch index {
+            case 30: 2_693
+            case 35: 48_000
+            default: 9_500 + 600 * generator.gaussian()
+            }
+            return TrendPoint(day: Self.start.adding(days: index), value: value)
+        }
+        let flaggedSteps = AnomalyDetector.robust(DailySeries(metricID: "stepCount", aggregation: .cumulative, points: steps))
+        #expect(flaggedSteps.map(\.day) == [Self.start.adding(days: 35)], "the 48,000-step day only")
+
+        let nights = (0..<40).map { TrendPoint(day: Self.start.adding(days: $0), value: $0 == 30 ? 306 : $0 == 35 ? 900 : 444 + 20 * generator.gaussian()) }
+        let flaggedNights = AnomalyDetector.robust(DailySeries(metricID: "sleepAnalysis", aggregation: .duration, points: nights))
+        #expect(flaggedNights.map(\.day) == [Self.start.adding(days: 35)], "the 15-hour night only")
+
+        // Levels keep both sides: a resting heart rate far below normal may be a misreading too.
+        let pulse = (0..<40).map { TrendPoint(day: Self.start.adding(days: $0), value: $0 == 30 ? 38 : 62 + 1.5 * generator.gaussian()) }
+        #expect(AnomalyDetector.robust(DailySeries(metricID: "restingHeartRate", aggregation: .discrete, points: pulse)).map(\.day) == [Self.start.adding(days: 30)])
     }
 
     @Test func aWeighingMoreThanThreePercentOffTheTrendIsFlagged() {
@@ -50,4 +78,8 @@ import TestSupport
         let anomalies = AnomalyDetector.offTrend(WeightTrend.smooth(daily))
         #expect(anomalies.map(\.day) == [Self.start.adding(days: 4)], "83.0 is 3.7 % above a trend of ≈ 80.0")
     }
+}
+
+private extension Double {
+    func clamped(_ low: Double, _ high: Double) -> Double { Swift.min(Swift.max(self, low), high) }
 }
