@@ -25,7 +25,7 @@ deps: build-deps
 # Suites that SIGKILL servers, take Kafka away, or time a graceful shutdown or how soon a run ends run after the
 # others, one test at a time: in the parallel pass, other tests' blocking waits hold the few cooperative threads and
 # stretch their timing.
-QUIET_SUITES = GatewayKafkaChaosTests|OutboxQuarantineRelayTests|GatewayKafkaMessageAsReceivedTests|GatewayScaleOutEndToEndTests|KafkaIngestEndToEndTests|KafkaBatchPublisherTests|GatewayOnlyTests|OutboxRelayTests|WaitTimeFeedPollerLifecycleTests|ProcessReaperTests|ImportShutdownEndToEndTests|ImportShutdownTests|SyncUnreachableGatewayTests
+QUIET_SUITES = GatewayKafkaChaosTests|KafkaProducerTests|OutboxQuarantineRelayTests|GatewayKafkaMessageAsReceivedTests|GatewayScaleOutEndToEndTests|KafkaIngestEndToEndTests|KafkaBatchPublisherTests|GatewayOnlyTests|OutboxRelayTests|WaitTimeFeedPollerLifecycleTests|ProcessReaperTests|ImportShutdownEndToEndTests|ImportShutdownTests|SyncUnreachableGatewayTests
 
 # Every test, then the contract test (schemathesis against a running server and its own /openapi.yaml), then every
 # benchmark script once at a tiny size on the debug build (Benchmarks/smoke.py); fails too when a test leaves a
