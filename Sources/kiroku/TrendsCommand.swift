@@ -5,18 +5,18 @@ import Insights
 import Services
 import Storage
 
-/// `kiroku trends METRIC --user NAME [--period month]`: the figures a metric's trends page shows.
+/// `kiroku trends METRIC --user NAME [--period 30d]`: the figures a metric's trends page shows.
 struct TrendsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trends",
-        abstract: "A metric's figures for a week, month, year or range: mean, median, min, max, total, coverage, changes."
+        abstract: "A metric's figures for the last 30 days, a week, month, year or range: mean, median, min, max, total, coverage, changes."
     )
 
     @OptionGroup var data: DataOptions
     @Argument(help: "Metric: catalog id, alias or HealthKit identifier (weight, steps, heartRate, …).") var metric: String
     @Option(help: "Owner's username.") var user: String
-    @Option(help: "week, month, year or custom (default: month, or custom with --from/--to).") var period: String?
-    @Option(help: "A day in the wanted week, month or year, YYYY-MM-DD (default: today).") var date: String?
+    @Option(help: "30d, week, month, year or custom (default: 30d, the 30 days up to --date; custom with --from/--to).") var period: String?
+    @Option(help: "A day in the wanted week, month or year, or the last of the 30 days, YYYY-MM-DD (default: today).") var date: String?
     @Option(help: "First day of a custom range, YYYY-MM-DD.") var from: String?
     @Option(help: "Last day of a custom range, YYYY-MM-DD (default: today).") var to: String?
     @Option(help: "Target weight in kg for the forecast (default: the profile's).") var target: Double?

@@ -43,9 +43,10 @@ import Testing
             #expect(try await browser.evaluate("return document.documentElement.scrollWidth <= window.innerWidth;") as? Bool == true)
             try await browser.screenshot().write(to: BrowserHarness.artifacts.appendingPathComponent("insights-390x844.png"))
 
-            // This month in the user's own zone, as the month page wrote it in its range form.
-            let from = try #require(steps.range(of: #"name="from" value="\d{4}-\d{2}"#, options: .regularExpression))
-            let month = String(steps[from].suffix(7))
+            // This month in the user's own zone: the month of the last of the 30 days, as the page wrote it in its
+            // range form.
+            let to = try #require(steps.range(of: #"name="to" value="\d{4}-\d{2}"#, options: .regularExpression))
+            let month = String(steps[to].suffix(7))
             try await browser.open("\(site)/reports/\(month)")
             let report = try await browser.source()
             #expect(report.contains("data-metric=\"stepCount\""))

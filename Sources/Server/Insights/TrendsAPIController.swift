@@ -5,7 +5,7 @@ import Insights
 import Services
 import Storage
 
-/// `GET /api/v1/trends/{metric}?period=week|month|year|custom&date=&from=&to=&target=`: the figures a metric
+/// `GET /api/v1/trends/{metric}?period=30d|week|month|year|custom&date=&from=&to=&target=`: the figures a metric
 /// page shows for the period, its daily points and 7-day average, flagged values, and for weight the trend,
 /// rate and forecast. Values are in the metric's canonical unit, days in the owner's time zone.
 struct TrendsAPIController {

@@ -66,7 +66,13 @@ struct TrendsWebController {
             refusal = error.message
             periodRequest = try TrendPeriodRequest.parse(period: nil, today: today)
         }
-        let target = try Self.target(parameter("target"), user: user)
+        // A target the forecast cannot use is refused above the form like a bad period, the typed text kept in it.
+        var target = user.targetWeightKg
+        do {
+            target = try Self.target(parameter("target"), user: user)
+        } catch {
+            refusal = refusal ?? error.message
+        }
         let trend = try await insights.trend(
             userId: userId, metric: metric, request: periodRequest, today: today, timeZone: timeZone, target: target
         )
@@ -83,7 +89,7 @@ struct TrendsWebController {
         var kinds: [[String: Any]] = []
         for kind in TrendPeriodRequest.Kind.allCases where kind != .custom {
             let href: String = "/trends/\(metric.id)?period=\(kind.rawValue)" + targetSuffix
-            let label: String = strings["in" + kind.rawValue.capitalized] ?? kind.rawValue
+            let label: String = strings[Self.labelKey(kind)] ?? kind.rawValue
             kinds.append(["href": href, "label": label, "current": kind == periodRequest.kind])
         }
         values["kinds"] = kinds
@@ -95,10 +101,10 @@ struct TrendsWebController {
         values["from"] = refusal == nil ? trend.period.first.description : parameter("from") ?? ""
         values["to"] = refusal == nil ? trend.period.last.description : parameter("to") ?? ""
         if let previous = periodRequest.previousAnchor {
-            values["previousHref"] = "/trends/\(metric.id)?period=\(periodRequest.kind.rawValue)&date=\(previous)"
+            values["previousHref"] = "/trends/\(metric.id)?period=\(periodRequest.kind.rawValue)&date=\(previous)" + targetSuffix
         }
         if let next = periodRequest.nextAnchor(today: today) {
-            values["nextHref"] = "/trends/\(metric.id)?period=\(periodRequest.kind.rawValue)&date=\(next)"
+            values["nextHref"] = "/trends/\(metric.id)?period=\(periodRequest.kind.rawValue)&date=\(next)" + targetSuffix
         }
         values["chart"] = Self.chart(trend, language: language, strings: strings, timeZone: timeZone)
         values["chartNote"] = Self.chartNote(trend, strings: strings)
@@ -115,7 +121,9 @@ struct TrendsWebController {
         values["anomalies"] = trend.anomalies.map { InsightsFormatting.anomaly($0, language: language) }
         values["hasAnomalies"] = !trend.anomalies.isEmpty
         if let weight = trend.weight {
-            values["weight"] = Self.weightSection(weight, target: target, trend: trend, language: language, strings: strings, timeZone: timeZone)
+            var section = Self.weightSection(weight, target: target, trend: trend, language: language, strings: strings, timeZone: timeZone)
+            section["targetForm"] = Self.targetForm(periodRequest, typed: parameter("target"), target: target)
+            values["weight"] = section
         }
         if !trend.sleepStages.isEmpty {
             values["sleepStages"] = Self.sleepStagesSection(
@@ -154,8 +162,30 @@ struct TrendsWebController {
         return ["chart": chart, "legend": legend, "nights": nights.count]
     }
 
+    static func labelKey(_ kind: TrendPeriodRequest.Kind) -> String {
+        kind == .thirtyDays ? "in30Days" : "in" + kind.rawValue.capitalized
+    }
+
+    /// The weight page's "forecast for this target" form: a GET back to the same period with `target`, so a person
+    /// can try a target without saving it in Settings. It keeps the period on screen (`period` and `date`, or a
+    /// custom range's ends) and what was typed when it was refused.
+    static func targetForm(_ request: TrendPeriodRequest, typed: String?, target: Double?) -> [String: Any] {
+        var fields: [[String: String]] = [["name": "period", "value": request.kind.rawValue]]
+        switch request.kind {
+        case .custom:
+            fields.append(["name": "from", "value": request.period.first.description])
+            fields.append(["name": "to", "value": request.period.last.description])
+        case .thirtyDays:
+            fields.append(["name": "date", "value": request.period.last.description])
+        case .week, .month, .year:
+            fields.append(["name": "date", "value": request.period.first.description])
+        }
+        let shown = typed?.trimmingCharacters(in: .whitespaces) ?? target.map { String(format: "%g", $0) } ?? ""
+        return ["fields": fields, "value": shown]
+    }
+
     /// The target a forecast aims at: `?target=` when given, else the profile's target weight.
-    static func target(_ text: String?, user: User) throws -> Double? {
+    static func target(_ text: String?, user: User) throws(InsightsError) -> Double? {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return user.targetWeightKg }
         guard let value = Double(text), value.isFinite, (20...500).contains(value) else { throw InsightsError.invalidTarget(text) }
         return value

@@ -4,6 +4,7 @@ extension WebStrings {
     /// The trends, insights and report pages' text. Keys start with "in".
     static let insights: [String: LocalizedText] = [
         "inTrends": .init(ja: "推移", en: "Trends"),
+        "in30Days": .init(ja: "30日", en: "30 days"),
         "inWeek": .init(ja: "週", en: "Week"),
         "inMonth": .init(ja: "月", en: "Month"),
         "inYear": .init(ja: "年", en: "Year"),
@@ -56,7 +57,11 @@ extension WebStrings {
         "inForecastOpenEnd": .init(ja: "以降（遅い側は不確か）", en: "and an uncertain later date"),
         "inNotApproaching": .init(ja: "まだ目標に近づいていません（傾きが目標と逆向きか、1日5g未満）。", en: "Not approaching the target yet (the line points away or moves under 5 g a day)."),
         "inInsufficientData": .init(ja: "予測には直近28日で8回以上の計測が必要です。", en: "A forecast needs at least 8 weighings in the last 28 days."),
-        "inNoTarget": .init(ja: "目標体重が未設定のため予測は表示しません。設定画面で登録するか ?target= を付けてください。", en: "No target weight is set, so there is no forecast. Set one in Settings or add ?target= to the address."),
+        "inNoTarget": .init(ja: "目標体重が未設定のため予測は表示しません。下に目標を入れると予測を表示します。", en: "No target weight is set, so there is no forecast. Enter one below to see it."),
+        "inTargetField": .init(ja: "目標体重", en: "Target weight"),
+        "inShowForecast": .init(ja: "予測を表示", en: "Show forecast"),
+        "inTargetFormNote": .init(ja: "ここで入れた目標は保存されません。いつも使う目標は設定画面で登録します。", en: "A target entered here is not saved. Keep one in Settings to see it every time."),
+        "inTargetSettings": .init(ja: "設定を開く", en: "Open Settings"),
         "inChanges": .init(ja: "トレンドの変化", en: "Trend changes"),
         "inChangeDays": .init(ja: "日間", en: "days"),
         "inReadings": .init(ja: "回の計測", en: "readings"),
