@@ -58,7 +58,7 @@ extension WebStrings {
         "inNotApproaching": .init(ja: "まだ目標に近づいていません（傾きが目標と逆向きか、1日5g未満）。", en: "Not approaching the target yet (the line points away or moves under 5 g a day)."),
         "inInsufficientData": .init(ja: "予測には直近28日で8回以上の計測が必要です。", en: "A forecast needs at least 8 weighings in the last 28 days."),
         "inNoTarget": .init(ja: "目標体重が未設定のため予測は表示しません。下に目標を入れると予測を表示します。", en: "No target weight is set, so there is no forecast. Enter one below to see it."),
-        "inTargetField": .init(ja: "目標体重", en: "Target weight"),
+        "inTargetField": .init(ja: "目標体重（kg）", en: "Target weight (kg)"),
         "inShowForecast": .init(ja: "予測を表示", en: "Show forecast"),
         "inTargetFormNote": .init(ja: "ここで入れた目標は保存されません。いつも使う目標は設定画面で登録します。", en: "A target entered here is not saved. Keep one in Settings to see it every time."),
         "inTargetSettings": .init(ja: "設定を開く", en: "Open Settings"),
