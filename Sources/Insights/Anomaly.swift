@@ -31,7 +31,7 @@ public struct Anomaly: Sendable, Equatable, Codable {
         let usual = InsightMetric.format(expected, metricID: metricID)
         return LocalizedText(
             ja: "\(day)の\(name.ja)（\(shown.ja)）は普段（\(usual.ja)）から大きく外れています。正しい値か確認してください。",
-            en: "Your \(name.en) on \(day) (\(shown.en)) is far from your usual \(usual.en). Is it right?"
+            en: "Your \(name.en) on \(day) (\(shown.en)) \(InsightMetric.isPlural(metricID) ? "are" : "is") far from your usual \(usual.en). Is it right?"
         )
     }
 }

@@ -41,9 +41,11 @@ public enum InsightFinder {
         let usable = series.filter {
             !InsightMetric.excludedLevels.contains($0.metricID) && seen.insert($0.metricID).inserted
         }
-        // The weight trend change goes last, so it only ever follows (see above); the rest in id order.
+        // A same-day pair is told with the earlier series of `InsightMetric.tellingOrder` leading ("on days you
+        // walked more, your active energy…", not the other way round); the weight trend change is last, so it only
+        // ever follows (see above). Within one place of the order, by id.
         func rank(_ one: DailySeries) -> (Int, String) {
-            (one.metricID == InsightMetric.weightTrendChange ? 1 : 0, one.metricID)
+            (InsightMetric.tellingOrder(one.metricID), one.metricID)
         }
         let usableOrdered = usable.sorted { rank($0) < rank($1) }
         let margin = DayPeriod(

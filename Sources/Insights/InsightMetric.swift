@@ -30,6 +30,27 @@ public enum InsightMetric {
         }
     }
 
+    /// Whether the English name is a plural ("your steps were above 10,000 steps"), for the verb that follows it.
+    public static func isPlural(_ id: String) -> Bool {
+        ["stepCount", "flightsClimbed", "mindfulMinutes", "dietaryCarbohydrates", stepTasksDone].contains(id)
+    }
+
+    /// Where a series stands when a same-day relationship is told: the one that comes first is the "on days when"
+    /// and the other the outcome. The night comes before the day; what a person does comes before what the doing
+    /// burns and how they feel; how the body answers comes after; the weight trend change, the change into the next
+    /// day, comes last. A correlation does not say which causes which, but a sentence has to start somewhere, and
+    /// "on days your mood was higher, your sleep averaged 7.9 h" reads the night backwards.
+    static func tellingOrder(_ id: String) -> Int {
+        switch id {
+        case "sleepAnalysis": 0
+        case "stepCount", "exerciseTime", workoutVolume, stepTasksDone, "mindfulMinutes", "distanceWalkingRunning", "flightsClimbed": 1
+        case "activeEnergyBurned": 2
+        case mood, energy: 3
+        case weightTrendChange: 5
+        default: 4
+        }
+    }
+
     public static func preferredDirection(_ id: String, weightGoal: WeightGoal?) -> PreferredDirection {
         switch id {
         case weightTrendChange:

@@ -33,7 +33,7 @@ enum InsightSentence {
         case .above(let id, let median):
             let leadingName = InsightMetric.name(id)
             let threshold = InsightMetric.format(median, metricID: id)
-            conditionEnglish = "your \(leadingName.en) was above \(threshold.en)"
+            conditionEnglish = "your \(leadingName.en) \(InsightMetric.isPlural(id) ? "were" : "was") above \(threshold.en)"
             conditionJapanese = "\(leadingName.ja)が\(threshold.ja)を超えた日"
         case .factor(let factor):
             conditionEnglish = "you \(factor.description.en)"

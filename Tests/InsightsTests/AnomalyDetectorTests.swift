@@ -61,6 +61,7 @@ import TestSupport
         }
         let flaggedSteps = AnomalyDetector.robust(DailySeries(metricID: "stepCount", aggregation: .cumulative, points: steps))
         #expect(flaggedSteps.map(\.day) == [Self.start.adding(days: 35)], "the 48,000-step day only")
+        #expect(flaggedSteps.first?.text.en.contains("(48,000 steps) are far from your usual") == true, "\(flaggedSteps.first?.text.en ?? "")")
 
         let nights = (0..<40).map { TrendPoint(day: Self.start.adding(days: $0), value: $0 == 30 ? 306 : $0 == 35 ? 900 : 444 + 20 * generator.gaussian()) }
         let flaggedNights = AnomalyDetector.robust(DailySeries(metricID: "sleepAnalysis", aggregation: .duration, points: nights))

@@ -124,7 +124,7 @@ import TestSupport
             ],
             window: DayPeriod(first: Self.start, last: Self.start.adding(days: 89))
         )
-        let sameDay = ["activeEnergyBurned~stepCount@0", "walkedEightThousandSteps~activeEnergyBurned@0"]
+        let sameDay = ["stepCount~activeEnergyBurned@0", "walkedEightThousandSteps~activeEnergyBurned@0"]
         #expect(sameDay.allSatisfy { id in result.tested.contains { $0.id == id && $0.qValue < 0.05 } },
                 "both tests find it: \(result.tested.map(\.id))")
         let shown = result.shown.filter { $0.lag == 0 }
@@ -132,6 +132,33 @@ import TestSupport
         let insight = try #require(shown.first)
         #expect(insight.id == "walkedEightThousandSteps~activeEnergyBurned@0", "the factor's telling, as people think")
         #expect(insight.text.en.hasPrefix("On days when you walked at least 8,000 steps"))
+    }
+
+    /// The demo account's insights page said "on days when your active energy was above 513 kcal, your steps
+    /// averaged 11,639" and "on days when your mood was above 3.0, your sleep averaged 7.9 h": a same-day pair was
+    /// told with the alphabetically first series leading. Now the night leads the day and walking leads what it burns.
+    @Test func aSameDayRelationshipIsToldFromTheNightAndTheDoing() throws {
+        var generator = SeededGenerator(seed: 23)
+        var series: [String: [TrendPoint]] = [:]
+        for day in 0..<90 {
+            let date = Self.start.adding(days: day)
+            let slept = 420 + 45 * generator.gaussian()
+            let walked = 8_000 + 3_000 * generator.gaussian()
+            series["sleepAnalysis", default: []].append(TrendPoint(day: date, value: slept))
+            series["stepCount", default: []].append(TrendPoint(day: date, value: walked))
+            series["activeEnergyBurned", default: []].append(TrendPoint(day: date, value: 200 + walked / 25 + 30 * generator.gaussian()))
+            series[InsightMetric.mood, default: []].append(TrendPoint(day: date, value: 3 + (slept - 420) / 45 + 0.5 * generator.gaussian()))
+        }
+        let result = InsightFinder.find(
+            series: series.map { DailySeries(metricID: $0.key, aggregation: $0.key == InsightMetric.mood ? .discrete : .cumulative, points: $0.value) },
+            factors: [], window: DayPeriod(first: Self.start, last: Self.start.adding(days: 89))
+        )
+        let told = Set(result.shown.filter { $0.lag == 0 }.map { "\($0.leadingMetricID)→\($0.followingMetricID)" })
+        #expect(told == ["sleepAnalysis→mood", "stepCount→activeEnergyBurned"], "\(result.shown.map(\.text.en))")
+        let mood = try #require(result.shown.first { $0.lag == 0 && $0.followingMetricID == InsightMetric.mood })
+        #expect(mood.text.en.contains("sleep"), "\(mood.text.en)")
+        let energy = try #require(result.shown.first { $0.lag == 0 && $0.followingMetricID == "activeEnergyBurned" })
+        #expect(energy.text.en.hasPrefix("On days when your steps were above"), "\(energy.text.en)")
     }
 
     /// 90 days of a week's rhythm: lie-ins at weekends, a Monday–Wednesday–Friday programme, fewer steps at
