@@ -54,5 +54,14 @@ import Workouts
         }
         #expect(sleepAndMood.count == 1, "\(overview.result.shown.map(\.id))")
         #expect(sleepAndMood.first?.kind == .positive)
+
+        // The inbox holds the whole history, but only the last week's messages are new: a handful, not sixty.
+        let inbox = InboxService(database: database)
+        let unread = try await inbox.unreadCount(userId: userId)
+        let all = try await inbox.messages(userId: userId, page: PageRequest(limit: 200)).items
+        #expect(all.count > 30, "\(all.count) messages")
+        #expect((1...12).contains(unread), "\(unread) unread")
+        let weekAgo = LocalDay(Self.now, in: timeZone).adding(days: -DemoAccountSeeder.unreadDays).start(in: timeZone)
+        #expect(all.filter { $0.readAt == nil }.allSatisfy { $0.createdAt >= weekAgo })
     }
 }

@@ -17,6 +17,9 @@ public struct DemoAccountSeeder: Sendable {
         self.days = days
     }
 
+    /// How many days back the demo's inbox messages are still unread.
+    public static let unreadDays = 7
+
     public struct Seeded: Sendable, Equatable {
         public var records = 0
         public var sets = 0
@@ -43,6 +46,9 @@ public struct DemoAccountSeeder: Sendable {
             seeded.records += try await health.add(batch, userId: userId, source: .manual, now: now).count
             progress(seeded.records, total)
         }
+        // The badges a year of records earns are dated now, when the demo is made; its person earned them over the
+        // year and has seen them.
+        try await InboxService(database: database).markAllRead(userId: userId, now: now)
         let workouts = WorkoutService(database: database)
         for set in sets {
             _ = try await workouts.logSet(set, user: user, idempotencyKey: nil, now: set.performedAt)
@@ -65,6 +71,10 @@ public struct DemoAccountSeeder: Sendable {
             seeded.tasks += 1
             progress(seeded.records + seeded.sets + seeded.tasks, total)
         }
+        // A person who lived these weeks read the badges and records of the past as they came: only the last
+        // week's messages are new, not the sixty-odd that a year of records and twelve weeks of progress post.
+        let lastWeek = lastDay.adding(days: -Self.unreadDays).start(in: timeZone)
+        try await InboxService(database: database).markRead(userId: userId, postedBefore: lastWeek, now: lastWeek)
         return seeded
     }
 

@@ -21,4 +21,9 @@ public struct InboxService: Sendable {
     public func markAllRead(userId: Int64, now: Date) async throws {
         try await database.markInboxRead(userId: userId, now: now)
     }
+
+    /// Marks read what was posted before `date` (the demo's history, which its person would have read).
+    public func markRead(userId: Int64, postedBefore date: Date, now: Date) async throws {
+        try await database.markInboxRead(userId: userId, createdBefore: date, now: now)
+    }
 }

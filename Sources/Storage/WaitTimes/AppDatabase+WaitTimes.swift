@@ -197,9 +197,12 @@ extension AppDatabase {
     }
 
     /// Marks every unread message of the user read.
-    public func markInboxRead(userId: Int64, now: Date) async throws {
+    /// Marks the owner's unread messages read at `now`: all of them, or only those posted before `createdBefore`.
+    public func markInboxRead(userId: Int64, createdBefore: Date? = nil, now: Date) async throws {
         _ = try await writer.write { db in
-            try InboxMessage.owned(by: userId).filter { $0.readAt == nil }.updateAll(db) { $0.readAt.set(to: now) }
+            var unread = InboxMessage.owned(by: userId).filter { $0.readAt == nil }
+            if let createdBefore { unread = unread.filter { $0.createdAt < createdBefore } }
+            try unread.updateAll(db) { $0.readAt.set(to: now) }
         }
     }
 }
