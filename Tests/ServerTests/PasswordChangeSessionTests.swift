@@ -21,7 +21,7 @@ import Testing
             #expect(try await thief.get("/settings").status == .ok, "the copied cookie works before the change")
 
             let changed = try await owner.submit(page: "/settings", to: "/settings/password", form: [
-                "currentPassword": "correct horse battery", "newPassword": "a brand new secret",
+                "currentPassword": "correct horse battery", "newPassword": "a brand new secret", "newPasswordConfirmation": "a brand new secret",
             ])
             #expect(changed.status == .seeOther)
             let newCookie = try #require(changed.cookieValue("kiroku_session"), "the changing browser is given a new session")

@@ -90,10 +90,10 @@ import Testing
             let owner = RawBrowser(port: port, from: Self.owner)
             #expect(try await owner.signIn("hanako", password: "correct horse battery").status == 303)
             for _ in 0..<5 {
-                let wrong = try await owner.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "not it at all", "newPassword": "a brand new secret"])
+                let wrong = try await owner.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "not it at all", "newPassword": "a brand new secret", "newPasswordConfirmation": "a brand new secret"])
                 #expect(wrong.status == 400)
             }
-            let limited = try await owner.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "correct horse battery", "newPassword": "a brand new secret"])
+            let limited = try await owner.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "correct horse battery", "newPassword": "a brand new secret", "newPasswordConfirmation": "a brand new secret"])
             #expect(limited.status == 429)
             #expect(limited.header("retry-after") != nil)
         }

@@ -191,14 +191,14 @@ import Testing
             _ = try await phone.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "correct horse battery"])
             _ = try await laptop.submit(page: "/signin", to: "/signin", form: ["username": "hanako", "password": "correct horse battery"])
 
-            let wrong = try await phone.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "not it at all", "newPassword": "a brand new secret"])
+            let wrong = try await phone.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "not it at all", "newPassword": "a brand new secret", "newPasswordConfirmation": "a brand new secret"])
             #expect(wrong.status == .badRequest)
             #expect(wrong.text.contains("現在のパスワードが違います"), "says which password, not a username that was never typed")
             #expect(!wrong.text.contains("ユーザー名またはパスワード"))
-            let short = try await phone.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "correct horse battery", "newPassword": "short"])
+            let short = try await phone.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "correct horse battery", "newPassword": "short", "newPasswordConfirmation": "short"])
             #expect(short.text.contains("10 文字以上"))
 
-            let changed = try await phone.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "correct horse battery", "newPassword": "a brand new secret"])
+            let changed = try await phone.submit(page: "/settings", to: "/settings/password", form: ["currentPassword": "correct horse battery", "newPassword": "a brand new secret", "newPasswordConfirmation": "a brand new secret"])
             #expect(changed.status == .seeOther)
             #expect(try await phone.get("/settings").status == .ok, "this browser stays signed in")
             #expect(try await laptop.get("/settings").status == .seeOther, "the other browser is signed out")

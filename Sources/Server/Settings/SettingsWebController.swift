@@ -37,6 +37,7 @@ struct SettingsWebController {
     struct ChangePasswordForm: Decodable {
         var currentPassword: String?
         var newPassword: String?
+        var newPasswordConfirmation: String?
         var csrf: String?
     }
 
@@ -73,8 +74,10 @@ struct SettingsWebController {
     }
 
     /// The settings page. `typed` is a refused profile form: its fields show what was typed, not the saved values.
+    /// `fieldError` is a refused password form's reason, shown under the field it is about (`PasswordFormField`).
     func page(
-        request: Request, context: AppRequestContext, user: User? = nil, newToken: String? = nil, error: String? = nil, typed: ProfileForm? = nil
+        request: Request, context: AppRequestContext, user: User? = nil, newToken: String? = nil, error: String? = nil, typed: ProfileForm? = nil,
+        fieldError: (field: PasswordFormField, message: String)? = nil
     ) async throws -> Response {
         let user = try user ?? context.requireUser()
         let strings = WebStrings.table(context.language)
@@ -128,6 +131,7 @@ struct SettingsWebController {
         }
         if let newToken { values["newToken"] = newToken }
         if let error { values["error"] = error }
+        if let fieldError { values[fieldError.field.rawValue + "Error"] = fieldError.message }
         if let notice = request.uri.queryParameters["notice"].flatMap({ strings[String($0)] }) { values["notice"] = notice }
         var response = pages.render("settings", values, status: error == nil ? .ok : .badRequest)
         // A page showing a token's secret is never kept on the device for offline reading.
@@ -135,9 +139,14 @@ struct SettingsWebController {
         return response
     }
 
-    /// The page again with the reason; a throttled password check keeps its 429 and `Retry-After`.
-    func refused(_ error: APIError, request: Request, context: AppRequestContext) async throws -> Response {
-        var response = try await page(request: request, context: context, error: error.message.text(in: context.language))
+    /// The page again with the reason; a throttled password check keeps its 429 and `Retry-After`. A reason about
+    /// one field of the password form sits under that field, and the page's alert says nothing was changed.
+    func refused(_ error: APIError, field: PasswordFormField? = nil, request: Request, context: AppRequestContext) async throws -> Response {
+        let message = error.message.text(in: context.language)
+        var response = try await page(
+            request: request, context: context, error: field == nil ? message : WebStrings.table(context.language)["passwordNotChanged"]!,
+            fieldError: field.map { (field: $0, message: message) }
+        )
         if error.status == .tooManyRequests {
             response.status = .tooManyRequests
             response.headers.append(contentsOf: error.headers)
@@ -195,11 +204,12 @@ struct SettingsWebController {
         let renewed: (cookie: String, session: Session)?
         do {
             renewed = try await accounts.changePassword(
-                user, current: form.currentPassword ?? "", new: form.newPassword ?? "", renewing: context.session,
-                address: context.clientAddress, now: context.now
+                user, current: form.currentPassword ?? "", new: form.newPassword ?? "", confirmation: form.newPasswordConfirmation ?? "",
+                renewing: context.session, address: context.clientAddress, now: context.now
             )
         } catch let error as any DomainError {
-            return try await refused(APIError(error), request: request, context: context)
+            // The passwords are not sent back: the form comes back empty, with the reason under the field to fix.
+            return try await refused(APIError(error), field: PasswordFormField(error), request: request, context: context)
         }
         var response = Response.redirect(to: "/settings?notice=passwordChanged")
         if let renewed { response.setCookie(SessionCookie.make(renewed.cookie, secure: csrf.secureCookies)) }

@@ -98,6 +98,11 @@ enum WebStrings {
         "othersSignedOut": .init(ja: "ほかのブラウザをログアウトしました。", en: "Other browsers have been signed out."),
         "currentPassword": .init(ja: "現在のパスワード", en: "Current password"),
         "newPassword": .init(ja: "新しいパスワード", en: "New password"),
+        "newPasswordAgain": .init(ja: "新しいパスワード（確認）", en: "New password again"),
+        "passwordNotChanged": .init(
+            ja: "パスワードは変更していません。下の「パスワードの変更」の項目を確認してください。",
+            en: "The password was not changed. Check the field marked under “Change password” below."
+        ),
         "passwordChanged": .init(ja: "パスワードを変更しました。ほかの端末はログアウトされました。", en: "Password changed. Other browsers have been signed out."),
         "targetReached": .init(ja: "目標体重を達成しました！", en: "You have reached your target weight!"),
         "navTabs": .init(ja: "タブ", en: "Tabs"),

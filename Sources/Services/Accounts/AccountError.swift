@@ -6,7 +6,8 @@ public enum AccountError: DomainError, Equatable {
     case usernameTaken
     case passwordTooShort
     case passwordTooLong
-    /// The sign-up form's second password differs from the first: one of them holds a typo nobody can see.
+    /// The second password (sign-up, or a new password in Settings) differs from the first: one of them holds a typo
+    /// nobody can see.
     case passwordsDoNotMatch
     case invalidCredentials
     /// A signed-in person's password, asked again before a change (a new password, deleting the account), was wrong:

@@ -184,10 +184,14 @@ public struct AccountService: Sendable {
 
     /// Changes the password after checking the current one and ends every session of the account, the asking
     /// browser's too: whoever holds a copy of any old cookie is signed out. The asking browser (`session`) gets a
-    /// fresh session instead, returned for its cookie, so it stays signed in.
+    /// fresh session instead, returned for its cookie, so it stays signed in. `confirmation` is the new password typed
+    /// a second time: a typo nobody can see would otherwise become the password and lock its owner out.
     public func changePassword(
-        _ user: User, current: String, new password: String, renewing session: Session?, address: String, now: Date
+        _ user: User, current: String, new password: String, confirmation: String, renewing session: Session?, address: String, now: Date
     ) async throws -> (cookie: String, session: Session)? {
+        // Before the current password is checked: a typo is no wrong password, so it neither costs a bcrypt check nor
+        // counts towards the sign-in limits, and nothing is changed.
+        guard confirmation == password else { throw AccountError.passwordsDoNotMatch }
         try await confirmPassword(current, of: user, address: address, now: now)
         try await setPassword(userId: try user.savedId, to: password)
         try await database.deleteSessions(userId: try user.savedId, keeping: nil)
