@@ -109,7 +109,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("public-url"), help: "The address people reach the server at, e.g. https://kiroku.example, for a reminder's \"record now\" link (env KIROKU_PUBLIC_URL; default: the listening address).")
     var publicURL: String?
 
-    @Option(name: .customLong("sign-up-limit"), help: "New accounts per client address per hour, from the sign-up page and Sign in with Apple together; 0 closes sign-up, leaving kiroku user create (env KIROKU_SIGN_UP_LIMIT).")
+    @Option(name: .customLong("sign-up-limit"), help: "New accounts per client address per hour, from the sign-up page, Sign in with Apple and new BulkTrack devices together; 0 closes sign-up, leaving kiroku user create (env KIROKU_SIGN_UP_LIMIT).")
     var signUpLimit: Int = ProcessInfo.processInfo.environment["KIROKU_SIGN_UP_LIMIT"].map { Int($0) ?? -1 } ?? AccountService.defaultSignUpsPerHour
 
     @Option(name: .customLong("share-card-renders"), help: "Share-card drawings per account per minute; cached cards are always served.")

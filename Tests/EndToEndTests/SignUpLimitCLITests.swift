@@ -40,6 +40,13 @@ import TestSupport
         #expect(page.status.code == 403)
         let html = String(buffer: try await page.body.collect(upTo: 1 << 20))
         #expect(html.contains("This server does not take new sign-ups. Ask its operator to make you an account."))
+        // Nor does a stranger's phone get an account through BulkTrack's device onboarding.
+        var device = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/auth/device")
+        device.method = .POST
+        device.headers.add(name: "X-Device-Id", value: UUID().uuidString)
+        let refused = try await HTTPClient.shared.execute(device, timeout: .seconds(10))
+        #expect(refused.status.code == 403)
+        #expect(String(buffer: try await refused.body.collect(upTo: 1 << 20)).contains(#""code":"sign_up_closed""#))
         await Programs.stop(server)
     }
 }

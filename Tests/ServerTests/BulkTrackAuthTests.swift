@@ -28,13 +28,13 @@ import Testing
     }
 
     @Test func oneAddressCannotRegisterEndlesslyManyDevices() async throws {
-        let devices = DeviceAuthService(database: try AppDatabase.temporary(), limiter: SlidingWindowLimiter(limit: 3, window: 3600))
+        let devices = DeviceAuthService(database: try AppDatabase.temporary(), signUpLimiter: AccountService.makeSignUpLimiter(perHour: 3))
         let now = Date()
         let known = UUID().uuidString
         _ = try await devices.authenticate(deviceId: known, address: "198.51.100.7", now: now)
         _ = try await devices.authenticate(deviceId: UUID().uuidString, address: "198.51.100.7", now: now)
         _ = try await devices.authenticate(deviceId: UUID().uuidString, address: "198.51.100.7", now: now)
-        await #expect(throws: DeviceAuthError.tooManyDevices(retryAfter: 3600)) {
+        await #expect(throws: AccountError.tooManySignUps(retryAfter: 3600)) {
             _ = try await devices.authenticate(deviceId: UUID().uuidString, address: "198.51.100.7", now: now)
         }
         // A known device signs in regardless; other addresses and later hours are not affected.

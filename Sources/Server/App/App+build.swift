@@ -179,7 +179,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
 
     // Workouts: the BulkTrack phone app's API, unchanged, under /v1 (its own device tokens and error shape).
     let workouts = WorkoutService(database: database)
-    let devices = DeviceAuthService(database: database)
+    let devices = DeviceAuthService(database: database, signUpLimiter: accounts.signUpLimiter)
     let apple = AppleSignInService(
         database: database, settings: configuration.appleSignIn, rateLimiter: dependencies.rateLimiter, signUpLimiter: accounts.signUpLimiter
     )

@@ -33,8 +33,8 @@ public struct AppConfiguration: Sendable {
     /// The address people reach this server at (`https://kiroku.example`), for links that leave it: a reminder's
     /// "record now" action. Nil: the listening address (`http(s)://host:port`), right only without a proxy.
     public var publicURL: String?
-    /// New accounts per client address in any hour, from the sign-up form and Sign in with Apple together; 0 closes
-    /// sign-up, leaving `kiroku user create` (and BulkTrack's device onboarding, limited on its own).
+    /// New accounts per client address in any hour, from the sign-up form, Sign in with Apple and BulkTrack's new
+    /// devices together; 0 closes sign-up, leaving `kiroku user create`.
     public var signUpsPerHour = AccountService.defaultSignUpsPerHour
     /// Share-card drawings (cache misses) allowed per account per minute; a cached card is always served.
     public var shareCardRendersPerMinute = 10

@@ -1,11 +1,13 @@
 import Health
 
-/// Why a BulkTrack device was not given tokens.
+/// Why a BulkTrack device was not given tokens. A new device past the sign-up limit is `AccountError.tooManySignUps`,
+/// as a sign-up is.
 public enum DeviceAuthError: DomainError, Equatable {
     case invalidDeviceId
+    /// A device with no user yet while the operator has closed sign-up (`--sign-up-limit 0`): `AccountError.signUpClosed`'s
+    /// code and status, with a message that says how such a phone gets in (linked on the web to an account).
+    case signUpClosed
     case invalidRefreshToken
-    /// Too many new devices from one address; the earliest a next one is allowed is this many seconds away.
-    case tooManyDevices(retryAfter: Int)
     /// The access token is missing, invalid or expired.
     case unauthorized
 
@@ -13,7 +15,7 @@ public enum DeviceAuthError: DomainError, Equatable {
         switch self {
         case .invalidDeviceId: "invalid_device_id"
         case .invalidRefreshToken: "invalid_refresh_token"
-        case .tooManyDevices: "rate_limited"
+        case .signUpClosed: AccountError.signUpClosed.code
         case .unauthorized: "unauthorized"
         }
     }
@@ -22,12 +24,8 @@ public enum DeviceAuthError: DomainError, Equatable {
         switch self {
         case .invalidDeviceId: 400
         case .invalidRefreshToken, .unauthorized: 401
-        case .tooManyDevices: 429
+        case .signUpClosed: AccountError.signUpClosed.httpStatus
         }
-    }
-
-    public var retryAfterSeconds: Int? {
-        if case .tooManyDevices(let seconds) = self { seconds } else { nil }
     }
 
     public var message: LocalizedText {
@@ -35,11 +33,10 @@ public enum DeviceAuthError: DomainError, Equatable {
         case .invalidDeviceId: LocalizedText(ja: "X-Device-Id ヘッダーに端末IDを指定してください。", en: "Send the device id in the X-Device-Id header.")
         case .invalidRefreshToken:
             LocalizedText(ja: "リフレッシュトークンが無効です。もう一度端末認証してください。", en: "The refresh token is not valid. Authenticate the device again.")
-        case .tooManyDevices(let seconds):
-            // The window is an hour, so the wait is said in minutes.
+        case .signUpClosed:
             LocalizedText(
-                ja: "このアドレスからの新しい端末の登録が多すぎます。\((seconds + 59) / 60) 分後にもう一度お試しください。",
-                en: "Too many new devices from this address. Try again in \((seconds + 59) / 60) min."
+                ja: "このサーバーでは新しい端末を受け付けていません。サーバーの管理者にアカウントを作ってもらい、Web の「トレーニングの設定」でこの端末IDをリンクしてください。",
+                en: "This server does not take new devices. Ask its operator for an account, then link this device's id under Workout settings on the web."
             )
         case .unauthorized: LocalizedText(ja: "アクセストークンがないか、無効か、期限切れです。", en: "The access token is missing, invalid or expired.")
         }

@@ -5,16 +5,17 @@ import Storage
 /// refresh tokens 90 days and rotate on every use; only hashes are stored.
 public struct DeviceAuthService: Sendable {
     public let database: AppDatabase
-    /// New devices per client address per hour: every first `POST /v1/auth/device` makes an account with no password
-    /// and no sign-up form in front of it, so one address may not fill the database with empty accounts. Devices
-    /// already known are never limited.
-    public let limiter: SlidingWindowLimiter
+    /// The web sign-up's per-address count (`AccountService.signUpLimiter`, `--sign-up-limit`): a device's first
+    /// `POST /v1/auth/device` makes an account, as a sign-up does, so it is counted there, and refused while the operator
+    /// has closed sign-up, or a stranger's phone could store data on a family server. Devices already known (their
+    /// own anonymous user, or linked to an account on the web) are never counted.
+    public let signUpLimiter: SlidingWindowLimiter
     public static let accessLifetime: TimeInterval = 60 * 60
     public static let refreshLifetime: TimeInterval = 90 * 24 * 60 * 60
 
-    public init(database: AppDatabase, limiter: SlidingWindowLimiter = SlidingWindowLimiter(limit: 30, window: 3600)) {
+    public init(database: AppDatabase, signUpLimiter: SlidingWindowLimiter = AccountService.makeSignUpLimiter()) {
         self.database = database
-        self.limiter = limiter
+        self.signUpLimiter = signUpLimiter
     }
 
     /// Secrets handed to the device; never stored.
@@ -24,7 +25,8 @@ public struct DeviceAuthService: Sendable {
         public let expiresIn: Int
     }
 
-    /// Tokens for the device's user, creating an anonymous user on the first call (limited per client address).
+    /// Tokens for the device's user, creating an anonymous user on the first call: `DeviceAuthError.signUpClosed` or
+    /// `AccountError.tooManySignUps` when that new user is not admitted (`signUpLimiter`).
     public func authenticate(deviceId: String?, address: String = "local", now: Date) async throws -> Tokens {
         let deviceId = WorkoutDeviceId.normalized(deviceId ?? "")
         // Printable ASCII without spaces (the contract's pattern): no whitespace or control characters.
@@ -32,7 +34,11 @@ public struct DeviceAuthService: Sendable {
             throw DeviceAuthError.invalidDeviceId
         }
         if try await !database.workoutDeviceExists(deviceId: deviceId) {
-            if case .retryAfter(let seconds) = await limiter.admit(address, now: now) { throw DeviceAuthError.tooManyDevices(retryAfter: seconds) }
+            do {
+                try await signUpLimiter.admitNewAccount(from: address, now: now)
+            } catch AccountError.signUpClosed {
+                throw DeviceAuthError.signUpClosed
+            }
         }
         let anonymous = User(
             username: "device:" + SecretToken.generate().prefix(16).lowercased(),
