@@ -69,4 +69,25 @@ import Testing
         }
         #expect(try await server.database.user(username: "taro") == nil)
     }
+
+    /// The way in for a family member's phone while sign-up is closed: the operator makes the account
+    /// (`kiroku user create`), and its owner enters the phone's id on the web before the app's first call.
+    @Test func withSignUpClosedAPhoneWhoseIdWasEnteredOnTheWebGetsInAsThatAccount() async throws {
+        let server = try TestServer(signUpsPerHour: 0)
+        _ = try await server.user("yuki")
+        try await server.test { client in
+            let phoneId = UUID().uuidString
+            #expect(try await Self.newDevice(client, phoneId).status == .forbidden)
+            var browser = WebSession(client)
+            _ = try await browser.submit(page: "/signin", to: "/signin", form: ["username": "yuki", "password": "correct horse battery"])
+            let registered = try await browser.submit(page: "/workouts/settings", to: "/workouts/settings/devices", form: ["deviceId": phoneId])
+            #expect(registered.status == .ok)
+            #expect(registered.text.contains("端末IDを登録しました。") && registered.text.contains(phoneId.lowercased()), "\(registered.text)")
+
+            let phone = try await BulkTrackClient.device(client, deviceId: phoneId)
+            _ = try await phone.logSet(Lifts.bench, 70, 8, at: "2026-11-16T10:00:00+09:00")
+            #expect(try await browser.get("/workouts/day/2026-11-16").text.contains("70 kg × 8"), "the phone logs as the account")
+        }
+        #expect(try await server.database.allUsers().count == 1, "no anonymous user was made")
+    }
 }

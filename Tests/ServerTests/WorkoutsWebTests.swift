@@ -167,8 +167,9 @@ import Testing
             _ = try await phone.logSet(Lifts.bench, 70, 8, at: "2026-11-16T10:00:00+09:00")
             var browser = WebSession(client)
             _ = try await browser.signUp("hanako")
-            let unknown = try await browser.submit(page: "/workouts/settings", to: "/workouts/settings/devices", form: ["deviceId": "no-such-device"])
-            #expect(unknown.status == .badRequest)
+            let malformed = try await browser.submit(page: "/workouts/settings", to: "/workouts/settings/devices", form: ["deviceId": "no such device"])
+            #expect(malformed.status == .badRequest)
+            #expect(malformed.text.contains("空白を含まない 1〜128 文字"))
             let linked = try await browser.submit(page: "/workouts/settings", to: "/workouts/settings/devices", form: ["deviceId": deviceId])
             // Listed as device ids are kept: a UUID in lower case, whatever case the phone sends it in.
             #expect(linked.text.contains("端末をリンクしました") && linked.text.contains(deviceId.lowercased()))

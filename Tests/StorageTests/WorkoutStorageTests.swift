@@ -165,9 +165,9 @@ import Workouts
         await #expect(throws: WorkoutDeviceLinkError.belongsToAnotherAccount) {
             try await database.linkWorkoutDevice(deviceId: "phone", to: other.id!, now: now)
         }
-        await #expect(throws: WorkoutDeviceLinkError.unknownDevice) {
-            try await database.linkWorkoutDevice(deviceId: "nobody", to: other.id!, now: now)
-        }
+        // A device that never signed in is registered to the account: its first call gets the account, no new user.
+        #expect(try await database.linkWorkoutDevice(deviceId: "new-phone", to: other.id!, now: now) == .registered)
+        #expect(try await database.workoutDeviceUser(deviceId: "new-phone", newUser: anonymous(), now: now).id == other.id)
     }
 
     @Test func theRecentListKeepsTheHundredMostRecentExercises() async throws {

@@ -39,12 +39,16 @@ extension WebStrings {
         "woFormulaSaved": .init(ja: "計算式を保存しました。", en: "Formula saved."),
         "woDevices": .init(ja: "BulkTrack アプリの端末", en: "BulkTrack devices"),
         "woDevicesHint": .init(
-            ja: "アプリの端末IDを入力すると、その端末の記録がこのアカウントに移り、以後アプリはこのアカウントとして記録します。",
-            en: "Enter the app's device id: the device's training moves into this account, and the app logs as this account from then on."
+            ja: "アプリの端末IDを入力すると、その端末の記録がこのアカウントに移り、以後アプリはこのアカウントとして記録します。まだアプリでログインしていない端末も登録できます。",
+            en: "Enter the app's device id: the device's training moves into this account, and the app logs as this account from then on. A device that has not signed in yet can be entered too."
         ),
         "woDeviceId": .init(ja: "端末ID", en: "Device id"),
         "woLinkDevice": .init(ja: "端末をリンク", en: "Link device"),
         "woDeviceLinked": .init(ja: "端末をリンクしました。", en: "Device linked."),
+        "woDeviceRegistered": .init(
+            ja: "端末IDを登録しました。その端末でアプリを開くと、このアカウントとして記録します。",
+            en: "Device id registered: the app on that device logs as this account once it opens."
+        ),
         "woNoDevices": .init(ja: "リンクした端末はありません。", en: "No devices linked."),
         "woImport": .init(ja: "CSV の取り込み（Strong / Hevy）", en: "Import CSV (Strong / Hevy)"),
         "woImportHint": .init(ja: "Strong や Hevy で書き出した CSV ファイルを選んでください（64 MiB まで）。同じ行は二重に取り込まれません。", en: "Choose the CSV file Strong or Hevy exported (up to 64 MiB). Rows imported before are not imported again."),

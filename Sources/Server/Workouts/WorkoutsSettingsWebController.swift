@@ -79,16 +79,20 @@ struct WorkoutsSettingsWebController {
         let user = try context.requireWorkoutsUser()
         let form = try await request.decodeForm(as: DeviceForm.self, context: context)
         let language = context.language
-        do {
-            try await database.linkWorkoutDevice(deviceId: WorkoutDeviceId.normalized(form.deviceId ?? ""), to: user.savedId, now: context.now)
-        } catch WorkoutDeviceLinkError.unknownDevice {
-            let message = LocalizedText(ja: "その端末IDは見つかりません（アプリで一度ログインしてから入力してください）。", en: "No device with that id has signed in (open the app once first).")
+        guard let deviceId = WorkoutDeviceId.checked(form.deviceId ?? "") else {
+            let message = LocalizedText(ja: "端末IDは空白を含まない 1〜128 文字の英数字・記号です。", en: "A device id is 1–128 letters, digits or symbols, without spaces.")
             return try await page(request: request, context: context, error: message.text(in: language))
+        }
+        let outcome: WorkoutDeviceLinkOutcome
+        do {
+            // A phone that never signed in is registered to this account: with sign-up closed, it is the one way in.
+            outcome = try await database.linkWorkoutDevice(deviceId: deviceId, to: user.savedId, now: context.now)
         } catch WorkoutDeviceLinkError.belongsToAnotherAccount {
             let message = LocalizedText(ja: "その端末は別のアカウントにリンクされています。", en: "That device is linked to another account.")
             return try await page(request: request, context: context, error: message.text(in: language))
         }
-        return try await page(request: request, context: context, notice: WebStrings.table(language)["woDeviceLinked"])
+        let notice = outcome == .linked ? "woDeviceLinked" : "woDeviceRegistered"
+        return try await page(request: request, context: context, notice: WebStrings.table(language)[notice])
     }
 
     /// The CSV arrives as a file (`multipart/form-data`, streamed to disk first) or pasted into the form.

@@ -28,11 +28,7 @@ public struct DeviceAuthService: Sendable {
     /// Tokens for the device's user, creating an anonymous user on the first call: `DeviceAuthError.signUpClosed` or
     /// `AccountError.tooManySignUps` when that new user is not admitted (`signUpLimiter`).
     public func authenticate(deviceId: String?, address: String = "local", now: Date) async throws -> Tokens {
-        let deviceId = WorkoutDeviceId.normalized(deviceId ?? "")
-        // Printable ASCII without spaces (the contract's pattern): no whitespace or control characters.
-        guard (1...128).contains(deviceId.count), deviceId.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
-            throw DeviceAuthError.invalidDeviceId
-        }
+        guard let deviceId = WorkoutDeviceId.checked(deviceId ?? "") else { throw DeviceAuthError.invalidDeviceId }
         if try await !database.workoutDeviceExists(deviceId: deviceId) {
             do {
                 try await signUpLimiter.admitNewAccount(from: address, now: now)

@@ -9,4 +9,12 @@ public enum WorkoutDeviceId {
         guard let uuid = UUID(uuidString: trimmed) else { return trimmed }
         return uuid.uuidString.lowercased()
     }
+
+    /// The id normalized, or nil when it is not one: 1–128 printable ASCII characters without spaces (the contract's
+    /// pattern), so no whitespace or control character becomes a key.
+    public static func checked(_ text: String) -> String? {
+        let id = normalized(text)
+        guard (1...128).contains(id.count), id.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else { return nil }
+        return id
+    }
 }

@@ -3,10 +3,17 @@ import GRDB
 
 /// Why a device could not be linked to an account.
 public enum WorkoutDeviceLinkError: Error, Equatable, Sendable {
-    /// No device with that id has ever signed in.
-    case unknownDevice
     /// The device already belongs to another (non-anonymous) account.
     case belongsToAnotherAccount
+}
+
+/// What linking a device did.
+public enum WorkoutDeviceLinkOutcome: Equatable, Sendable {
+    /// The device had signed in: it and what its anonymous user logged are the account's now.
+    case linked
+    /// No device with that id had signed in yet: it is the account's from its first call, which then makes no new
+    /// user (so it gets in even while sign-up is closed).
+    case registered
 }
 
 extension AppDatabase {
@@ -87,12 +94,17 @@ extension AppDatabase {
 
     /// Moves a device, and everything its anonymous user logged, into the account `userId`. Custom exercises
     /// with a name the account already has are merged into the account's. The anonymous user is then deleted.
-    /// Linking a device already linked to `userId` changes nothing.
-    public func linkWorkoutDevice(deviceId: String, to userId: Int64, now: Date) async throws {
+    /// Linking a device already linked to `userId` changes nothing. A device that never signed in is registered to
+    /// the account, in the same transaction, so its first call meets the account whichever comes first.
+    @discardableResult
+    public func linkWorkoutDevice(deviceId: String, to userId: Int64, now: Date) async throws -> WorkoutDeviceLinkOutcome {
         try await writer.write { db in
-            guard let device = try WorkoutDevice.filter(key: deviceId).fetchFirstReadable(db) else { throw WorkoutDeviceLinkError.unknownDevice }
+            guard let device = try WorkoutDevice.filter(key: deviceId).fetchFirstReadable(db) else {
+                try WorkoutDevice(deviceId: deviceId, userId: userId, createdAt: now, lastSeenAt: now).insert(db)
+                return .registered
+            }
             let from = device.userId
-            if from == userId { return }
+            if from == userId { return .linked }
             let isAnonymous = try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM workoutDeviceUser WHERE userId = ?", arguments: [from]) ?? false
             guard isAnonymous else { throw WorkoutDeviceLinkError.belongsToAnotherAccount }
             try Self.mergeCustomExercises(db, from: from, to: userId)
@@ -114,6 +126,7 @@ extension AppDatabase {
             try Self.trimRecentUsage(db, userId: userId)
             // The anonymous user owned nothing else; its leftovers (keys that collided) go with it.
             try User.deleteOne(db, key: from)
+            return .linked
         }
     }
 
