@@ -41,6 +41,7 @@ extension AppDatabase {
         migrator.registerMigration("v16-calendar-token-hashes", migrate: Migrations.calendarTokenHashes)
         migrator.registerMigration("v17-import-export-date", migrate: Migrations.importExportDate)
         migrator.registerMigration("v18-workout-device-id-case", migrate: Migrations.workoutDeviceIdCase)
+        migrator.registerMigration("v19-workout-exercise-name-keys", migrate: Migrations.workoutExerciseNameKeys)
         return migrator
     }
 }

@@ -35,7 +35,7 @@ public enum ExerciseCatalog {
     }
 
     /// The official exercise another app (Strong, Hevy, a person typing) means by `name`, if any.
-    /// Case, spacing, hyphens and full-width characters do not matter.
+    /// Case, spacing, hyphens, width and hiragana or katakana do not matter.
     public static func match(name: String) -> Exercise? {
         byKey[matchKey(name)]
     }
@@ -47,18 +47,16 @@ public enum ExerciseCatalog {
         byNameKey[matchKey(name)]
     }
 
-    /// Names compared for matching: lowercased, width-folded, punctuation and spaces removed.
+    /// Names compared for matching: folded (`ExerciseNameFold`), then punctuation and spaces removed, so another
+    /// app's "Push Up" is the catalogue's "Push-Up".
     public static func matchKey(_ name: String) -> String {
-        let folded = name.applyingTransform(.fullwidthToHalfwidth, reverse: false) ?? name
-        return String(folded.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+        String(ExerciseNameFold.fold(name).unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
     }
 
-    /// True when `name` starts with `prefix` in the sense a search box means: case- and width-insensitive.
+    /// True when `name` starts with `prefix` in the sense a search box means: both folded (`ExerciseNameFold`), so
+    /// case, width, hiragana or katakana and extra spaces do not matter.
     public static func name(_ name: String, hasSearchPrefix prefix: String) -> Bool {
-        let trimmed = prefix.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { return true }
-        let options: String.CompareOptions = [.caseInsensitive, .widthInsensitive, .anchored]
-        return name.range(of: trimmed, options: options) != nil
+        ExerciseNameFold.fold(name).hasPrefix(ExerciseNameFold.fold(prefix))
     }
 
     static func official(
