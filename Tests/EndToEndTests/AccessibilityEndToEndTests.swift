@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(8))) struct AccessibilityEndToEndTests {
     static let pages = [
         "/", "/records", "/trends/bodyMass", "/tasks", "/workouts", "/sawayaka", "/settings", "/insights",
-        "/more", "/inbox", "/goals", "/badges", "/workouts/settings", "/settings/sync", "/sawayaka/wago",
+        "/more", "/inbox", "/goals", "/badges", "/workouts/settings", "/workouts/exercises/new", "/settings/sync", "/sawayaka/wago",
     ]
 
     /// An unlabeled field, an empty button, an icon-only link, an unnamed select and a focusable box, beside their

@@ -214,6 +214,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     signedIn.addRoutes(sawayaka.endpoints)
     signedIn.addRoutes(WorkoutsWebController(workouts: workouts, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(WorkoutsSettingsWebController(workouts: workouts, pages: pages, csrf: csrf, uploads: imports).endpoints)
+    signedIn.addRoutes(CustomExerciseWebController(workouts: workouts, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(importPages.endpoints)
     signedIn.addRoutes(HealthWorkoutsWebController(database: database, pages: pages).endpoints)
     signedIn.addRoutes(MotivationWebController(motivation: motivation, pages: pages, csrf: csrf).endpoints)

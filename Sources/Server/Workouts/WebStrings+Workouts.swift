@@ -60,5 +60,14 @@ extension WebStrings {
         "woSettingsLink": .init(ja: "トレーニングの設定（計算式・端末リンク・CSV）", en: "Workout settings (formula, devices, CSV)"),
         "woPersonalRecord": .init(ja: "自己ベスト", en: "Personal record"),
         "woLastSet": .init(ja: "前回", en: "Last"),
+        "woAddExercise": .init(ja: "種目を追加", en: "Add your own exercise"),
+        "woAddExerciseHint": .init(
+            ja: "一覧にない種目を自分用に追加します。追加した種目はあなたにだけ表示されます。",
+            en: "Add an exercise the list does not have. Only you see the exercises you add."
+        ),
+        "woExerciseName": .init(ja: "種目名（100文字まで）", en: "Exercise name (up to 100 characters)"),
+        "woAdd": .init(ja: "追加する", en: "Add exercise"),
+        "woPickExisting": .init(ja: "その種目でセットを記録する", en: "Log a set of that exercise"),
+        "woYourExercises": .init(ja: "自分で追加した種目", en: "Exercises you added"),
     ]
 }

@@ -86,6 +86,8 @@ struct WorkoutsWebController {
             .sorted { ($0.isOfficial ? 1 : 0, $0.name.text(in: language)) < ($1.isOfficial ? 1 : 0, $1.name.text(in: language)) }
             .map { ["id": $0.id.uuidString.lowercased(), "name": $0.name.text(in: language), "selected": $0.id == chosen?.id] }
 
+        // Back from the add-exercise form (`CustomExerciseWebController`), the new exercise chosen above.
+        if parameters["added"] != nil, let chosen, !chosen.isOfficial { values["notice"] = CustomExerciseWebController.added(chosen).text(in: language) }
         if let logged = parameters["logged"].map(String.init), let set = try await database.workoutSet(id: logged, userId: userId) {
             values["notice"] = strings["woLogged"]
             values["records"] = try await personalRecords(of: set, userId: userId, directory: directory, language: language)
