@@ -82,6 +82,17 @@ import Testing
         #expect(Self.summary(read).1.suffix(2) == [.refused(#"missing field "id""#), .refused(#"wrong type at "samples.Index 1.value""#)])
     }
 
+    /// A member Kiroku does not know is kept as the Kafka message carries it, without the whitespace between tokens, so
+    /// the record's `gatewayField.<name>` is the same whether a storing gateway or the Kafka consumer stored it. Before,
+    /// the storing gateway kept the spaces and line breaks as sent.
+    @Test func aMemberKirokuDoesNotKnowIsKeptWithoutTheWhitespaceBetweenItsTokens() throws {
+        let body = "{\"deviceId\": \"d\", \"userId\": \"u\", \"samples\": [\(Self.good), \"context\": { \"motion\" : \"two  spaces\",\n \"n\": [1, 2.50] }, \"flag\": true }]}"
+        let read = try GatewayIngestService.decode(Data(body.utf8), settings: GatewaySettings())
+        #expect(read.unknownSampleFields[0] == ["context": #"{"motion":"two  spaces","n":[1,2.50]}"#, "flag": "true"])
+        let carried = try #require(read.sampleJSON(at: 0))
+        #expect(String(decoding: carried, as: UTF8.self).contains(#""context":{"motion":"two  spaces","n":[1,2.50]}"#))
+    }
+
     @Test func aKafkaMessageReadsBackAsTheSampleSentWithTheBatchFields() throws {
         let types = ["stepCount", #"quote\"\\/\n\u0001 日本"#]
         for (type, value) in zip(types + types, ["1500", "72.35", "1e-7", "-3"]) {

@@ -61,12 +61,15 @@ enum GatewayPayloadReader {
         return .value(samples)
     }
 
-    /// The text of a member this reader does not know: a string as it reads, any other value as its JSON.
+    /// The text of a member this reader does not know: a string as it reads, any other value as its JSON without the
+    /// whitespace between tokens, as the Kafka message carries it.
     private static func unknownValue(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> String {
         if reader.peek() == UInt8(ascii: "\"") { return try reader.string() }
         let start = reader.index
         try reader.skipValue()
-        return String(decoding: UnsafeRawBufferPointer(rebasing: reader.bytes[start..<reader.index]), as: UTF8.self)
+        var compact: [UInt8] = []
+        GatewayReceivedSamples.appendCompact(UnsafeRawBufferPointer(rebasing: reader.bytes[start..<reader.index]), to: &compact)
+        return String(decoding: compact, as: UTF8.self)
     }
 
     /// One field of a sample as read: absent, null, a value, of the wrong type (the path below the field), or a

@@ -18,6 +18,19 @@ public struct GatewayReceivedSamples: Sendable {
     mutating func append(_ json: UnsafeRawBufferPointer) {
         if bytes.isEmpty { bytes.reserveCapacity(json.count * 100) }
         let start = bytes.count
+        Self.appendCompact(json, to: &bytes)
+        let valid = bytes.withUnsafeBytes { all in
+            let text = UnsafeRawBufferPointer(rebasing: all[start...])
+            return UTF8Text.isASCII(text) || String(validating: text, as: UTF8.self) != nil
+        }
+        if !valid { bytes.removeSubrange(start...) }
+        ranges.append(valid ? start..<bytes.count : nil)
+    }
+
+    /// Appends `json`, a JSON value the reader has checked, with the whitespace between its tokens left out (inside
+    /// strings it is kept). The reader keeps a member it does not know in this form too, so the record's
+    /// `gatewayField.<name>` is the same text whether it was stored from the batch or from the Kafka message.
+    static func appendCompact(_ json: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
         var inString = false, escaped = false, run = 0
         for offset in 0..<json.count {
             let byte = json[offset]
@@ -32,12 +45,6 @@ public struct GatewayReceivedSamples: Sendable {
             }
         }
         bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: json[run..<json.count]))
-        let valid = bytes.withUnsafeBytes { all in
-            let text = UnsafeRawBufferPointer(rebasing: all[start...])
-            return UTF8Text.isASCII(text) || String(validating: text, as: UTF8.self) != nil
-        }
-        if !valid { bytes.removeSubrange(start...) }
-        ranges.append(valid ? start..<bytes.count : nil)
     }
 
     /// The text of sample `index`, when the batch was read with it.
