@@ -37,11 +37,13 @@ import TestSupport
             try Self.message(owner: "nobody", sampleId: UUID().uuidString, offset: 2),
             try Self.message(owner: "hanako", sampleId: UUID().uuidString, offset: 3, value: -5),
             KafkaMessage(partition: 0, offset: 4, key: nil, value: Data("not json".utf8)),
+            KafkaMessage(partition: 0, offset: 5, key: nil, value: Data(#"{"deviceId":"d","owner":"hanako","sample":{"id":"x"},"userId":"u"}"#.utf8)),
         ], now: Self.now)
         #expect(first.stored == 1)
         #expect(first.duplicates == 1, "the retried copy of one sample")
-        #expect(first.skipped.map(\.offset) == [2, 3, 4])
+        #expect(first.skipped.map(\.offset) == [2, 3, 4, 5])
         #expect(first.skipped.first?.reason == "no account named nobody")
+        #expect(first.skipped.map(\.reason).suffix(2) == ["unreadable message", #"Unreadable sample (missing field "type")"#])
 
         let again = try await ingest.store([try Self.message(owner: "hanako", sampleId: id.uppercased(), offset: 0)], now: Self.now)
         #expect(again.stored == 0 && again.duplicates == 1, "read again after a crash: nothing new")
@@ -49,6 +51,60 @@ import TestSupport
         #expect(records.map(\.externalId) == [id])
         #expect(records.first?.source == "gateway")
         #expect(records.first?.metadata?["gatewayUserId"] == "phone-label")
+    }
+
+    /// What a newer app version sends: a member Kiroku does not know (nested), integers no Double holds in metadata, a
+    /// value and a metadata number with a trailing zero; and a known type in a unit Kiroku does not know, kept raw.
+    static let asSent = Data(#"""
+        {"deviceId": "d", "userId": "phone-label", "timestamp": "2026-09-20T20:00:00Z", "appVersion": "2.3.0", "samples": [
+         {"id": "6f1c2b9e-3d4a-4e5f-8a7b-9c0d1e2f3a4b", "type": "heartRate", "value": 72.50, "unit": "count/min",
+          "startDate": "2026-09-20T09:00:00+09:00", "endDate": "2026-09-20T09:00:00+09:00", "timezoneOffset": 540,
+          "metadata": {"HKMetadataKeySyncIdentifier": 12345678901234567890, "drift": -12345678901234567890, "ratio": 2.50},
+          "heartRateContext": {"motion": "sedentary", "confidence": 0.98}, "wasUserEntered": false},
+         {"id": "7a1c2b9e-3d4a-4e5f-8a7b-9c0d1e2f3a4b", "type": "bodyMass", "value": 9.50, "unit": "scale units",
+          "startDate": "2026-09-20T07:00:00Z", "endDate": "2026-09-20T07:00:00Z", "metadata": {"scale": 98765432109876543210},
+          "scaleModel": "BF-700"}]}
+        """#.utf8)
+
+    /// A sample sent through a stateless gateway and `kiroku ingest --from-kafka` is the same record, with the same
+    /// metadata, as the sample posted to a storing gateway. Before, the consumer read the message with JSONDecoder:
+    /// the members it does not know were gone and the negative 20-digit integer was a Double's exponent form.
+    @Test func aSampleThroughKafkaIsStoredAsTheStoringGatewayStoresIt() async throws {
+        let database = try AppDatabase.open(path: try Self.directory().appendingPathComponent("kiroku.sqlite").path)
+        let alice = try #require(try await database.createUser(User(username: "alice", passwordHash: "x", createdAt: Self.now)).id)
+        let bob = try #require(try await database.createUser(User(username: "bob", passwordHash: "x", createdAt: Self.now)).id)
+        let direct = try await GatewayIngestService(database: database, settings: GatewaySettings()).ingest(Self.asSent, userId: alice, now: Self.now)
+        #expect(direct.stored == 2 && direct.rejections.isEmpty, "\(direct.rejections)")
+
+        // The stateless gateway's messages, as GatewayForwardService writes them.
+        let payload = try GatewayIngestService.decode(Self.asSent, settings: GatewaySettings())
+        let writer = GatewayKafkaMessageWriter(deviceId: payload.deviceId, userId: payload.userId, timestamp: payload.timestamp, appVersion: payload.appVersion, owner: "bob")
+        let messages = try payload.samples.indices.map { index in
+            KafkaMessage(partition: 0, offset: Int64(index), key: nil, value: writer.message(sampleJSON: try #require(payload.sampleJSON(at: index))))
+        }
+        let consumed = try await GatewayKafkaIngestService(database: database).store(messages, now: Self.now)
+        #expect(consumed.stored == 2 && consumed.skipped.isEmpty, "\(consumed.skipped)")
+
+        /// An account's rows without what differs between accounts: the row ids and the owner.
+        func unowned<Row>(_ rows: [Row], _ id: WritableKeyPath<Row, Int64?>, _ owner: WritableKeyPath<Row, Int64>) -> [Row] {
+            rows.map { row in
+                var row = row
+                row[keyPath: id] = nil
+                row[keyPath: owner] = 0
+                return row
+            }
+        }
+        let stored = unowned(try await database.allRecords(userId: alice), \.id, \.userId)
+        #expect(unowned(try await database.allRecords(userId: bob), \.id, \.userId) == stored)
+        let kept = unowned(try await database.rawItems(userId: alice), \.id, \.userId)
+        #expect(kept.count == 1)
+        #expect(kept.first?.metadata.contains(#""gatewayField.scaleModel":"BF-700""#) == true, "\(kept)")
+        #expect(unowned(try await database.rawItems(userId: bob), \.id, \.userId) == kept)
+        let metadata = try #require(stored.first?.metadata)
+        #expect(metadata["gatewayField.heartRateContext"] == #"{"motion":"sedentary","confidence":0.98}"#)
+        #expect(metadata["gatewayField.wasUserEntered"] == "false")
+        #expect(metadata["HKMetadataKeySyncIdentifier"] == "12345678901234567890")
+        #expect(metadata["drift"] == "-12345678901234567890")
     }
 
     @Test func aKeyFileGivesEachKeyItsOwnerAndAnEditTakesEffectWithinASecond() async throws {

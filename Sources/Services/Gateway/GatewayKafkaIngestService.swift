@@ -4,7 +4,8 @@ import Health
 import Storage
 
 /// Stores what the stateless gateways put in Kafka (`kiroku ingest --from-kafka`): each message's sample becomes a
-/// health record of the Kiroku account its `owner` names, checked again exactly as the gateway checks it. Writes are
+/// health record of the Kiroku account its `owner` names, read and checked again exactly as the gateway reads and checks
+/// it (`GatewayKafkaMessageReader`), so it is stored with the metadata a storing gateway gives it. Writes are
 /// idempotent by owner and sample id, so a message read twice — a retry through another gateway, or a batch re-read
 /// after a crash before its offsets were committed — is stored once.
 public struct GatewayKafkaIngestService: Sendable {
@@ -43,12 +44,13 @@ public struct GatewayKafkaIngestService: Sendable {
         var owners: [String: Int64?] = [:]
         var records: [HealthRecord] = []
         var keptRaw: [Int64: [ImportedRawItem]] = [:]
-        let decoder = JSONDecoder()
         for message in messages {
             func skip(_ reason: String) {
                 tally.skipped.append(Skip(partition: message.partition, offset: message.offset, reason: reason))
             }
-            guard let value = try? decoder.decode(GatewayKafkaMessage.self, from: message.value) else {
+            // No owner can be read from a message that cannot be read, so it has no account to be kept with; the
+            // trace is the skip (logged with partition and offset) and the message itself, still in the topic.
+            guard let value = GatewayKafkaMessageReader.read(message.value) else {
                 skip("unreadable message")
                 continue
             }
@@ -61,18 +63,12 @@ public struct GatewayKafkaIngestService: Sendable {
                 skip("no account named \(owner)")
                 continue
             }
-            let header = GatewayPayload(deviceId: value.deviceId, userId: value.userId, timestamp: value.timestamp, appVersion: value.appVersion, samples: [])
-            let mapper = GatewaySampleMapper(userId: userId, payload: header, now: now)
-            switch mapper.record(for: value.sample) {
-            case .success(let record): records.append(record)
-            case .failure(let error):
-                // A known type in an unknown unit is kept raw, as the storing gateway keeps it.
-                if error.code == KeptRawReason.unknownUnit.rawValue, let raw = mapper.keptRaw(value.sample, index: 0, reason: GatewayText(error.message, ko: nil)) {
-                    keptRaw[userId, default: []].append(raw.item)
-                } else {
-                    skip(error.message.en)
-                }
-            }
+            // The storing gateway's verdicts on a batch of this one sample: a record, kept raw (a known type in an
+            // unknown unit) or refused, with the same metadata.
+            let mapped = GatewaySampleMapper(userId: userId, payload: value.payload, now: now).map()
+            records += mapped.records
+            if !mapped.keptRaw.isEmpty { keptRaw[userId, default: []] += mapped.keptRaw.map(\.item) }
+            for rejection in mapped.rejections { skip(rejection.reason.en) }
         }
         for (userId, items) in keptRaw {
             tally.stored += try await database.insertHealthAutoExportRaw(userId: userId, items: items, now: now)

@@ -7,36 +7,59 @@ import Foundation
 /// declaration order. JSONDecoder took about 30 µs per sample, more than storing it; this reads each field once.
 enum GatewayPayloadReader {
     static func read(_ body: UnsafeRawBufferPointer) -> GatewayPayload? {
-        var reader = JSONByteReader(body)
-        var deviceId = Field<String>.absent, userId = Field<String>.absent, timestamp = Field<String>.absent
-        var appVersion = Field<String>.absent, samples = Field<[Lenient<GatewaySample>]>.absent
+        var samples = Field<[Lenient<GatewaySample>]>.absent
         var unknown: [Int: [String: String]] = [:]
         var received = GatewayReceivedSamples()
+        let fields = batchFields(body) { (reader: inout JSONByteReader, name) throws(JSONSyntaxError) in
+            if name.matches("samples") {
+                try first(&samples, &reader) { (reader: inout JSONByteReader) throws(JSONSyntaxError) in try sampleArray(&reader, unknown: &unknown, received: &received) }
+            }
+            else { try reader.skipValue() }
+        }
+        guard let fields, case .value(let samples) = samples else { return nil }
+        return GatewayPayload(
+            deviceId: fields.deviceId, userId: fields.userId, timestamp: fields.timestamp, appVersion: fields.appVersion, samples: samples,
+            unknownSampleFields: unknown, receivedSamples: received
+        )
+    }
+
+    /// The fields a batch and a Kafka message share.
+    struct BatchFields {
+        let deviceId: String
+        let userId: String
+        let timestamp: String?
+        let appVersion: String?
+    }
+
+    /// Reads the object that is the whole of `bytes`: its batch fields here, every other member by `member`, which
+    /// must read or skip it. Nil when the text is not JSON or a batch field is missing or of the wrong type.
+    static func batchFields(
+        _ bytes: UnsafeRawBufferPointer, other member: (inout JSONByteReader, JSONByteReader.MemberName) throws(JSONSyntaxError) -> Void
+    ) -> BatchFields? {
+        var reader = JSONByteReader(bytes)
+        var deviceId = Field<String>.absent, userId = Field<String>.absent, timestamp = Field<String>.absent, appVersion = Field<String>.absent
         do throws(JSONSyntaxError) {
             try reader.object { (reader: inout JSONByteReader, name) throws(JSONSyntaxError) in
                 if name.matches("deviceId") { try first(&deviceId, &reader, string) }
                 else if name.matches("userId") { try first(&userId, &reader, string) }
                 else if name.matches("timestamp") { try first(&timestamp, &reader, string) }
                 else if name.matches("appVersion") { try first(&appVersion, &reader, string) }
-                else if name.matches("samples") {
-                    try first(&samples, &reader) { (reader: inout JSONByteReader) throws(JSONSyntaxError) in try sampleArray(&reader, unknown: &unknown, received: &received) }
-                }
-                else { try reader.skipValue() }
+                else { try member(&reader, name) }
             }
             try reader.expectEnd()
         } catch {
             return nil
         }
-        guard case .value(let deviceId) = deviceId, case .value(let userId) = userId, case .value(let samples) = samples,
+        guard case .value(let deviceId) = deviceId, case .value(let userId) = userId,
               case .success(let timestamp) = timestamp.optional("timestamp", at: ""),
               case .success(let appVersion) = appVersion.optional("appVersion", at: "")
         else { return nil }
-        return GatewayPayload(deviceId: deviceId, userId: userId, timestamp: timestamp, appVersion: appVersion, samples: samples, unknownSampleFields: unknown, receivedSamples: received)
+        return BatchFields(deviceId: deviceId, userId: userId, timestamp: timestamp, appVersion: appVersion)
     }
 
     /// JSONDecoder keeps the first value of a name given twice, so a repeat is read past. (Requests with repeated
     /// names are refused before they get here; this keeps the reader's verdict JSONDecoder's for any body.)
-    private static func first<Value>(
+    static func first<Value>(
         _ field: inout Field<Value>, _ reader: inout JSONByteReader, _ read: (inout JSONByteReader) throws(JSONSyntaxError) -> Field<Value>
     ) throws(JSONSyntaxError) {
         guard case .absent = field else { return try reader.skipValue() }
@@ -55,7 +78,7 @@ enum GatewayPayloadReader {
         try reader.array { (reader: inout JSONByteReader, index) throws(JSONSyntaxError) in
             _ = reader.peek()
             let start = reader.index
-            samples.append(try sample(&reader, index: index, unknown: &unknown))
+            samples.append(try sample(&reader, index: index, path: "samples.Index \(index)", unknown: &unknown))
             received.append(UnsafeRawBufferPointer(rebasing: reader.bytes[start..<reader.index]))
         }
         return .value(samples)
@@ -74,7 +97,7 @@ enum GatewayPayloadReader {
 
     /// One field of a sample as read: absent, null, a value, of the wrong type (the path below the field), or a
     /// number no Swift number holds (JSONDecoder's `dataCorrupted`, which the batch reports as "unreadable sample").
-    private enum Field<Value> {
+    enum Field<Value> {
         case absent
         case null
         case value(Value)
@@ -102,11 +125,11 @@ enum GatewayPayloadReader {
         }
     }
 
-    private struct SampleProblem: Error {
+    struct SampleProblem: Error {
         let reason: String
     }
 
-    private static func string(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> Field<String> {
+    static func string(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> Field<String> {
         if reader.peek() == UInt8(ascii: "\"") { return .value(try reader.string()) }
         if try reader.null() { return .null }
         try reader.skipValue()
@@ -128,7 +151,7 @@ enum GatewayPayloadReader {
     }
 
     /// A whole number (as JSONDecoder reads an Int: `540`, also `540.0`; `540.5` is unreadable).
-    private static func integer(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> Field<Int> {
+    static func integer(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> Field<Int> {
         switch try number(&reader) {
         case .value(let number):
             guard number == number.rounded(), abs(number) < 9.0e15 else { return .unreadable }
@@ -196,10 +219,11 @@ enum GatewayPayloadReader {
         }
     }
 
-    private static func sample(
-        _ reader: inout JSONByteReader, index: Int, unknown: inout [Int: [String: String]]
+    /// One sample, found at `path` (a batch's `samples.Index 2`, a Kafka message's `sample`); the members it does not
+    /// know go to `unknown[index]`.
+    static func sample(
+        _ reader: inout JSONByteReader, index: Int, path: String, unknown: inout [Int: [String: String]]
     ) throws(JSONSyntaxError) -> Lenient<GatewaySample> {
-        let path = "samples.Index \(index)"
         guard reader.peek() == UInt8(ascii: "{") else {
             try reader.skipValue()
             return .failure("wrong type at \"\(path)\"")
