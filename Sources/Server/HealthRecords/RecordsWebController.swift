@@ -69,7 +69,7 @@ struct RecordsWebController {
         }
         values["records"] = try page.records.map { record -> [String: Any] in
             let metric = MetricCatalog.metric(named: record.metric)
-            return [
+            var row: [String: Any] = [
                 "id": try record.savedId,
                 "name": metric?.name.text(in: context.language) ?? record.metric,
                 "value": WebFormatting.value(record.value, metric: metric),
@@ -77,12 +77,25 @@ struct RecordsWebController {
                 "when": WebFormatting.dateTime(record.startAt, timeZone: timeZone),
                 "source": RecordSource(rawValue: record.source)?.name.text(in: context.language) ?? record.source,
             ]
+            if let hours = Self.hoursAndMinutes(record.value, metric: metric, language: context.language) {
+                row["value"] = hours
+                row["unit"] = nil
+            }
+            return row
         }
         // Only when something is older: an empty value would still show the link, pointing at this same page.
         if let next = page.nextCursor?.token { values["nextCursor"] = next }
         let imports = try await records.database.importJobs(userId: user.savedId, limit: 5)
         values["imports"] = try ImportsWebController.recent(imports, language: context.language)
         return pages.render("records", values, status: error == nil ? .ok : .badRequest)
+    }
+
+    /// An hour or more of a metric kept in minutes (a night's sleep, time in bed, a long workout) as hours and
+    /// minutes, as people say it: "6時間19分" / "6 h 19 min", not "379 min". Nil for everything else.
+    static func hoursAndMinutes(_ value: Double, metric: Metric?, language: Language) -> String? {
+        guard let metric, metric.canonicalUnit == "min", value.isFinite, value >= 60 else { return nil }
+        let minutes = Int(value.rounded())
+        return LocalizedText(ja: "\(minutes / 60)時間\(minutes % 60)分", en: "\(minutes / 60) h \(minutes % 60) min").text(in: language)
     }
 
     /// "歩数 (歩)", "心拍数 (回/分)", "BMI": the unit people read, never a code like "count/min".
