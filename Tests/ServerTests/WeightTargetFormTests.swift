@@ -52,6 +52,7 @@ import Testing
             #expect(refused.text.contains("id=\"weight-trend\""), "the page is still there")
             let form = try #require(refused.text.components(separatedBy: "id=\"target-form\"").dropFirst().first?.components(separatedBy: "</form>").first)
             #expect(form.contains(#"value="700""#), "what was typed stays in the field")
+            #expect(refused.text.contains(#"name="from" value="2026-11-01""#), "the period's own form still shows the period")
 
             _ = try await browser.get("/lang/en?next=/")
             let inEnglish = try await browser.get("/trends/bodyMass?period=month&target=700")

@@ -66,6 +66,7 @@ struct TrendsWebController {
             refusal = error.message
             periodRequest = try TrendPeriodRequest.parse(period: nil, today: today)
         }
+        let periodRefused = refusal != nil
         // A target the forecast cannot use is refused above the form like a bad period, the typed text kept in it.
         var target = user.targetWeightKg
         do {
@@ -98,8 +99,8 @@ struct TrendsWebController {
             values["reportHref"] = "/reports/" + ReportsWebController.monthText(year: trend.period.first.year, month: trend.period.first.month)
         }
         values["customCurrent"] = periodRequest.kind == .custom
-        values["from"] = refusal == nil ? trend.period.first.description : parameter("from") ?? ""
-        values["to"] = refusal == nil ? trend.period.last.description : parameter("to") ?? ""
+        values["from"] = periodRefused ? parameter("from") ?? "" : trend.period.first.description
+        values["to"] = periodRefused ? parameter("to") ?? "" : trend.period.last.description
         if let previous = periodRequest.previousAnchor {
             values["previousHref"] = "/trends/\(metric.id)?period=\(periodRequest.kind.rawValue)&date=\(previous)" + targetSuffix
         }
