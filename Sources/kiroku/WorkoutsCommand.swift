@@ -69,7 +69,7 @@ struct WorkoutsCommand: AsyncParsableCommand {
         static func exercise(named name: String, create: Bool, workouts: WorkoutService, user: User) async throws -> Exercise {
             if let official = ExerciseCatalog.match(name: name) { return official }
             let key = ExerciseCatalog.matchKey(name)
-            if let custom = try await workouts.database.customExercises(userId: user.savedId).first(where: { $0.nameKey == key }) {
+            if let custom = try await workouts.customExercises(userId: user.savedId).first(where: { $0.nameKey == key }) {
                 return try custom.exercise()
             }
             if create { return try await workouts.createCustomExercise(userId: user.savedId, name: name, now: Date()).exercise }

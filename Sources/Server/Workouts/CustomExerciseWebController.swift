@@ -23,7 +23,7 @@ struct CustomExerciseWebController {
     /// it here asked for a new one, so the page says it exists and offers it instead.
     static func alreadyYours(_ exercise: Exercise) -> LocalizedText {
         LocalizedText(
-            ja: "「\(exercise.name.ja)」はもうあなたの種目にあります。新しく作らず、それを選んでください",
+            ja: "「\(exercise.name.ja)」はもうあなたの種目にあります。新しく作らず、それを選んでください。",
             en: "“\(exercise.name.en)” is already one of your exercises: pick it instead of making another."
         )
     }
@@ -55,7 +55,7 @@ struct CustomExerciseWebController {
         values["name"] = typed
         if let refusal { values["nameError"] = refusal.text(in: language) }
         if let existing { values["existingId"] = existing.id.uuidString.lowercased() }
-        let custom = try await workouts.database.customExercises(userId: user.savedId)
+        let custom = try await workouts.customExercises(userId: user.savedId)
         values["custom"] = custom.map { ["id": $0.id, "name": $0.name] }
         values["hasCustom"] = !custom.isEmpty
         return pages.render("workouts-exercise", values, status: refusal == nil ? .ok : .badRequest)

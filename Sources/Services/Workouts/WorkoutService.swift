@@ -27,10 +27,15 @@ public struct WorkoutService: Sendable {
         return try await database.customExercise(id: id.uuidString.lowercased(), userId: userId)?.exercise()
     }
 
+    /// The exercises the user made, in name order, as stored (name and its folded key).
+    public func customExercises(userId: Int64) async throws -> [WorkoutCustomExercise] {
+        try await database.customExercises(userId: userId)
+    }
+
     /// Official plus custom exercises, resolved by id, for building pages and answers.
     public func exerciseDirectory(userId: Int64) async throws -> [UUID: Exercise] {
         var directory = Dictionary(uniqueKeysWithValues: ExerciseCatalog.all.map { ($0.id, $0) })
-        for custom in try await database.customExercises(userId: userId) {
+        for custom in try await customExercises(userId: userId) {
             let exercise = try custom.exercise()
             directory[exercise.id] = exercise
         }
@@ -213,7 +218,7 @@ public struct WorkoutService: Sendable {
         var summary = ImportSummary(skippedWithoutReps: parse.skippedWithoutReps, unreadableLines: parse.unreadableLines)
         var resolved: [String: Exercise] = [:]
         let userId = try user.savedId
-        let customBefore = Set(try await database.customExercises(userId: userId).map(\.nameKey))
+        let customBefore = Set(try await customExercises(userId: userId).map(\.nameKey))
         var rows: [(set: WorkoutSetRecord, key: String)] = []
         for imported in parse.sets {
             let exercise: Exercise
