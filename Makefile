@@ -45,7 +45,7 @@ bench: build-deps
 	$(MAKE) bench-hae
 
 # Apple Health import vs healthkit-to-sqlite (PyPI, installed into a venv) on a generated 220 MB export.
-bench-import:
+bench-import: build-deps
 	Benchmarks/HealthImport/run.sh
 
 # Every benchmark script once at a tiny size on the debug build, checking what each prints (part of `make test`).
