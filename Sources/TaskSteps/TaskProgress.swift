@@ -13,8 +13,14 @@ public struct TaskProgress: Sendable, Hashable, Codable {
 
     public var fraction: Double { total == 0 ? 0 : Double(completed) / Double(total) }
 
-    /// Whole percent, rounded down so 99.6 % never shows as 100 % while a step is still open.
-    public var percent: Int { total == 0 ? 0 : completed * 100 / total }
+    /// Whole percent, rounded to the nearest (2 of 3 steps is 67 %, as a person would say), but never 100 % while a
+    /// step is still open and never 0 % once one is done: the two ends mean "finished" and "not started".
+    public var percent: Int {
+        guard total > 0 else { return 0 }
+        let nearest = (completed * 200 + total) / (total * 2)
+        guard completed > 0, completed < total else { return nearest }
+        return min(max(nearest, 1), 99)
+    }
 
     public var isComplete: Bool { total > 0 && completed == total }
 

@@ -37,6 +37,10 @@ import Testing
             #expect(list.contains("class=\"kc-chart kc-activity-calendar\""))
             #expect(list.contains("data-count=\"1\""))
             #expect(list.contains("#home"))
+
+            // Two of three reads 67 %, as a person would say it, not 66 %.
+            _ = try await browser.submit(page: "/tasks/\(id)", to: "/tasks/\(id)/steps/\(stepIds[1])/done", form: ["done": "1"])
+            #expect(try await browser.get("/tasks/\(id)").text.contains("id=\"task-percent\">67%"))
         }
     }
 

@@ -33,6 +33,16 @@ import Testing
         #expect(task.progress.percent == 99)
     }
 
+    @Test func percentRoundsToTheNearestWholeNumber() {
+        #expect(Fixtures.task(done: 2, open: 1).progress.percent == 67)
+        #expect(Fixtures.task(done: 1, open: 2).progress.percent == 33)
+        #expect(Fixtures.task(done: 1, open: 7).progress.percent == 13)
+    }
+
+    @Test func percentNeverShowsZeroOnceAStepIsDone() {
+        #expect(Fixtures.task(done: 1, open: 299).progress.percent == 1)
+    }
+
     @Test func overallProgressCountsStepsOfActiveTasksOnly() {
         let tasks = [
             Fixtures.task(id: 1, done: 1, open: 1),
@@ -42,6 +52,6 @@ import Testing
         let overall = TaskProgress.overall(tasks)
         #expect(overall.completed == 4)
         #expect(overall.total == 6)
-        #expect(overall.percent == 66)
+        #expect(overall.percent == 67)
     }
 }
