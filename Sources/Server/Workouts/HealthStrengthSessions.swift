@@ -1,19 +1,22 @@
 import Foundation
 import Health
 import HealthImport
+import Services
 import Storage
 import Workouts
 
 /// Strength-training workouts that came from Apple Health (import or Health Auto Export), shown beside the
 /// sets logged the same day: the watch measured the session's time and energy, the log has its lifts.
 struct HealthStrengthSessions {
-    let database: AppDatabase
+    let workouts: WorkoutService
 
     /// The sessions that started on the days from `first` to `last`, by day, as lines for the page.
     func lines(userId: Int64, from first: LocalDay, to last: LocalDay, timeZone: TimeZone, language: Language) async throws -> [LocalDay: [String]] {
-        let workouts = try await database.workouts(userId: userId, from: first.start(in: timeZone), to: last.adding(days: 1).start(in: timeZone))
+        let sessions = try await workouts.strengthWorkoutsFromHealth(
+            userId: userId, from: first.start(in: timeZone), to: last.adding(days: 1).start(in: timeZone)
+        )
         var byDay: [LocalDay: [String]] = [:]
-        for workout in workouts where StrengthActivity.matches(workout.activityType) {
+        for workout in sessions {
             byDay[LocalDay(workout.startAt, in: timeZone), default: []].append(Self.line(workout, language: language))
         }
         return byDay

@@ -10,7 +10,6 @@ import Workouts
 /// Every route needs a user (see `BulkTrackAuthMiddleware`) and sees only that user's data.
 struct WorkoutsAPIController {
     let workouts: WorkoutService
-    var database: AppDatabase { workouts.database }
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -32,7 +31,7 @@ struct WorkoutsAPIController {
         let page = try Self.page(request)
         let query = request.uri.queryParameters["q"].map(String.init) ?? ""
         let found = try await workouts.searchExercises(userId: user.savedId, prefix: query, language: context.language, limit: page.limit, offset: page.offset)
-        let usage = try await database.exerciseUsage(userId: user.savedId)
+        let usage = try await workouts.exerciseUsage(userId: user.savedId)
         return found.map { ExerciseSummary($0, usage: usage[$0.id.uuidString.lowercased()], language: context.language) }
     }
 
@@ -40,7 +39,7 @@ struct WorkoutsAPIController {
         let user = try context.requireWorkoutsUser()
         let body = try await request.decode(as: BulkTrackExerciseCreate.self, context: context)
         let made = try await workouts.createCustomExercise(userId: user.savedId, name: body.name, now: context.now)
-        let usage = try await database.exerciseUsage(userId: user.savedId)[made.exercise.id.uuidString.lowercased()]
+        let usage = try await workouts.exerciseUsage(userId: user.savedId)[made.exercise.id.uuidString.lowercased()]
         var response = try context.responseEncoder.encode(ExerciseSummary(made.exercise, usage: usage, language: context.language), from: request, context: context)
         // The contract answers 201 whether the name was new or the caller already had it (the existing one comes back).
         response.status = .created
@@ -94,7 +93,7 @@ struct WorkoutsAPIController {
         case "performedAt_asc": query.newestFirst = false
         default: throw APIError.invalidParameter("sortBy", expected: .oneOf(["performedAt_desc", "performedAt_asc"]))
         }
-        return try await database.workoutSets(userId: user.savedId, query: query).map { try LoggedSetSummary($0) }
+        return try await workouts.sets(userId: user.savedId, query: query).map { try LoggedSetSummary($0) }
     }
 
     @Sendable func updateSet(request: Request, context: AppRequestContext) async throws -> LoggedSetSummary {
@@ -120,7 +119,7 @@ struct WorkoutsAPIController {
 
     @Sendable func deleteSet(request: Request, context: AppRequestContext) async throws -> HTTPResponse.Status {
         let user = try context.requireWorkoutsUser()
-        guard try await database.deleteWorkoutSet(id: try Self.setId(context), userId: user.savedId, now: context.now) else { throw APIError.notFound }
+        guard try await workouts.deleteSet(id: try Self.setId(context), userId: user.savedId, now: context.now) else { throw APIError.notFound }
         return .noContent
     }
 

@@ -13,7 +13,6 @@ struct WorkoutsSettingsWebController {
     let csrf: CSRFProtection
     /// Where an uploaded CSV waits while it is read (the data directory's private imports folder).
     let uploads: ImportService
-    var database: AppDatabase { workouts.database }
 
     /// Years of Strong or Hevy history are a few MiB; the file is read whole once it is on disk.
     static let maxCSVBytes = 64 << 20
@@ -61,7 +60,7 @@ struct WorkoutsSettingsWebController {
         if let error { values["error"] = error }
         let current = try await workouts.formula(userId: user.savedId)
         values["formulas"] = E1RMFormula.allCases.map { ["id": $0.rawValue, "name": $0.name.text(in: language), "selected": $0 == current] }
-        values["devices"] = try await database.workoutDevices(userId: user.savedId).map {
+        values["devices"] = try await workouts.devices(userId: user.savedId).map {
             ["id": $0.deviceId, "lastSeen": WebFormatting.dateTime($0.lastSeenAt, timeZone: user.resolvedTimeZone)]
         }
         return pages.render("workouts-settings", values, status: error == nil ? .ok : .badRequest)
@@ -71,7 +70,7 @@ struct WorkoutsSettingsWebController {
         let user = try context.requireWorkoutsUser()
         let form = try await request.decodeForm(as: FormulaForm.self, context: context)
         guard let formula = form.formula.flatMap(E1RMFormula.init(rawValue:)) else { throw APIError.invalidParameter("formula", expected: .oneOf(E1RMFormula.self)) }
-        try await database.setWorkoutFormulaName(formula.rawValue, userId: user.savedId)
+        try await workouts.setFormula(formula, userId: user.savedId)
         return try await page(request: request, context: context, notice: WebStrings.table(context.language)["woFormulaSaved"])
     }
 
@@ -86,7 +85,7 @@ struct WorkoutsSettingsWebController {
         let outcome: WorkoutDeviceLinkOutcome
         do {
             // A phone that never signed in is registered to this account: with sign-up closed, it is the one way in.
-            outcome = try await database.linkWorkoutDevice(deviceId: deviceId, to: user.savedId, now: context.now)
+            outcome = try await workouts.linkDevice(deviceId: deviceId, userId: user.savedId, now: context.now)
         } catch WorkoutDeviceLinkError.belongsToAnotherAccount {
             let message = LocalizedText(ja: "その端末は別のアカウントにリンクされています。", en: "That device is linked to another account.")
             return try await page(request: request, context: context, error: message.text(in: language))

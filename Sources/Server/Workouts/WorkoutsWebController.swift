@@ -11,7 +11,6 @@ struct WorkoutsWebController {
     let workouts: WorkoutService
     let pages: WebRenderer
     let csrf: CSRFProtection
-    var database: AppDatabase { workouts.database }
 
     static let spans: [WeekSpan] = [.w4, .w12, .w24, .w52]
 
@@ -63,8 +62,7 @@ struct WorkoutsWebController {
         let recents = try await workouts.recentExercises(userId: userId, limit: 8, offset: 0)
         var recentRows: [[String: Any]] = []
         for (exercise, _) in recents {
-            guard let last = try await database.lastWorkoutSet(userId: userId, exerciseId: exercise.id.uuidString.lowercased(), minimumReps: 1)
-            else { continue }
+            guard let last = try await workouts.lastSet(userId: userId, exerciseId: exercise.id, minimumReps: 1) else { continue }
             recentRows.append([
                 "id": exercise.id.uuidString.lowercased(), "name": exercise.name.text(in: language),
                 "weight": Self.number(last.weight), "reps": last.reps,
@@ -76,7 +74,7 @@ struct WorkoutsWebController {
         let chosenId = form?.exerciseId ?? parameters["exercise"].map(String.init) ?? recentRows.first?["id"] as? String
         let chosen = chosenId.flatMap(UUID.init(uuidString:)).flatMap { directory[$0] }
         var lastOfChosen: WorkoutSetRecord?
-        if let chosen { lastOfChosen = try await database.lastWorkoutSet(userId: userId, exerciseId: chosen.id.uuidString.lowercased()) }
+        if let chosen { lastOfChosen = try await workouts.lastSet(userId: userId, exerciseId: chosen.id) }
         values["form"] = [
             "weight": form?.weight ?? lastOfChosen.map { Self.number($0.weight) } ?? "",
             "reps": form?.reps ?? lastOfChosen.map { String($0.reps) } ?? "",
@@ -88,7 +86,7 @@ struct WorkoutsWebController {
 
         // Back from the add-exercise form (`CustomExerciseWebController`), the new exercise chosen above.
         if parameters["added"] != nil, let chosen, !chosen.isOfficial { values["notice"] = CustomExerciseWebController.added(chosen).text(in: language) }
-        if let logged = parameters["logged"].map(String.init), let set = try await database.workoutSet(id: logged, userId: userId) {
+        if let logged = parameters["logged"].map(String.init), let set = try await workouts.set(id: logged, userId: userId) {
             values["notice"] = strings["woLogged"]
             values["records"] = try await personalRecords(of: set, userId: userId, directory: directory, language: language)
         }
@@ -114,7 +112,7 @@ struct WorkoutsWebController {
         let shown = history.prefix(Self.historyPageSize)
         var sessions: [LocalDay: [String]] = [:]
         if let newest = shown.first?.day, let oldest = shown.last?.day {
-            sessions = try await HealthStrengthSessions(database: database)
+            sessions = try await HealthStrengthSessions(workouts: workouts)
                 .lines(userId: userId, from: oldest, to: newest, timeZone: timeZone, language: language)
         }
         values["history"] = shown.map { summary -> [String: Any] in
@@ -131,14 +129,10 @@ struct WorkoutsWebController {
         return pages.render("workouts", values, status: error == nil ? .ok : .badRequest)
     }
 
-    /// The records a set set, recomputed from the database (the redirect only carries the set's id).
+    /// The records a set set, recomputed by the service (the redirect only carries the set's id).
     func personalRecords(of set: WorkoutSetRecord, userId: Int64, directory: [UUID: Exercise], language: Language) async throws -> [String] {
-        let previous = try await database.maxWeightByReps(userId: userId, exerciseId: set.exerciseId, excluding: set.id)
-        let exerciseId = try set.logged().exerciseId
-        let records = PersonalRecordDetector.records(
-            for: (set.weight, set.reps), exerciseId: exerciseId, previousMaxWeightByReps: previous, formula: try await workouts.formula(userId: userId)
-        )
-        guard let exercise = directory[exerciseId] else { return [] }
+        let records = try await workouts.personalRecords(of: set, userId: userId)
+        guard let exercise = directory[try set.logged().exerciseId] else { return [] }
         return records.map { $0.message(exerciseName: exercise.name).text(in: language) }
     }
 
@@ -214,7 +208,7 @@ struct WorkoutsWebController {
     @Sendable func deleteSet(request: Request, context: AppRequestContext) async throws -> Response {
         let userId = try context.requireUserId()
         guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
-              try await database.deleteWorkoutSet(id: id.uuidString.lowercased(), userId: userId, now: context.now)
+              try await workouts.deleteSet(id: id.uuidString.lowercased(), userId: userId, now: context.now)
         else { throw APIError.notFound }
         return .redirect(to: "/workouts?deleted=1")
     }
@@ -232,7 +226,7 @@ struct WorkoutsWebController {
         values["volume"] = Self.total(day.totalVolume)
         values["avgRM"] = Self.number(day.avgRM)
         values["exercises"] = Self.exerciseRows(day, language: context.language)
-        let sessions = try await HealthStrengthSessions(database: database)
+        let sessions = try await HealthStrengthSessions(workouts: workouts)
             .lines(userId: userId, from: date, to: date, timeZone: user.resolvedTimeZone, language: context.language)[date] ?? []
         values["sessions"] = sessions
         values["hasSessions"] = !sessions.isEmpty

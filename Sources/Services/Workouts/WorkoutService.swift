@@ -156,6 +156,11 @@ public struct WorkoutService: Sendable {
         try await database.workoutFormulaName(userId: userId).flatMap(E1RMFormula.init(rawValue:)) ?? .standard
     }
 
+    /// Saves the user's e1RM formula; every estimate is computed with it from then on.
+    public func setFormula(_ formula: E1RMFormula, userId: Int64) async throws {
+        try await database.setWorkoutFormulaName(formula.rawValue, userId: userId)
+    }
+
     /// The weekly dashboard over `span`, with body weight weekly means from the health records.
     public func dashboard(user: User, span: WeekSpan, now: Date) async throws -> WeeklyDashboard {
         let timeZone = user.resolvedTimeZone
