@@ -50,6 +50,20 @@ extension WebStrings {
             en: "Device id registered: the app on that device logs as this account once it opens."
         ),
         "woNoDevices": .init(ja: "リンクした端末はありません。", en: "No devices linked."),
+        "woRemoveDevice": .init(ja: "リンクを解除", en: "Remove"),
+        "woRemoveDeviceConfirm": .init(
+            ja: "この端末のリンクを解除しますか？ その端末のアプリはログアウトされ、以後このアカウントには記録できません。これまでの記録はこのアカウントに残ります。",
+            en: "Remove this device? The app on it is signed out and can no longer log to this account. What it logged stays in this account."
+        ),
+        "woRemoveDeviceButton": .init(ja: "この端末のリンクを解除する", en: "Remove this device"),
+        "woDeviceRemoved": .init(
+            ja: "端末のリンクを解除しました。その端末のアプリはもうこのアカウントに記録できません。",
+            en: "Device removed: the app on it can no longer log to this account."
+        ),
+        "woDeviceNotLinked": .init(
+            ja: "その端末はこのアカウントにリンクされていません（すでに解除済みかもしれません）。何も変更していません。",
+            en: "That device is not linked to this account (it may have been removed already). Nothing changed."
+        ),
         "woImport": .init(ja: "CSV の取り込み（Strong / Hevy）", en: "Import CSV (Strong / Hevy)"),
         "woImportHint": .init(ja: "Strong や Hevy で書き出した CSV ファイルを選んでください（64 MiB まで）。同じ行は二重に取り込まれません。", en: "Choose the CSV file Strong or Hevy exported (up to 64 MiB). Rows imported before are not imported again."),
         "woImportFile": .init(ja: "CSV ファイル", en: "CSV file"),

@@ -6,7 +6,7 @@ import Services
 import Storage
 import Workouts
 
-/// `/workouts/settings`: the e1RM formula, linking BulkTrack devices, CSV import and export.
+/// `/workouts/settings`: the e1RM formula, linking and removing BulkTrack devices, CSV import and export.
 struct WorkoutsSettingsWebController {
     let workouts: WorkoutService
     let pages: WebRenderer
@@ -41,6 +41,7 @@ struct WorkoutsSettingsWebController {
         }
         routes.post("workouts/settings/formula", use: saveFormula)
         routes.post("workouts/settings/devices", use: linkDevice)
+        routes.post("workouts/settings/devices/remove", use: removeDevice)
         routes.post("workouts/import", use: importCSV)
         routes.get("workouts/export.csv") { request, context -> Response in
             let user = try context.requireUser()
@@ -92,6 +93,17 @@ struct WorkoutsSettingsWebController {
         }
         let notice = outcome == .linked ? "woDeviceLinked" : "woDeviceRegistered"
         return try await page(request: request, context: context, notice: WebStrings.table(language)[notice])
+    }
+
+    /// Unlinks one of the account's devices and revokes its tokens (the phone is signed out). An id the account has
+    /// no device for (removed already, a second tap, another account's) changes nothing and says so: not an error,
+    /// since what was asked for is true.
+    @Sendable func removeDevice(request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireWorkoutsUser()
+        let form = try await request.decodeForm(as: DeviceForm.self, context: context)
+        let removed = try await workouts.unlinkDevice(deviceId: form.deviceId ?? "", userId: user.savedId, now: context.now)
+        let notice = removed ? "woDeviceRemoved" : "woDeviceNotLinked"
+        return try await page(request: request, context: context, notice: WebStrings.table(context.language)[notice])
     }
 
     /// The CSV arrives as a file (`multipart/form-data`, streamed to disk first) or pasted into the form.
