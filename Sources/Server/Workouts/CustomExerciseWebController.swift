@@ -8,7 +8,7 @@ import Workouts
 /// `/workouts/exercises/new`: a person's own exercise, for a lift the catalogue lacks. Made through the same
 /// `WorkoutService.createCustomExercise` as `POST /v1/exercises`, so the web and the phone refuse the same names;
 /// it then opens the logging form with the new exercise chosen. Custom exercises have a name and nothing else
-/// (no muscles or equipment), and the service can neither rename nor delete one, so this page does neither.
+/// (no muscles or equipment). `/workouts/exercises` lists them to rename or delete (`+Editing`).
 struct CustomExerciseWebController {
     let workouts: WorkoutService
     let pages: WebRenderer
@@ -40,6 +40,11 @@ struct CustomExerciseWebController {
             return try await page(request: request, context: context)
         }
         routes.post("workouts/exercises", use: create)
+        routes.get("workouts/exercises") { request, context -> Response in
+            return try await listPage(request: request, context: context)
+        }
+        routes.post("workouts/exercises/{id}/rename", use: rename)
+        routes.post("workouts/exercises/{id}/delete", use: delete)
         return routes
     }
 

@@ -83,5 +83,20 @@ extension WebStrings {
         "woAdd": .init(ja: "追加する", en: "Add exercise"),
         "woPickExisting": .init(ja: "その種目でセットを記録する", en: "Log a set of that exercise"),
         "woYourExercises": .init(ja: "自分で追加した種目", en: "Exercises you added"),
+        "woManageExercises": .init(ja: "名前の変更・削除", en: "Rename or delete"),
+        "woManageExercisesHint": .init(
+            ja: "自分で追加した種目の名前を変えたり、削除したりできます。セットを記録した種目は削除できません。公式の種目は変更できません。",
+            en: "Rename the exercises you added, or delete one that no logged set uses. Official exercises cannot be changed."
+        ),
+        "woNoCustomExercises": .init(ja: "自分で追加した種目はまだありません。", en: "You have not added any exercises yet."),
+        "woRenameExercise": .init(ja: "名前を変更", en: "Rename"),
+        "woRenameButton": .init(ja: "名前を保存", en: "Save name"),
+        "woDeleteExercise": .init(ja: "削除", en: "Delete"),
+        "woDeleteExerciseConfirm": .init(
+            ja: "この種目を削除しますか？ 元に戻せません。セットを記録した種目は削除されません。",
+            en: "Delete this exercise? This cannot be undone. An exercise with logged sets is not deleted."
+        ),
+        "woDeleteExerciseButton": .init(ja: "この種目を削除する", en: "Delete this exercise"),
+        "woExerciseDeleted": .init(ja: "種目を削除しました。", en: "Exercise deleted."),
     ]
 }
