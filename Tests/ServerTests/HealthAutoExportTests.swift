@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 @testable import Server
+import Services
 import Storage
 import Testing
 import TestSupport

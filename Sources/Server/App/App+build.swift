@@ -136,7 +136,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     // Public: health, metrics, the API document, the metric catalog, the さわやか store API (its writes check the
     // operator token), and the endpoints that carry their own credentials (gateway keys, Health Auto Export, devices).
     router.addRoutes(HealthCheckController().endpoints)
-    router.addRoutes(OperationsController(metrics: dependencies.metrics, outbox: configuration.gateway.kafkaEnabled ? database : nil).endpoints)
+    router.addRoutes(OperationsController(metrics: dependencies.metrics, outbox: configuration.gateway.kafkaEnabled ? SQLiteOutbox(database: database) : nil).endpoints)
     let waitTimes = WaitTimeService(database: database, webhooks: configuration.webhookSender, secrets: secrets, now: dependencies.clock)
     let inbox = InboxService(database: database)
     router.addRoutes(MetricsCatalogAPIController().endpoints, atPath: "api/v1")
@@ -157,7 +157,8 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     api.addRoutes(AccountAPIController(accounts: accounts, exporter: exporter).endpoints, atPath: "v1")
     api.addRoutes(TaskStepsAPIController(service: TaskStepsService(database: database), exporter: TaskExporter(database: database)).endpoints, atPath: "v1")
     api.addRoutes(ImportsAPIController(imports: imports).endpoints, atPath: "v1")
-    api.addRoutes(WorkoutRouteAPIController(routes: WorkoutRouteService(database: database)).endpoints, atPath: "v1")
+    let workoutRoutes = WorkoutRouteService(database: database)
+    api.addRoutes(WorkoutRouteAPIController(routes: workoutRoutes).endpoints, atPath: "v1")
     api.addRoutes(WaitAlertsAPIController(service: waitTimes, inboxService: inbox).endpoints)
     let motivation = MotivationService(
         database: database,
@@ -198,17 +199,19 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     web.addRoutes(auth.publicEndpoints)
     web.addRoutes(sawayaka.publicEndpoints)
     web.addRoutes(OfflineAppController(pages: pages, csrf: csrf).endpoints)
-    signedIn.addRoutes(DashboardWebController(summaries: summaries, pages: pages, csrf: csrf).endpoints)
+    signedIn.addRoutes(DashboardWebController(
+        summaries: summaries, records: records, motivation: motivation, insights: InsightsService(database: database), pages: pages, csrf: csrf
+    ).endpoints)
     signedIn.addRoutes(MoreWebController(pages: pages).endpoints)
     signedIn.addRoutes(TrendsWebController(insights: InsightsService(database: database), pages: pages).endpoints)
     signedIn.addRoutes(InsightsWebController(insights: InsightsService(database: database), pages: pages).endpoints)
     signedIn.addRoutes(AnomalyWebController(insights: InsightsService(database: database)).endpoints)
     signedIn.addRoutes(ReportsWebController(insights: InsightsService(database: database), pages: pages).endpoints)
-    signedIn.addRoutes(RecordsWebController(records: records, pages: pages, csrf: csrf, metrics: dependencies.metrics).endpoints)
+    signedIn.addRoutes(RecordsWebController(records: records, imports: imports, pages: pages, csrf: csrf, metrics: dependencies.metrics).endpoints)
     signedIn.addRoutes(SettingsWebController(accounts: accounts, exporter: exporter, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(TaskStepsWebController(tasks: TaskStepsService(database: database), pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(SyncSettingsWebController(
-        database: database, pages: pages, files: UserFiles(dataDirectory: configuration.dataDirectory), servesHTTPS: configuration.secureCookies,
+        pages: pages, files: UserFiles(dataDirectory: configuration.dataDirectory), servesHTTPS: configuration.secureCookies,
         agent: sync.agent, scheduler: sync, csrf: csrf
     ).endpoints)
     signedIn.addRoutes(sawayaka.endpoints)
@@ -216,7 +219,7 @@ func buildRouter(configuration: AppConfiguration, dependencies: AppDependencies,
     signedIn.addRoutes(WorkoutsSettingsWebController(workouts: workouts, pages: pages, csrf: csrf, uploads: imports).endpoints)
     signedIn.addRoutes(CustomExerciseWebController(workouts: workouts, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(importPages.endpoints)
-    signedIn.addRoutes(HealthWorkoutsWebController(database: database, pages: pages).endpoints)
+    signedIn.addRoutes(HealthWorkoutsWebController(routes: workoutRoutes, pages: pages).endpoints)
     signedIn.addRoutes(MotivationWebController(motivation: motivation, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(GoalsWebController(motivation: motivation, pages: pages, csrf: csrf).endpoints)
     signedIn.addRoutes(shareLinks.webEndpoints)

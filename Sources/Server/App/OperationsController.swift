@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Services
 import Storage
 
 /// `/metrics` (Prometheus text) and `/openapi.yaml` (the API contract). The stylesheets and scripts under `/static/`
@@ -7,7 +8,7 @@ import Storage
 struct OperationsController {
     let metrics: AppMetrics
     /// Read at scrape time when the gateway feeds Kafka, so the outbox gauges are never stale.
-    let outbox: AppDatabase?
+    let outbox: SQLiteOutbox?
 
     static let openAPIDocument: String = resource("openapi", "yaml")
 
@@ -27,7 +28,7 @@ struct OperationsController {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.get("metrics") { _, context in
             if let outbox {
-                let state = try await outbox.outboxState()
+                let state = try await outbox.state()
                 metrics.outbox(depth: state.depth, oldestAge: state.oldest.map { max(0, context.now.timeIntervalSince($0)) } ?? 0, quarantined: state.quarantined)
             }
             return Response(

@@ -8,7 +8,6 @@ import Storage
 /// `kiroku sync configure` saved, never its credentials), what is waiting, and every attempt; and how to point
 /// a phone's gateway app at this server.
 struct SyncSettingsWebController {
-    let database: AppDatabase
     let pages: WebRenderer
     let files: UserFiles
     /// Whether people reach this server over HTTPS (it serves TLS, or sits behind a TLS proxy).
@@ -172,7 +171,7 @@ struct SyncSettingsWebController {
             values["progress"] = ["sent": progress.sent, "total": progress.total, "percent": progress.percent]
             // Without JavaScript the page follows the run by reloading itself until the lock is released.
             values["refreshSeconds"] = 2
-        } else if request.uri.queryParameters["started"] != nil, let last = try await database.syncAttempts(userId: userId, limit: 1).first {
+        } else if request.uri.queryParameters["started"] != nil, let last = try await agent.attempts(userId: userId, limit: 1).first {
             values["notice"] = SyncAgentService.describe(last).text(in: language)
         }
         values["navSettings"] = true
@@ -187,10 +186,10 @@ struct SyncSettingsWebController {
             values["frequencies"] = Self.frequencyOptions(selected: target.frequency ?? .manual, strings: strings)
             values["keepFree"] = target.keepFreeBytes.map(Self.byteText) ?? ""
             values["maxSynced"] = target.maxSyncedRecords.map(String.init) ?? ""
-            values["waiting"] = try await database.unsyncedCount(userId: user.savedId, metrics: Set(target.metrics))
+            values["waiting"] = try await agent.waitingCount(userId: user.savedId, metrics: Set(target.metrics))
         }
         let timeZone = user.resolvedTimeZone
-        values["attempts"] = try await database.syncAttempts(userId: user.savedId, limit: 20).map { attempt -> [String: Any] in
+        values["attempts"] = try await agent.attempts(userId: user.savedId, limit: 20).map { attempt -> [String: Any] in
             var row: [String: Any] = [
                 "when": WebFormatting.dateTime(attempt.startedAt, timeZone: timeZone), "status": strings["syncStatus_" + attempt.status] ?? attempt.status,
                 "failed": attempt.status == "failed", "sent": attempt.sent, "rejected": attempt.rejected,

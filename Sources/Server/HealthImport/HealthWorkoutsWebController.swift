@@ -9,9 +9,8 @@ import Storage
 /// `/records/workouts`: the workouts Apple Health imports and Health Auto Export brought in — runs, rides,
 /// swims, strength sessions — newest first, with time, distance and energy.
 struct HealthWorkoutsWebController {
-    let database: AppDatabase
+    let routes: WorkoutRouteService
     let pages: WebRenderer
-    var routes: WorkoutRouteService { WorkoutRouteService(database: database) }
 
     static let pageSize = 50
 
@@ -31,7 +30,7 @@ struct HealthWorkoutsWebController {
         let strings = WebStrings.table(language)
         // A cursor that does not read (an old bookmark, a typo) shows the newest page rather than an error page.
         let cursor = request.uri.queryParameters["cursor"].flatMap { PageCursor(token: String($0)) }
-        let page = try await database.workouts(userId: userId, page: PageRequest(limit: Self.pageSize, cursor: cursor))
+        let page = try await routes.workouts(userId: userId, page: PageRequest(limit: Self.pageSize, cursor: cursor))
         let timeZone = user.resolvedTimeZone
         var values = pages.base(context, title: strings["hwTitle"]!, csrf: nil)
         values["navRecords"] = true

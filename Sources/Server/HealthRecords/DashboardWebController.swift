@@ -8,9 +8,11 @@ import Storage
 /// `/`: today's core metrics at a glance, the weight trend with its moving average, steps per day.
 struct DashboardWebController {
     let summaries: SummaryService
+    let records: HealthRecordService
+    let motivation: MotivationService
+    let insights: InsightsService
     let pages: WebRenderer
     let csrf: CSRFProtection
-    var motivation: MotivationService { MotivationService(database: summaries.database) }
 
     /// Days shown, or "all": from the first weight or steps record to today (an imported history included).
     static let ranges = ["30", "90", "365", "all"]
@@ -31,13 +33,13 @@ struct DashboardWebController {
         let timeZone = user.resolvedTimeZone
         let today = LocalDay(context.now, in: timeZone)
         // From the 1st, last month's report goes to the inbox once, the first time the person opens Kiroku.
-        try await InsightsService(database: summaries.database).postMonthlyReportIfDue(user: user, now: context.now)
+        try await insights.postMonthlyReportIfDue(user: user, now: context.now)
         let range = request.uri.queryParameters["range"].map(String.init).flatMap { Self.ranges.contains($0) ? $0 : nil } ?? "30"
         let from: LocalDay
         if let days = Int(range) {
             from = today.adding(days: -(days - 1))
         } else {
-            let first = try await summaries.database.earliestRecordStart(userId: userId, metrics: ["bodyMass", "stepCount"])
+            let first = try await records.earliestRecordStart(userId: userId, metrics: ["bodyMass", "stepCount"])
             from = min(first.map { LocalDay($0, in: timeZone) } ?? today, today)
         }
 
@@ -46,7 +48,7 @@ struct DashboardWebController {
         var latestByMetric: [String: HealthRecord] = [:]
         for metric in MetricCatalog.core {
             let trend = try await summaries.trend(userId: userId, metric: metric, from: today, to: today, timeZone: timeZone)
-            let latest = try await summaries.database.latestRecord(userId: userId, metric: metric.id)
+            let latest = try await records.latestRecord(userId: userId, metric: metric.id)
             latestByMetric[metric.id] = latest
             var tile: [String: Any] = ["name": metric.name.text(in: context.language), "unit": metric.unitLabel(in: context.language), "id": metric.id]
             // A measurement (weight, heart rate) shows the latest one with its time, the figure BMI and "kg to go"

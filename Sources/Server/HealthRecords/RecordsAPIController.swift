@@ -10,8 +10,6 @@ struct RecordsAPIController {
     let records: HealthRecordService
     let metrics: AppMetrics
 
-    var database: AppDatabase { records.database }
-
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.post("records", use: create)
@@ -93,16 +91,16 @@ struct RecordsAPIController {
         let page = try PageRequest(parameters, defaultLimit: query.limit)
         query.limit = page.limit
         query.cursor = page.cursor
-        let records = try await database.records(userId: userId, query: query)
+        let found = try await records.records(userId: userId, query: query)
         return RecordListResponse(
-            records: try records.records.map { try RecordResponse($0, language: context.language) },
-            nextCursor: records.nextCursor?.token
+            records: try found.records.map { try RecordResponse($0, language: context.language) },
+            nextCursor: found.nextCursor?.token
         )
     }
 
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> RecordResponse {
         let userId = try context.requireUserId()
-        guard let record = try await database.record(id: try Self.id(context), userId: userId) else { throw APIError.notFound }
+        guard let record = try await records.record(id: try Self.id(context), userId: userId) else { throw APIError.notFound }
         return try RecordResponse(record, language: context.language)
     }
 

@@ -7,6 +7,8 @@ import Storage
 /// `/records`: recent records, the add form with inline errors, delete buttons.
 struct RecordsWebController {
     let records: HealthRecordService
+    /// The latest imports, listed under the form.
+    let imports: ImportService
     let pages: WebRenderer
     let csrf: CSRFProtection
     let metrics: AppMetrics
@@ -42,7 +44,7 @@ struct RecordsWebController {
         query.cursor = request.uri.queryParameters["cursor"].flatMap { PageCursor(token: String($0)) }
         let shown = request.uri.queryParameters["metric"].flatMap { MetricCatalog.metric(named: String($0)) }
         query.metric = shown?.id
-        let page = try await records.database.records(userId: user.savedId, query: query)
+        let page = try await records.records(userId: user.savedId, query: query)
         let selected = form.metric ?? "bodyMass"
         var values = pages.base(context, title: strings["records"]!, csrf: csrf.token(for: request, context: context).token)
         values["navRecords"] = true
@@ -85,7 +87,7 @@ struct RecordsWebController {
         }
         // Only when something is older: an empty value would still show the link, pointing at this same page.
         if let next = page.nextCursor?.token { values["nextCursor"] = next }
-        let imports = try await records.database.importJobs(userId: user.savedId, limit: 5)
+        let imports = try await imports.recentJobs(userId: user.savedId, limit: 5)
         values["imports"] = try ImportsWebController.recent(imports, language: context.language)
         return pages.render("records", values, status: error == nil ? .ok : .badRequest)
     }

@@ -99,7 +99,7 @@ struct StoresAPIController {
 
     @Sendable func putWaitTime(request: Request, context: AppRequestContext) async throws -> Response {
         try await requireOperator(request)
-        guard let id = context.parameters.get("id"), try await service.database.store(id: id) != nil else { throw APIError.notFound }
+        guard let id = context.parameters.get("id"), try await service.store(id: id) != nil else { throw APIError.notFound }
         let input = try await request.decode(as: ObservationInput.self, context: context)
         let now = service.now()
         let observation = input.observation(storeId: id, now: now)
@@ -112,7 +112,7 @@ struct StoresAPIController {
         try await requireOperator(request)
         let input = try await request.decode(as: BatchInput.self, context: context)
         guard Self.batchSize.contains(input.observations.count) else { throw APIError.invalidParameter("observations", expected: .items(Self.batchSize)) }
-        let known = Set(try await service.database.stores().map(\.id))
+        let known = Set(try await service.stores().map(\.id))
         let now = service.now()
         var observations: [WaitObservation] = []
         for (index, item) in input.observations.enumerated() {
@@ -135,7 +135,7 @@ struct StoresAPIController {
 
     func requireOperator(_ request: Request) async throws {
         guard let secret = request.headers[Self.operatorHeader]?.trimmingCharacters(in: .whitespaces), !secret.isEmpty,
-              try await service.database.useOperatorToken(hash: SecretToken.hash(secret), now: service.now()) != nil
+              try await service.acceptsOperatorToken(secret)
         else { throw APIError.operatorTokenRequired }
     }
 

@@ -57,7 +57,7 @@ public struct WaitTimeFeedPoller: Service {
 
     /// Polls only while some store is open (or past last order but still serving) — no traffic at night.
     public func shouldPoll(at now: Date) async throws -> Bool {
-        try await service.database.stores().contains { OpeningStatus(store: $0, at: now, timeZone: WaitTimeService.timeZone).state != .closed }
+        try await service.stores().contains { OpeningStatus(store: $0, at: now, timeZone: WaitTimeService.timeZone).state != .closed }
     }
 
     /// Fetches the feed once and records its observations as of `now`.
@@ -67,7 +67,7 @@ public struct WaitTimeFeedPoller: Service {
         let response = try await client.execute(request, timeout: .seconds(30))
         guard response.status == .ok else { throw Failure.status(Int(response.status.code)) }
         let body = try await response.body.collect(upTo: 4 * 1024 * 1024)
-        let feed = QueueFeed(stores: try await service.database.stores())
+        let feed = QueueFeed(stores: try await service.stores())
         let result = try feed.parse(Data(body.readableBytesView), observedAt: now)
         let recorded = try await service.record(result.observations.filter { $0.problem == nil }, now: now, logger: logger)
         return Outcome(stored: recorded.inserted, unknownNames: result.unknownNames)

@@ -21,6 +21,11 @@ public struct SQLiteOutbox: OutboxSource {
         self.now = now
     }
 
+    /// How many messages wait, since when, and how many were set aside: what `/metrics` reports at each scrape.
+    public func state() async throws -> OutboxState {
+        try await database.outboxState()
+    }
+
     public func pending(after id: Int64, limit: Int) async throws -> [OutboxEntry] {
         while true {
             do {

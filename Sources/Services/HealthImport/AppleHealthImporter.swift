@@ -42,6 +42,12 @@ public struct AppleHealthImporter: Sendable {
         }
     }
 
+    /// The user's job as it stands now: after a failed run, with what it committed and why it stopped. Nil when the
+    /// job is another user's or gone.
+    public func job(id: Int64, userId: Int64) async throws -> ImportJob? {
+        try await database.importJob(id: id, userId: userId)
+    }
+
     private func runOnThread(
         _ job: ImportJob, file: URL, observer: Observer?, beforeCommit: (@Sendable (_ batchNumber: Int) throws -> Void)?
     ) async throws -> ImportJob {

@@ -81,10 +81,14 @@ public struct ImportService: Sendable {
         }
     }
 
-    /// Creates the job for an uploaded file and runs it in the background; answers at once.
     /// A page of the user's import jobs, newest first.
     public func jobs(userId: Int64, page: PageRequest) async throws -> Page<ImportJob> {
         try await database.importJobs(userId: userId, page: page)
+    }
+
+    /// The user's latest `limit` import jobs, newest first: the records page lists them under its form.
+    public func recentJobs(userId: Int64, limit: Int) async throws -> [ImportJob] {
+        try await database.importJobs(userId: userId, limit: limit)
     }
 
     /// The user's job, or not found (another user's id reads the same).
@@ -93,6 +97,7 @@ public struct ImportService: Sendable {
         return job
     }
 
+    /// Creates the job for an uploaded file and runs it in the background; answers at once.
     public func start(userId: Int64, upload: URL, fileName: String?, keepFile: Bool, logger: Logger) async throws -> ImportJob {
         let importer = AppleHealthImporter(database: database, clock: clock)
         var job = try await importer.prepareJob(

@@ -27,8 +27,8 @@ public enum RoutePointSelection: Sendable, Equatable {
     public static let pageLimits = 1...10_000
 }
 
-/// Reads imported workouts' routes for the workout page, the JSON API and the GPX download. No answer holds a
-/// long route whole: the JSON is thinned or paged and the GPX is written a page at a time.
+/// Reads imported workouts and their routes for the workout pages, the JSON API and the GPX download. No answer
+/// holds a long route whole: the JSON is thinned or paged and the GPX is written a page at a time.
 public struct WorkoutRouteService: Sendable {
     public let database: AppDatabase
     /// Points per read while writing a GPX document.
@@ -36,6 +36,11 @@ public struct WorkoutRouteService: Sendable {
 
     public init(database: AppDatabase) {
         self.database = database
+    }
+
+    /// A page of the user's imported workouts (Apple Health, Health Auto Export), newest first.
+    public func workouts(userId: Int64, page: PageRequest) async throws -> Page<HealthWorkoutRecord> {
+        try await database.workouts(userId: userId, page: page)
     }
 
     /// The user's workout and its route's points as `selection` says (none when it has no route); another user's
