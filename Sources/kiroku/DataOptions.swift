@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Health
+import Services
 import Storage
 
 /// The data directory every command works on.
@@ -40,7 +41,7 @@ struct DataOptions: ParsableArguments {
 
     /// Looks a user up by name, or stops with a message in both languages.
     func user(_ name: String, in database: AppDatabase) async throws -> User {
-        guard let user = try await database.user(username: name) else {
+        guard let user = try await AccountService(database: database, hasher: PasswordHasher()).user(username: name) else {
             throw CLIError(LocalizedText(ja: "ユーザー「\(name)」は存在しません。", en: "No user named “\(name)”."))
         }
         return user

@@ -24,11 +24,11 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         let database = try data.openDatabase()
         let language = Language.terminal
-        if try await database.user(username: username) != nil {
+        let accounts = AccountService(database: database, hasher: PasswordHasher())
+        if try await accounts.user(username: username) != nil {
             print(LocalizedText(ja: "デモアカウント「\(username)」は既にあります。", en: "The demo account “\(username)” already exists.").text(in: language))
             return
         }
-        let accounts = AccountService(database: database, hasher: PasswordHasher())
         let user: User
         do {
             user = try await accounts.signUp(username: username, password: password, displayName: "Demo", now: Date())

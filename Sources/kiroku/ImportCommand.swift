@@ -70,7 +70,7 @@ struct ImportCommand: AsyncParsableCommand {
             progress.finish()
         } catch let error as ImportError {
             progress.finish()
-            if let failed = try await database.importJob(id: job.savedId, userId: owner.savedId) { print(ImportSummary(job: failed).render(in: .terminal)) }
+            if let failed = try await importer.job(id: job.savedId, userId: owner.savedId) { print(ImportSummary(job: failed).render(in: .terminal)) }
             throw CLIError(error.message)
         } catch let error as CSVImportError {
             progress.finish()

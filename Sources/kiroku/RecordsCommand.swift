@@ -68,6 +68,7 @@ struct RecordsCommand: AsyncParsableCommand {
         func run() async throws {
             let database = try data.openDatabase()
             let owner = try await data.user(user, in: database)
+            let service = HealthRecordService(database: database)
             var query = HealthRecordQuery()
             if let metric {
                 guard let known = MetricCatalog.metric(named: metric) else { throw CLIError(HealthError.unknownMetric(metric).message) }
@@ -78,12 +79,12 @@ struct RecordsCommand: AsyncParsableCommand {
             let timeZone = owner.resolvedTimeZone
             let formatter = ISO8601DateFormatter()
             formatter.timeZone = timeZone
-            // The database hands out pages of at most PageRequest.maxLimit (and one row for a limit of 0): read
+            // The service hands out pages of at most PageRequest.maxLimit (and one row for a limit of 0): read
             // pages until the limit is met.
             var records: [HealthRecord] = []
             while records.count < limit {
                 query.limit = min(limit - records.count, PageRequest.maxLimit)
-                let page = try await database.records(userId: owner.savedId, query: query)
+                let page = try await service.records(userId: owner.savedId, query: query)
                 records += page.records.prefix(limit - records.count)
                 guard let next = page.nextCursor else { break }
                 query.cursor = next

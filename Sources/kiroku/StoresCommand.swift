@@ -86,7 +86,7 @@ struct StoresCommand: AsyncParsableCommand {
 
         func run() async throws {
             let service = WaitTimeService(database: try data.openDatabase())
-            guard try await service.database.store(id: id) != nil else { throw StoresCommand.unknownStore(id) }
+            guard try await service.store(id: id) != nil else { throw StoresCommand.unknownStore(id) }
             let now = Date()
             let observation = WaitObservation(storeId: id, observedAt: now, minutes: minutes, groups: groups, status: .available, source: "cli")
             do {
@@ -124,8 +124,8 @@ struct StoresCommand: AsyncParsableCommand {
             guard problems.isEmpty else {
                 throw CLIError(.init(ja: problems.map(\.ja).joined(separator: "\n"), en: problems.map(\.en).joined(separator: "\n")))
             }
-            let database = try data.openDatabase()
-            let change = dryRun ? StoreDirectoryChange(from: try await database.stores(), to: stores) : try await database.replaceStores(with: stores, now: Date())
+            let service = WaitTimeService(database: try data.openDatabase())
+            let change = dryRun ? try await service.directoryChange(to: stores) : try await service.replaceStores(with: stores, now: Date())
             func list(_ ids: [String]) -> String { ids.isEmpty ? "" : " (" + ids.joined(separator: ", ") + ")" }
             print(LocalizedText(
                 ja: "追加 \(change.added.count)\(list(change.added))、変更 \(change.changed.count)\(list(change.changed))、削除 \(change.removed.count)\(list(change.removed))、変更なし \(change.unchanged)",

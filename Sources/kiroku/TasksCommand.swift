@@ -23,6 +23,12 @@ struct TasksCommand: AsyncParsableCommand {
             let database = try data.openDatabase()
             return (TaskStepsService(database: database), try await data.user(user, in: database))
         }
+
+        /// The exporter of the owner's tasks, for `tasks export`.
+        func openExporter() async throws -> (TaskExporter, User) {
+            let database = try data.openDatabase()
+            return (TaskExporter(database: database), try await data.user(user, in: database))
+        }
     }
 
     struct List: AsyncParsableCommand {
@@ -101,8 +107,7 @@ struct TasksCommand: AsyncParsableCommand {
         @Flag(name: .customLong("no-bom"), help: ExportCommand.noBOMHelp) var noBOM = false
 
         func run() async throws {
-            let (tasks, user) = try await owner.open()
-            let exporter = TaskExporter(database: tasks.database)
+            let (exporter, user) = try await owner.openExporter()
             let bytes: Data
             switch format {
             case .csv: bytes = SpreadsheetCSV.bytes(try await exporter.csv(userId: user.savedId, timeZone: user.resolvedTimeZone), byteOrderMark: !noBOM)

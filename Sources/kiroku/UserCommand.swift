@@ -41,11 +41,12 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let database = try data.openDatabase()
-            let users = try await database.allUsers()
+            let users = try await AccountService(database: database, hasher: PasswordHasher()).allUsers()
+            let records = HealthRecordService(database: database)
             let header = Language.terminal == .ja ? ["ユーザー名", "表示名", "記録数", "作成日時"] : ["USERNAME", "DISPLAY NAME", "RECORDS", "CREATED"]
             var rows: [[String]] = []
             for user in users {
-                rows.append([user.username, user.displayName, String(try await database.recordCount(userId: user.savedId)), Instant.iso8601(user.createdAt)])
+                rows.append([user.username, user.displayName, String(try await records.recordCount(userId: user.savedId)), Instant.iso8601(user.createdAt)])
             }
             print(Table(header: header, rows: rows).render())
         }
@@ -112,7 +113,7 @@ extension UserCommand {
             let database = try data.openDatabase()
             let user = try await data.user(username, in: database)
             if !yes {
-                let count = try await database.recordCount(userId: user.savedId)
+                let count = try await HealthRecordService(database: database).recordCount(userId: user.savedId)
                 print(LocalizedText(
                     ja: "「\(user.username)」と記録 \(count) 件、設定とファイルをすべて削除します。元に戻せません。続けるにはユーザー名を入力してください: ",
                     en: "This deletes “\(user.username)”, \(count) records, and every setting and file of theirs, for good. Type the username to go on: "

@@ -124,7 +124,7 @@ struct SyncCommand: AsyncParsableCommand {
                 print(LocalizedText(ja: "送信済みの古い記録を \(freed) 件削除しました。", en: "Deleted the \(freed) oldest synced records.").text(in: .terminal))
             }
             if let prune {
-                let removed = try await database.pruneSynced(userId: user.savedId, before: Date().addingTimeInterval(-prune.seconds))
+                let removed = try await runner.agent.pruneSynced(userId: user.savedId, before: Date().addingTimeInterval(-prune.seconds))
                 print(LocalizedText(ja: "送信済みの古い記録を \(removed) 件削除しました。", en: "Deleted \(removed) synced records older than \(prune.days) days.").text(in: .terminal))
             }
             if attempt.status == .failed { throw ExitCode(2) }
@@ -143,16 +143,17 @@ struct SyncCommand: AsyncParsableCommand {
                 print(LocalizedText(ja: "送信先は未設定です。", en: "No gateway configured.").text(in: language))
                 return
             }
-            let waiting = try await database.unsyncedCount(userId: user.savedId, metrics: target.metrics)
+            let agent = SyncAgentService(database: database, dataDirectory: owner.data.directoryURL)
+            let waiting = try await agent.waitingCount(userId: user.savedId, metrics: target.metrics)
             if target.accessRevokedAt != nil { print(SyncAgentError.accessRevoked.message.text(in: language)) }
-            if let progress = SyncAgentService(database: database, dataDirectory: owner.data.directoryURL).progress(userId: try user.savedId) {
+            if let progress = agent.progress(userId: try user.savedId) {
                 print(LocalizedText(
                     ja: "同期を実行中です: \(progress.sent) / \(progress.total) 件（\(progress.percent) %）",
                     en: "A sync is running now: \(progress.sent) of \(progress.total) records (\(progress.percent) %)."
                 ).text(in: language))
             }
             print(LocalizedText(ja: "頻度: \(target.schedule.rawValue)", en: "Frequency: \(target.schedule.rawValue)").text(in: language))
-            let last = try await database.syncAttempts(userId: user.savedId, limit: 1).first
+            let last = try await agent.attempts(userId: user.savedId, limit: 1).first
             print(LocalizedText(ja: "送信先: \(target.endpoint.absoluteString)", en: "Gateway: \(target.endpoint.absoluteString)").text(in: language))
             print(LocalizedText(ja: "未送信: \(waiting) 件", en: "Waiting: \(waiting) records").text(in: language))
             if let last {
@@ -182,7 +183,8 @@ struct SyncCommand: AsyncParsableCommand {
             let (database, user, _) = try await owner.open()
             let language = Language.terminal
             let header = language == .ja ? ["日時", "結果", "件数", "無効", "再試行", "所要", "エラー"] : ["WHEN", "STATUS", "SENT", "REJECTED", "RETRIES", "TOOK", "ERROR"]
-            let attempts = limit == 0 ? [] : try await database.syncAttempts(userId: user.savedId, limit: limit)
+            let agent = SyncAgentService(database: database, dataDirectory: owner.data.directoryURL)
+            let attempts = limit == 0 ? [] : try await agent.attempts(userId: user.savedId, limit: limit)
             let rows = attempts.map { attempt in
                 [
                     APIFormat.date(attempt.startedAt), attempt.status, String(attempt.sent), String(attempt.rejected), String(attempt.retries),

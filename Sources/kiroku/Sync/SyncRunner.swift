@@ -8,9 +8,13 @@ import Storage
 
 /// One user's sync from the command line: the agent service with the terminal's language and a progress bar.
 struct SyncRunner: Sendable {
-    let database: AppDatabase
+    let agent: SyncAgentService
     let user: User
-    let dataDirectory: URL
+
+    init(database: AppDatabase, user: User, dataDirectory: URL) {
+        self.agent = SyncAgentService(database: database, dataDirectory: dataDirectory, retries: Self.policy, language: .terminal)
+        self.user = user
+    }
 
     /// The phone app's 1-2-4-8-16 s schedule. Tests shorten it with KIROKU_SYNC_RETRY_DELAYS_MS (comma-separated
     /// milliseconds, read as a backoff: as many retries as values, from the first value up to the largest).
@@ -19,10 +23,6 @@ struct SyncRunner: Sendable {
         let delays = text.split(separator: ",").compactMap { Int($0) }
         guard let first = delays.first, let largest = delays.max() else { return .gatewaySync }
         return Backoff(retries: delays.count, baseDelay: .milliseconds(first), maxDelay: .milliseconds(largest))
-    }
-
-    var agent: SyncAgentService {
-        SyncAgentService(database: database, dataDirectory: dataDirectory, retries: Self.policy, language: .terminal)
     }
 
     func runOnce(showProgress: Bool = false) async throws -> SyncAttempt {
@@ -56,12 +56,12 @@ struct SyncDaemon: Service {
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             do {
                 let target = try runner.agent.targetFile(for: runner.user).load()
-                let waiting = try await runner.database.unsyncedCount(userId: runner.user.savedId, metrics: target.metrics)
+                let waiting = try await runner.agent.waitingCount(userId: runner.user.savedId, metrics: target.metrics)
                 if !onlyWhenPending || waiting > 0 {
                     let attempt = try await runner.runOnce()
                     logger.info("sync finished", metadata: ["status": "\(attempt.status.rawValue)", "sent": "\(attempt.sent)", "retries": "\(attempt.retries)"])
                     if let pruneAge {
-                        _ = try await runner.database.pruneSynced(userId: runner.user.savedId, before: Date().addingTimeInterval(-pruneAge))
+                        try await runner.agent.pruneSynced(userId: runner.user.savedId, before: Date().addingTimeInterval(-pruneAge))
                     }
                 }
                 // The storage rule runs on every turn: the disk may fill up while nothing is waiting.
