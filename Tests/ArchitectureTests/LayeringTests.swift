@@ -34,7 +34,8 @@ import Testing
         "APIModels": ["Health", "WaitTimes"],
         "KirokuClient": ["APIModels", "Health", "WaitTimes", "Workouts"],
         "Services": domain.union(["HealthImport", "Storage", "EventStream", "Webhooks", "KirokuClient", "APIModels"]),
-        // Controllers still read Storage's records directly in places; they reach writes through Services.
+        // Server and the CLI import Storage for its types (records, users, queries, pages); they call the database
+        // only through Services (ControllersReachStorageThroughServicesTests).
         "Server": domain.union(["APIModels", "HealthImport", "Storage", "EventStream", "Webhooks", "Services"]),
         "kiroku": domain.union(["HealthImport", "Storage", "EventStream", "Services", "KirokuClient", "Server"]),
     ]
