@@ -45,6 +45,26 @@ import Testing
         #expect(try await server.database.user(username: "taro") == nil)
     }
 
+    /// Two phones of one Apple account signing in for the first time at once, or the app retrying: one user, one
+    /// sign-up. Before, each sign-in that found no user yet was counted before the one transaction made it.
+    @Test func simultaneousFirstSignInsOfOneAppleAccountCountOnce() async throws {
+        let (server, apple) = try Self.server(signUpsPerHour: 1)
+        let token = try apple.token(subject: "005555.twice.0005", audience: AppleSignInTests.bundleId)
+        let body = "{\"identity_token\":\"\(token)\"}"
+        let fresh = try apple.token(subject: "006666.fresh.0006", audience: AppleSignInTests.bundleId)
+        let (answers, next) = try await server.live { port in
+            let answers = try await RawConnection.simultaneously(4, port: port, from: Self.household, """
+                POST /v1/auth/apple HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+                Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)
+                """)
+            return (answers, try await AppleSignInTests.rawSignIn(port, from: Self.household, fresh))
+        }
+        #expect(answers.map(\.status) == [200, 200, 200, 200], "\(answers.map(\.text))")
+        #expect(next.status == 429, "the four sign-ins were one sign-up")
+        #expect(try await server.database.workoutAppleAccountCount() == 1)
+        #expect(try await server.database.allUsers().count == 1)
+    }
+
     /// `--sign-up-limit 0`: the page says sign-up is closed instead of showing a form, a posted form and a new Apple
     /// account are refused with 403 in the reader's language, and people who already have an account sign in.
     @Test func withTheLimitAt0SignUpIsClosedEverywhereButKnownAccountsSignIn() async throws {

@@ -50,7 +50,7 @@ struct GatewayAPIController<Backend: GatewayBackend> {
     func store(request: Request, context: AppRequestContext, language: GatewayLanguage) async throws -> Response {
         let now = context.now
         let (caller, limitKey) = try await backend.authenticate(request, context: context, now: now)
-        if case .retryAfter(let seconds) = await limiter.admit(limitKey, now: now) { throw GatewayError.rateLimited(retryAfter: seconds) }
+        if case .retryAfter(let seconds) = limiter.admit(limitKey, now: now) { throw GatewayError.rateLimited(retryAfter: seconds) }
 
         try APIRequestDecoder.requireJSON(request.headers)
         let body: ByteBuffer

@@ -45,7 +45,7 @@ public struct AccountService: Sendable {
         username: String, password: String, passwordConfirmation: String? = nil, displayName: String = "", language: Language? = nil,
         address: String? = nil, now: Date
     ) async throws -> User {
-        if let address { try await signUpLimiter.admitNewAccount(from: address, now: now) }
+        if let address { try signUpLimiter.admitNewAccount(from: address, now: now) }
         let username = username.trimmingCharacters(in: .whitespaces)
         let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
         var problems: [SignUpRefusal.Problem] = []

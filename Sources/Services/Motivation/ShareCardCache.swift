@@ -60,7 +60,7 @@ public final class ShareCardCache: Sendable {
         let hash = HexDigits.lowercase(SHA256.hash(data: Data(content.utf8)))
         let file = folder.appendingPathComponent("\(scope.prefix)\(hash).png")
         if let stored = try? Data(contentsOf: file), !stored.isEmpty { return (stored, .cached) }
-        if case let .retryAfter(seconds) = await limiter.admit("user-\(userId)", now: now) { throw Busy(retryAfterSeconds: seconds) }
+        if case let .retryAfter(seconds) = limiter.admit("user-\(userId)", now: now) { throw Busy(retryAfterSeconds: seconds) }
         let png = try await render()
         remove(userId: userId, scope: scope)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

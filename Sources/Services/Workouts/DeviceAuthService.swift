@@ -29,19 +29,22 @@ public struct DeviceAuthService: Sendable {
     /// `AccountError.tooManySignUps` when that new user is not admitted (`signUpLimiter`).
     public func authenticate(deviceId: String?, address: String = "local", now: Date) async throws -> Tokens {
         guard let deviceId = WorkoutDeviceId.checked(deviceId ?? "") else { throw DeviceAuthError.invalidDeviceId }
-        if try await !database.workoutDeviceExists(deviceId: deviceId) {
-            do {
-                try await signUpLimiter.admitNewAccount(from: address, now: now)
-            } catch AccountError.signUpClosed {
-                throw DeviceAuthError.signUpClosed
-            }
-        }
         let anonymous = User(
             username: "device:" + SecretToken.generate().prefix(16).lowercased(),
             // Not a bcrypt hash: no password ever matches, so nobody signs in as a device's user.
             passwordHash: "!", displayName: "BulkTrack", createdAt: now
         )
-        let user = try await database.workoutDeviceUser(deviceId: deviceId, newUser: anonymous, now: now)
+        // Counted inside the transaction that makes the user rather than after a separate "is it new?" read: the phone
+        // app retries, and simultaneous first calls would all read "new" and each be counted (a 429 for the same
+        // phone). Writes take turns, so only the call that makes the user counts; the others find it made.
+        let limiter = signUpLimiter
+        let user = try await database.workoutDeviceUser(deviceId: deviceId, newUser: anonymous, now: now) {
+            do {
+                try limiter.admitNewAccount(from: address, now: now)
+            } catch AccountError.signUpClosed {
+                throw DeviceAuthError.signUpClosed
+            }
+        }
         let (tokens, pair) = Self.newTokens(now: now)
         try await database.issueWorkoutTokens(userId: user.savedId, deviceId: deviceId, pair: pair, now: now)
         return tokens

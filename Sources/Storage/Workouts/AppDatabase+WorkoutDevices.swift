@@ -18,24 +18,25 @@ public enum WorkoutDeviceLinkOutcome: Equatable, Sendable {
 
 extension AppDatabase {
     /// The user a device acts for, creating an anonymous one (`newUser`) on the device's first call.
-    /// One transaction, so two simultaneous first calls still make one user.
-    public func workoutDeviceUser(deviceId: String, newUser: User, now: Date) async throws -> User {
+    /// One transaction, so two simultaneous first calls still make one user. `admitNewUser` runs inside it, only when
+    /// the device has no user yet, before that user is made: the sign-up count is taken there, so the call that finds
+    /// the device made by a simultaneous one (writes take turns) is not counted, and a throw makes nothing.
+    public func workoutDeviceUser(
+        deviceId: String, newUser: User, now: Date, admitNewUser: @escaping @Sendable () throws -> Void = {}
+    ) async throws -> User {
         try await writer.write { db in
             if var device = try WorkoutDevice.filter(key: deviceId).fetchFirstReadable(db), let user = try User.filter(key: device.userId).fetchFirstReadable(db) {
                 device.lastSeenAt = now
                 try device.update(db)
                 return user
             }
+            try admitNewUser()
             var user = newUser
             try user.insert(db)
             try db.execute(sql: "INSERT INTO workoutDeviceUser (userId, createdAt) VALUES (?, ?)", arguments: [user.id, now])
             try WorkoutDevice(deviceId: deviceId, userId: try user.savedId, createdAt: now, lastSeenAt: now).insert(db)
             return user
         }
-    }
-
-    public func workoutDeviceExists(deviceId: String) async throws -> Bool {
-        try await reader.read { db in try WorkoutDevice.filter(key: deviceId).fetchFirstReadable(db) != nil }
     }
 
     /// Stores a new token pair for the device and forgets its expired tokens.

@@ -46,15 +46,16 @@ public struct AppleSignInService: Sendable {
         }
         await rateLimiter.recordSuccess(account: account, address: address)
         let subjectHash = SecretToken.hash(token.subject)
-        if try await !database.workoutAppleAccountExists(subjectHash: subjectHash) {
-            try await signUpLimiter.admitNewAccount(from: address, now: now)
-        }
         let newUser = User(
             username: "apple:" + SecretToken.generate().prefix(16).lowercased(),
             // Not a bcrypt hash: no password ever matches; this user signs in through Apple only.
             passwordHash: "!", displayName: "BulkTrack", createdAt: now
         )
-        let user = try await database.workoutAppleUser(subjectHash: subjectHash, newUser: newUser, now: now)
+        // Counted in the transaction that makes the user, so two simultaneous first sign-ins count once (as devices).
+        let limiter = signUpLimiter
+        let user = try await database.workoutAppleUser(subjectHash: subjectHash, newUser: newUser, now: now) {
+            try limiter.admitNewAccount(from: address, now: now)
+        }
         let (tokens, pair) = DeviceAuthService.newTokens(now: now)
         // Tokens are grouped per sign-in source for logout and reuse detection; the Apple account is that source.
         try await database.issueWorkoutTokens(userId: user.savedId, deviceId: "apple:" + subjectHash.prefix(32), pair: pair, now: now)
