@@ -156,11 +156,31 @@ import Testing
             let response = try await Self.signIn(client, try apple.token(subject: "000222.x.3333", audience: Self.bundleId))
             #expect(response.status == .unauthorized)
             #expect(response.contractError?.code == "apple_sign_in_not_configured")
-            #expect(response.contractError?.message.contains("/v1/auth/device") == true)
+            #expect(response.contractError?.message.contains("/v1/auth/device") == true, "sign-up is open: a new phone gets in that way")
             let japanese = try await Self.signIn(client, "x", language: "ja")
-            #expect(japanese.contractError?.message.contains("設定されていません") == true)
+            #expect(japanese.contractError?.message.contains("設定されていません。端末認証（/v1/auth/device）をお使いください。") == true)
         }
         #expect(try await server.database.workoutAppleAccountCount() == 0)
+    }
+
+    /// With sign-up closed, device sign-in refuses a phone the server does not know (403 sign_up_closed), so the
+    /// message names the way in that is left, registering the phone's id on the web, in both languages. Before, it said
+    /// to use /v1/auth/device whatever the setting.
+    @Test func withSignUpClosedNotConfiguredSaysToRegisterTheDeviceOnTheWebInsteadOfDeviceSignIn() async throws {
+        let apple = try AppleIdentityTokenFactory()
+        let server = try TestServer(signUpsPerHour: 0)
+        try await server.liveClient { client in
+            let response = try await Self.signIn(client, try apple.token(subject: "000333.x.4444", audience: Self.bundleId))
+            #expect(response.status == .unauthorized)
+            #expect(response.contractError?.code == "apple_sign_in_not_configured")
+            let english = try #require(response.contractError?.message)
+            #expect(english.contains("it does not take new accounts") && english.contains("enter this device's id on the web under Workout settings → BulkTrack devices (/workouts/settings)"), "\(english)")
+            #expect(!english.contains("/v1/auth/device"))
+            let japanese = try #require(try await Self.signIn(client, "x", language: "ja").contractError?.message)
+            #expect(japanese.contains("新規登録も受け付けていません") && japanese.contains("（/workouts/settings）でこの端末IDを登録してください"), "\(japanese)")
+            #expect(!japanese.contains("/v1/auth/device"))
+        }
+        #expect(try await server.database.allUsers().isEmpty)
     }
 
     @Test func aBodyWithoutATokenIs400() async throws {

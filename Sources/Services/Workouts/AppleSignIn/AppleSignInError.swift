@@ -3,8 +3,10 @@ import Health
 /// Why `POST /v1/auth/apple` gave no tokens: a 401 (or a 429 when too many tokens failed) in the contract's
 /// `{"code","message"}` shape.
 public enum AppleSignInError: DomainError, Equatable {
-    /// The server has no Apple keys or client ids (`kiroku serve --apple-jwks … --apple-audience …`).
-    case notConfigured
+    /// The server has no Apple keys or client ids (`kiroku serve --apple-jwks … --apple-audience …`). `takesSignUps`
+    /// says what to do instead: device sign-in makes a new phone an account only while sign-up is open; while it is
+    /// closed (`--sign-up-limit 0`) a new phone gets in once its id is registered to an account on the web.
+    case notConfigured(takesSignUps: Bool)
     case invalidToken(Reason)
     /// Too many tokens from this client address failed; the same limits as password sign-in.
     case tooManyAttempts(retryAfter: Int)
@@ -31,10 +33,16 @@ public enum AppleSignInError: DomainError, Equatable {
 
     public var message: LocalizedText {
         switch self {
-        case .notConfigured:
+        case .notConfigured(takesSignUps: true):
             LocalizedText(
                 ja: "このサーバーでは Apple でサインインが設定されていません。端末認証（/v1/auth/device）をお使いください。",
                 en: "Sign in with Apple is not configured on this server. Use device sign-in (/v1/auth/device)."
+            )
+        case .notConfigured(takesSignUps: false):
+            // Not "use /v1/auth/device": for a phone the server does not know, that is refused 403 sign_up_closed.
+            LocalizedText(
+                ja: "このサーバーでは Apple でサインインが設定されておらず、新規登録も受け付けていません。端末認証で入れるのはこのサーバーが知っている端末だけです。サーバーの管理者にアカウントを作ってもらい、Web の「トレーニングの設定」→「BulkTrack アプリの端末」（/workouts/settings）でこの端末IDを登録してください。",
+                en: "Sign in with Apple is not configured on this server, and it does not take new accounts. Device sign-in works only for a device this server knows: ask its administrator for an account, then enter this device's id on the web under Workout settings → BulkTrack devices (/workouts/settings)."
             )
         case .invalidToken(let reason):
             LocalizedText(ja: "Apple の ID トークンが無効です（\(reason.japanese)）。もう一度 Apple でサインインしてください。",

@@ -30,7 +30,8 @@ public struct AppleSignInService: Sendable {
     /// `.signUpClosed`) when the token is valid but its Apple account would be a new user.
     public func signIn(identityToken: String, address: String = "local", now: Date) async throws -> DeviceAuthService.Tokens {
         guard let settings, !settings.audiences.isEmpty, let keys = try? AppleKeySet.load(path: settings.keySetPath) else {
-            throw AppleSignInError.notConfigured
+            // A limit of 0 is sign-up closed (`admitNewAccount`): the message then names the way in that is left.
+            throw AppleSignInError.notConfigured(takesSignUps: signUpLimiter.limit > 0)
         }
         // Hashed: the limiter's memory holds no Apple user id either.
         let account = "apple:" + (AppleIdentityToken.claimedSubject(identityToken).map { String(SecretToken.hash($0).prefix(32)) } ?? "")
