@@ -1,6 +1,7 @@
 import ArgumentParser
 import EventStream
 import Foundation
+import Health
 import Logging
 import ServiceLifecycle
 import Services
@@ -14,7 +15,8 @@ struct IngestCommand: AsyncParsableCommand {
         abstract: "Store gateway samples from Kafka into this database (a consumer group member; stops on SIGTERM).",
         discussion: """
             Each message names its owner (the Kiroku username its gateway key belongs to); a message for a user this \
-            database does not have is skipped and logged. Offsets are committed only after the rows are written, and \
+            database does not have is skipped and logged (reason=unknown_owner, with a message in the terminal's \
+            language; the username only with --log-pii). Offsets are committed only after the rows are written, and \
             writes are idempotent by owner and sample id: a restart loses nothing and stores nothing twice.
             """
     )
@@ -42,6 +44,9 @@ struct IngestCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
+    @Flag(name: .customLong("log-pii"), help: "Log personal data unredacted (the owner a skipped message names). For development only.")
+    var logPersonalData = false
+
     var brokers: String? { kafkaBrokers ?? ProcessInfo.processInfo.environment["KIROKU_KAFKA_BROKERS"] }
 
     func validate() throws {
@@ -52,12 +57,17 @@ struct IngestCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // The redacting handler `serve` logs with: a skipped message's owner is a username.
+        let redactor = PersonalDataRedactor(enabled: !logPersonalData)
+        let level = logLevel
+        LoggingSystem.bootstrap { label in RedactingTextLogHandler(label: label, level: level, redactor: redactor) }
         var logger = Logger(label: "kiroku.ingest")
         logger.logLevel = logLevel
         let database = try data.openDatabase()
         let consumer = try KafkaGroupConsumer(bootstrapServers: brokers ?? "", group: group, topic: topic, options: KafkaOptionArguments.properties(kafkaOptions))
         let service = GatewayKafkaConsumerService(
-            consumer: consumer, ingest: GatewayKafkaIngestService(database: database), batchSize: batchSize, logger: logger
+            consumer: consumer, ingest: GatewayKafkaIngestService(database: database), batchSize: batchSize, logger: logger,
+            language: .terminal
         )
         logger.info("ingesting from kafka", metadata: ["topic": "\(topic)", "group": "\(group)", "data_dir": "\(data.directoryURL.path)"])
         let services = ServiceGroup(configuration: .init(services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

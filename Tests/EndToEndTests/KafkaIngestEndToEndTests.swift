@@ -69,7 +69,8 @@ import Testing
         let logs = (1...2).map { run in
             (try? String(contentsOf: BrowserHarness.artifacts.appendingPathComponent("kafka-ingest-consumer-\(run).log"), encoding: .utf8)) ?? ""
         }
-        #expect(logs.joined().contains("no account named stranger"), "the stranger's samples are skipped and logged")
+        #expect(logs.joined().contains("reason=unknown_owner"), "the stranger's samples are skipped and logged")
+        #expect(logs.joined().contains("username=[redacted]") && !logs.joined().contains("stranger"), "without the owner's username")
         await gateway.stop()
     }
 

@@ -42,8 +42,9 @@ import TestSupport
         #expect(first.stored == 1)
         #expect(first.duplicates == 1, "the retried copy of one sample")
         #expect(first.skipped.map(\.offset) == [2, 3, 4, 5])
-        #expect(first.skipped.first?.reason == "no account named nobody")
-        #expect(first.skipped.map(\.reason).suffix(2) == ["unreadable message", #"Unreadable sample (missing field "type")"#])
+        #expect(first.skipped.map(\.reason.code) == ["unknown_owner", "sample_refused", "unreadable_message", "sample_refused"])
+        #expect(first.skipped.first?.reason == .unknownOwner(username: "nobody"))
+        #expect(first.skipped.last?.reason.message.en == #"Unreadable sample (missing field "type")"#)
 
         let again = try await ingest.store([try Self.message(owner: "hanako", sampleId: id.uppercased(), offset: 0)], now: Self.now)
         #expect(again.stored == 0 && again.duplicates == 1, "read again after a crash: nothing new")
@@ -51,6 +52,47 @@ import TestSupport
         #expect(records.map(\.externalId) == [id])
         #expect(records.first?.source == "gateway")
         #expect(records.first?.metadata?["gatewayUserId"] == "phone-label")
+    }
+
+    /// A skipped message's log line: its code (the same in any language), its text in the terminal's language, and
+    /// never the username a message names, unless personal data is allowed in the log (`--log-pii`). Before, the
+    /// reason was one English sentence with the username in it ("no account named …"), logged as it was.
+    @Test(arguments: [Language.ja, .en]) func aSkipIsLoggedWithACodeAndATextInTheTerminalsLanguageAndNoUsername(language: Language) async throws {
+        let database = try AppDatabase.open(path: try Self.directory().appendingPathComponent("kiroku.sqlite").path)
+        _ = try await database.createUser(User(username: "hanako", passwordHash: "x", createdAt: Self.now))
+        let tally = try await GatewayKafkaIngestService(database: database).store([
+            try Self.message(owner: "yamada.taro", sampleId: UUID().uuidString, offset: 7),
+            try Self.message(owner: nil, sampleId: UUID().uuidString, offset: 8),
+            KafkaMessage(partition: 2, offset: 9, key: nil, value: Data("not json".utf8)),
+            try Self.message(owner: "hanako", sampleId: UUID().uuidString, offset: 10, value: -5),
+        ], now: Self.now)
+        let lines = LogLines()
+        let logger = Logger(label: "kiroku.ingest") { label in JSONLogHandler(label: label, redactor: PersonalDataRedactor(), write: lines.append) }
+        for skip in tally.skipped { logger.error("kafka message skipped", metadata: skip.logMetadata(in: language)) }
+        let contexts = try lines.all.map { line in
+            try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["context"] as? [String: Any])
+        }
+        #expect(contexts.map { $0["reason"] as? String } == ["unknown_owner", "no_owner", "unreadable_message", "sample_refused"])
+        #expect(contexts.map { $0["offset"] as? String } == ["7", "8", "9", "10"])
+        #expect(contexts[2]["partition"] as? String == "2")
+        #expect(contexts[0]["username"] as? String == "[redacted]")
+        #expect(!lines.all.joined().contains("yamada"), "no username in the log: \(lines.all)")
+        let texts = contexts.map { $0["message"] as? String ?? "" }
+        switch language {
+        case .ja:
+            #expect(texts[0] == "所有者として書かれたユーザー名のアカウントがこのデータベースにありません")
+            #expect(texts[1].hasPrefix("所有者（owner）がありません") && texts[2].hasPrefix("読み取れないメッセージです"))
+        case .en:
+            #expect(texts[0] == "No account of this database has the username given as the owner")
+            #expect(texts[1] == "No owner (not from a stateless gateway)" && texts[2].hasPrefix("Unreadable message"))
+        }
+        #expect(texts[3] == tally.skipped[3].reason.message.text(in: language) && !texts[3].isEmpty, "the storing gateway's reason")
+
+        let allowed = LogLines()
+        let unredacted = Logger(label: "kiroku.ingest") { label in JSONLogHandler(label: label, redactor: PersonalDataRedactor(enabled: false), write: allowed.append) }
+        let unknownOwner = try #require(tally.skipped.first)
+        unredacted.error("kafka message skipped", metadata: unknownOwner.logMetadata(in: language))
+        #expect(allowed.all.first?.contains(#""username":"yamada.taro""#) == true, "--log-pii: \(allowed.all)")
     }
 
     /// What a newer app version sends: a member Kiroku does not know (nested), integers no Double holds in metadata, a

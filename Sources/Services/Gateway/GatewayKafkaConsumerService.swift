@@ -16,14 +16,20 @@ public final class GatewayKafkaConsumerService: Service, Sendable {
     let batchSize: Int
     let clock: @Sendable () -> Date
     let logger: Logger
+    /// The language of a skipped message's text in the log (the terminal's, for `kiroku ingest`); its code is the same in any.
+    let language: Language
     private let total = Mutex(GatewayKafkaIngestService.Tally())
 
-    public init(consumer: KafkaGroupConsumer, ingest: GatewayKafkaIngestService, batchSize: Int, clock: @escaping @Sendable () -> Date = { Date() }, logger: Logger) {
+    public init(
+        consumer: KafkaGroupConsumer, ingest: GatewayKafkaIngestService, batchSize: Int, clock: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger, language: Language = .en
+    ) {
         self.consumer = consumer
         self.ingest = ingest
         self.batchSize = batchSize
         self.clock = clock
         self.logger = logger
+        self.language = language
     }
 
     /// Everything stored, found twice and skipped since the service started.
@@ -44,7 +50,7 @@ public final class GatewayKafkaConsumerService: Service, Sendable {
                 logger.warning("kafka offsets not committed; the batch will be read again and found stored", metadata: ["error": "\(error)"])
             }
             for skip in tally.skipped {
-                logger.error("kafka message skipped", metadata: ["partition": "\(skip.partition)", "offset": "\(skip.offset)", "reason": "\(skip.reason)"])
+                logger.error("kafka message skipped", metadata: skip.logMetadata(in: language))
             }
             total.withLock { $0 += tally }
             logger.debug("kafka batch stored", metadata: [

@@ -1,6 +1,7 @@
 import EventStream
 import Foundation
 import Health
+import Logging
 import Storage
 
 /// Stores what the stateless gateways put in Kafka (`kiroku ingest --from-kafka`): each message's sample becomes a
@@ -35,7 +36,12 @@ public struct GatewayKafkaIngestService: Sendable {
     public struct Skip: Sendable, Equatable {
         public let partition: Int32
         public let offset: Int64
-        public let reason: String
+        public let reason: GatewayKafkaSkipReason
+
+        /// The log line's fields: where the message is in the topic, and why (`GatewayKafkaSkipReason.logMetadata`).
+        public func logMetadata(in language: Language) -> Logger.Metadata {
+            reason.logMetadata(in: language).merging(["partition": "\(partition)", "offset": "\(offset)"]) { _, place in place }
+        }
     }
 
     /// Stores every storable message in one transaction; returns once it is committed.
@@ -45,22 +51,22 @@ public struct GatewayKafkaIngestService: Sendable {
         var records: [HealthRecord] = []
         var keptRaw: [Int64: [ImportedRawItem]] = [:]
         for message in messages {
-            func skip(_ reason: String) {
+            func skip(_ reason: GatewayKafkaSkipReason) {
                 tally.skipped.append(Skip(partition: message.partition, offset: message.offset, reason: reason))
             }
             // No owner can be read from a message that cannot be read, so it has no account to be kept with; the
             // trace is the skip (logged with partition and offset) and the message itself, still in the topic.
             guard let value = GatewayKafkaMessageReader.read(message.value) else {
-                skip("unreadable message")
+                skip(.unreadableMessage)
                 continue
             }
             guard let owner = value.owner else {
-                skip("no owner (not from a stateless gateway)")
+                skip(.noOwner)
                 continue
             }
             if owners[owner] == nil { owners[owner] = try await database.user(username: owner).flatMap(\.id) }
             guard let userId = owners[owner] ?? nil else {
-                skip("no account named \(owner)")
+                skip(.unknownOwner(username: owner))
                 continue
             }
             // The storing gateway's verdicts on a batch of this one sample: a record, kept raw (a known type in an
@@ -68,7 +74,7 @@ public struct GatewayKafkaIngestService: Sendable {
             let mapped = GatewaySampleMapper(userId: userId, payload: value.payload, now: now).map()
             records += mapped.records
             if !mapped.keptRaw.isEmpty { keptRaw[userId, default: []] += mapped.keptRaw.map(\.item) }
-            for rejection in mapped.rejections { skip(rejection.reason.en) }
+            for rejection in mapped.rejections { skip(.sampleRefused(rejection.reason)) }
         }
         for (userId, items) in keptRaw {
             tally.stored += try await database.insertHealthAutoExportRaw(userId: userId, items: items, now: now)
