@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 @testable import Storage
 
@@ -113,6 +114,60 @@ import Testing
         let rows = try await database.reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM scratch") }
         #expect(rows == 1_210)
         #expect(try fileSize(log) > 0)
+    }
+    /// An import that ends while another connection checkpoints (the background checkpoint, copying the import's last
+    /// frames) finishes: its settings are put back and the log is still emptied once nothing uses it. The writer's own
+    /// passive checkpoint is refused (busy) then; `finishImportBlocking` threw that error, so the log kept its size.
+    @Test func anImportThatEndsWhileAnotherCheckpointRunsStillFinishes() async throws {
+        let database = try AppDatabase.temporary()
+        let path = database.writer.path
+        try database.prepareForImportBlocking()
+        try await write(database, commits: 20, pages: 20)
+
+        // A reader on an older snapshot makes a FULL checkpoint wait, in its busy handler, with the checkpoint lock held.
+        let (readerStarted, started) = AsyncStream.makeStream(of: Void.self)
+        let readerGate = DispatchSemaphore(value: 0)
+        let reader = Task {
+            try await database.reader.read { db in
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM scratch")
+                started.yield()
+                readerGate.wait()
+            }
+        }
+        for await _ in readerStarted { break }
+        try await write(database, commits: 1, pages: 20)
+
+        let waiting = DispatchSemaphore(value: 0)
+        let released = Atomic<Bool>(false)
+        var configuration = Configuration()
+        configuration.busyMode = .callback { tries in
+            if tries == 0 { waiting.signal() }
+            usleep(1_000)
+            return !released.load(ordering: .relaxed)
+        }
+        let other = try DatabaseQueue(path: path, configuration: configuration)
+        // On a thread of its own: it blocks until released, and the test waits for it without awaiting.
+        let otherDone = DispatchSemaphore(value: 0)
+        Thread {
+            _ = try? other.writeWithoutTransaction { db in try db.checkpoint(.full) }
+            otherDone.signal()
+        }.start()
+        waiting.wait()
+
+        try database.finishImportBlocking()
+        #expect(try database.checkpointer?.thresholds.backgroundPages == WALCheckpointer.Thresholds.everyday.backgroundPages)
+        let cacheSize = try await database.writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") }
+        #expect(cacheSize != -8192, "the import's page cache is given back")
+
+        released.store(true, ordering: .relaxed)
+        readerGate.signal()
+        try await reader.value
+        otherDone.wait()
+        let deadline = Date().addingTimeInterval(20)
+        while try fileSize(path + "-wal") > 0, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try fileSize(path + "-wal") == 0)
     }
 }
 
