@@ -111,6 +111,8 @@ public struct WorkoutService: Sendable {
             )
         } catch WorkoutSetStoreError.keyOfDeletedSet {
             throw WorkoutError.setDeleted
+        } catch WorkoutSetStoreError.unknownExercise {
+            throw WorkoutError.unknownExercise
         }
         guard stored.created else {
             // A key seen before stored nothing now, so refusing here leaves the first set as it was.
@@ -147,7 +149,11 @@ public struct WorkoutService: Sendable {
         record.day = updated.day
         record.week = updated.week
         record.updatedAt = now
-        return try await database.updateWorkoutSet(record)
+        do {
+            return try await database.updateWorkoutSet(record)
+        } catch WorkoutSetStoreError.unknownExercise {
+            throw WorkoutError.unknownExercise
+        }
     }
 
     // MARK: Reviewing
@@ -247,7 +253,12 @@ public struct WorkoutService: Sendable {
             let day = LocalDay(valid.performedAt, in: user.resolvedTimeZone)
             rows.append((WorkoutSetRecord(userId: userId, input: valid, day: day, now: now), AppDatabase.importKeyPrefix + imported.sourceKey))
         }
-        summary.imported = rows.isEmpty ? 0 : try await database.insertWorkoutSets(rows, now: now)
+        do {
+            summary.imported = rows.isEmpty ? 0 : try await database.insertWorkoutSets(rows, now: now)
+        } catch WorkoutSetStoreError.unknownExercise {
+            // An exercise the import made or found was deleted before its sets went in: nothing of the file is stored.
+            throw WorkoutError.unknownExercise
+        }
         summary.alreadyImported = rows.count - summary.imported
         return summary
     }

@@ -5,6 +5,8 @@ import GRDB
 public enum WorkoutSetStoreError: Error, Equatable, Sendable {
     /// Its idempotency key made a set that the owner has since deleted: a late retry must not bring it back.
     case keyOfDeletedSet
+    /// Its exercise is neither an official one nor one of the owner's own: deleted since the request looked it up.
+    case unknownExercise
 }
 
 /// How a set that arrives again is recognised: by the key its client sent (a phone's outbox, the web form, an

@@ -63,6 +63,7 @@ extension AppDatabase {
     public func updateWorkoutSet(_ set: WorkoutSetRecord) async throws -> WorkoutSetRecord? {
         try await writer.write { db in
             guard let before = try WorkoutSetRecord.owned(by: set.userId).filter(key: set.id).fetchFirstReadable(db) else { return nil }
+            if before.exerciseId != set.exerciseId { try Self.requireExercise(db, set) }
             try set.update(db)
             try Self.renumberSets(db, userId: set.userId, exerciseId: before.exerciseId, day: before.day)
             try Self.renumberSets(db, userId: set.userId, exerciseId: set.exerciseId, day: set.day)
@@ -229,6 +230,7 @@ extension AppDatabase {
             if let existing = try keyedSet(db, userId: set.userId, key: idempotencyKey) { return (existing, false) }
             if try isKeyOfDeletedSet(db, userId: set.userId, key: idempotencyKey) { throw WorkoutSetStoreError.keyOfDeletedSet }
         }
+        try requireExercise(db, set)
         try set.insert(db)
         if let idempotencyKey {
             try db.execute(
@@ -242,6 +244,16 @@ extension AppDatabase {
         try trimRecentUsage(db, userId: set.userId)
         try renumberSets(db, userId: set.userId, exerciseId: set.exerciseId, day: set.day)
         return (try WorkoutSetRecord.filter(key: set.id).fetchFirstReadable(db) ?? set, true)
+    }
+
+    /// Refuses a set whose exercise is neither official nor one of its owner's own. The service looked the exercise up
+    /// before this transaction; checking again inside it keeps a set from pointing at a custom exercise deleted
+    /// in between (the delete, in its own transaction, saw no set using it).
+    private static func requireExercise(_ db: Database, _ set: WorkoutSetRecord) throws {
+        if let id = UUID(uuidString: set.exerciseId), ExerciseCatalog.exercise(id: id) != nil { return }
+        guard try WorkoutCustomExercise.owned(by: set.userId).filter(key: set.exerciseId).fetchCount(db) > 0 else {
+            throw WorkoutSetStoreError.unknownExercise
+        }
     }
 
     /// Keeps the recent list to the newest `recentExerciseLimit` exercises.
