@@ -57,14 +57,18 @@ extension CustomExerciseWebController {
         let user = try context.requireWorkoutsUser()
         let id = try Self.exerciseId(context)
         let typed = try await request.decodeForm(as: ExerciseForm.self, context: context).name ?? ""
+        // An official exercise has no rename form to show the refusal under: it goes above the list.
+        if ExerciseCatalog.exercise(id: id) != nil {
+            let error = WorkoutError.officialExerciseIsFixed
+            return try await listPage(request: request, context: context, error: error.message, status: HTTPResponse.Status(code: error.httpStatus))
+        }
         do {
             guard let renamed = try await workouts.renameCustomExercise(id: id, userId: user.savedId, name: typed) else { throw APIError.notFound }
             return .redirect(to: "/workouts/exercises?renamed=\(renamed.id.uuidString.lowercased())#exercise-\(renamed.id.uuidString.lowercased())")
-        } catch let error as WorkoutError where error.code == WorkoutError.officialExerciseIsFixed.code {
-            return try await listPage(request: request, context: context, error: error.message, status: .forbidden)
         } catch let error as WorkoutError {
+            // Under the field, with the refusal's own status: 400 for a name that cannot be one, 409 for one taken.
             let refusal = RenameRefusal(exerciseId: id.uuidString.lowercased(), typed: typed, message: error.message)
-            return try await listPage(request: request, context: context, refusal: refusal, status: .badRequest)
+            return try await listPage(request: request, context: context, refusal: refusal, status: HTTPResponse.Status(code: error.httpStatus))
         }
     }
 
