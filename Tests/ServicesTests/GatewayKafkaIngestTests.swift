@@ -44,7 +44,8 @@ import TestSupport
         #expect(first.skipped.map(\.offset) == [2, 3, 4, 5])
         #expect(first.skipped.map(\.reason.code) == ["unknown_owner", "sample_refused", "unreadable_message", "sample_refused"])
         #expect(first.skipped.first?.reason == .unknownOwner(username: "nobody"))
-        #expect(first.skipped.last?.reason.message.en == #"Unreadable sample (missing field "type")"#)
+        guard case .sampleRefused(let refusal) = first.skipped.last?.reason else { Issue.record("not a refused sample"); return }
+        #expect(refusal.en == #"Unreadable sample (missing field "type")"#, "the storing gateway's reason")
 
         let again = try await ingest.store([try Self.message(owner: "hanako", sampleId: id.uppercased(), offset: 0)], now: Self.now)
         #expect(again.stored == 0 && again.duplicates == 1, "read again after a crash: nothing new")
@@ -86,13 +87,19 @@ import TestSupport
             #expect(texts[0] == "No account of this database has the username given as the owner")
             #expect(texts[1] == "No owner (not from a stateless gateway)" && texts[2].hasPrefix("Unreadable message"))
         }
-        #expect(texts[3] == tally.skipped[3].reason.message.text(in: language) && !texts[3].isEmpty, "the storing gateway's reason")
+        // A refused sample's reason quotes the value sent (-5 steps): redacted like the username.
+        #expect(texts[3].contains("refusal") && !texts[3].contains("-5"))
+        #expect(contexts[3]["refusal"] as? String == "[redacted]")
+        #expect(!lines.all[3].contains("-5"), "no reading in the log: \(lines.all[3])")
 
         let allowed = LogLines()
         let unredacted = Logger(label: "kiroku.ingest") { label in JSONLogHandler(label: label, redactor: PersonalDataRedactor(enabled: false), write: allowed.append) }
         let unknownOwner = try #require(tally.skipped.first)
         unredacted.error("kafka message skipped", metadata: unknownOwner.logMetadata(in: language))
         #expect(allowed.all.first?.contains(#""username":"yamada.taro""#) == true, "--log-pii: \(allowed.all)")
+        unredacted.error("kafka message skipped", metadata: tally.skipped[3].logMetadata(in: language))
+        let refusal = try #require((try JSONSerialization.jsonObject(with: Data(allowed.all[1].utf8)) as? [String: Any])?["context"] as? [String: Any])["refusal"] as? String
+        #expect(refusal?.contains("-5") == true, "--log-pii: the storing gateway's reason, \(refusal ?? "none")")
     }
 
     /// What a newer app version sends: a member Kiroku does not know (nested), integers no Double holds in metadata, a

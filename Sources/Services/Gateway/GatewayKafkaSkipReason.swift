@@ -3,7 +3,8 @@ import Logging
 
 /// Why `kiroku ingest --from-kafka` did not store a message: a stable `code` for logs and scripts, and the text for
 /// people in Japanese and English. The owner a message names is a username, personal data: it is in neither, only
-/// in `logMetadata` under a key the log's redactor hides (`PersonalDataRedactor`, unless `--log-pii`).
+/// in `logMetadata` under a key the log's redactor hides (`PersonalDataRedactor`, unless `--log-pii`). So is a refused
+/// sample's reason, which quotes what was sent ("Heart rate 900 is out of range"): a health reading.
 public enum GatewayKafkaSkipReason: Sendable, Equatable {
     /// Not a message a gateway writes: not JSON, or a field of its envelope missing or of the wrong type.
     case unreadableMessage
@@ -31,16 +32,23 @@ public enum GatewayKafkaSkipReason: Sendable, Equatable {
             LocalizedText(ja: "所有者（owner）がありません（ステートレスゲートウェイからのメッセージではありません）", en: "No owner (not from a stateless gateway)")
         case .unknownOwner:
             LocalizedText(ja: "所有者として書かれたユーザー名のアカウントがこのデータベースにありません", en: "No account of this database has the username given as the owner")
-        case .sampleRefused(let reason):
-            LocalizedText(ja: reason.ja, en: reason.en)
+        case .sampleRefused:
+            LocalizedText(
+                ja: "サンプルが保存時の検査で拒否されました（理由は refusal に。送られた値を含むため、--log-pii のときだけ表示）",
+                en: "Sample refused by the checks a storing gateway applies (the reason is under refusal, shown only with --log-pii: it quotes the value sent)"
+            )
         }
     }
 
-    /// A log line's fields: the code, the text in `language`, and the owner's username under `username`, which the
-    /// redacting log handlers replace with "[redacted]".
+    /// A log line's fields: the code, the text in `language`, the owner's username under `username` and a refused
+    /// sample's reason under `refusal`, which the redacting log handlers replace with "[redacted]".
     public func logMetadata(in language: Language) -> Logger.Metadata {
         var metadata: Logger.Metadata = ["reason": "\(code)", "message": "\(message.text(in: language))"]
-        if case .unknownOwner(let username) = self { metadata["username"] = "\(username)" }
+        switch self {
+        case .unknownOwner(let username): metadata["username"] = "\(username)"
+        case .sampleRefused(let reason): metadata["refusal"] = "\(language == .ja ? reason.ja : reason.en)"
+        case .unreadableMessage, .noOwner: break
+        }
         return metadata
     }
 }

@@ -6,7 +6,7 @@ public struct PersonalDataRedactor: Sendable {
     public static let redactedKeys: Set<String> = [
         "name", "username", "displayname", "email", "phone", "address", "user_id", "userid", "user",
         "password", "token", "authorization", "cookie", "session", "api_key", "apikey", "x-api-key",
-        "birthdate", "date_of_birth", "value", "body",
+        "birthdate", "date_of_birth", "value", "body", "refusal",
     ]
     public static let placeholder = "[redacted]"
 
