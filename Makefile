@@ -32,10 +32,12 @@ QUIET_SUITES = GatewayKafkaChaosTests|KafkaProducerTests|OutboxQuarantineRelayTe
 # process running (kiroku, chromedriver, chromium, kcat, …).
 # The end-to-end suites, which start programs, run in a process of their own: Foundation's Process.run crashed
 # (a bad memcpy) when the in-process server tests had left the test process holding about 1,350 descriptors.
+# The suites that drive chromium (scripts/browser-suites.sh finds them) then run one test at a time: started together,
+# their browsers starved each other on two cores and tests ran out of time waiting (CI of 459811d).
 test: deps
 	python3 -m openapi_spec_validator Sources/Server/Public/openapi.yaml
 	$(SWIFT) build --build-tests
-	scripts/run-tests-leaving-no-processes.py -- sh -c '$(SWIFT) test --skip-build --parallel --num-workers 2 --skip "EndToEndTests\.|$(QUIET_SUITES)" && $(SWIFT) test --skip-build --parallel --num-workers 2 --filter "EndToEndTests\." --skip "$(QUIET_SUITES)" && $(SWIFT) test --skip-build --no-parallel --filter "$(QUIET_SUITES)" && scripts/contract-test.sh && python3 Benchmarks/smoke.py $$($(SWIFT) build --show-bin-path)'
+	scripts/run-tests-leaving-no-processes.py -- sh -c 'browsers=$$(scripts/browser-suites.sh) && $(SWIFT) test --skip-build --parallel --num-workers 2 --skip "EndToEndTests\.|$(QUIET_SUITES)" && $(SWIFT) test --skip-build --parallel --num-workers 2 --filter "EndToEndTests\." --skip "$$browsers|$(QUIET_SUITES)" && $(SWIFT) test --skip-build --no-parallel --filter "$$browsers" && $(SWIFT) test --skip-build --no-parallel --filter "$(QUIET_SUITES)" && scripts/contract-test.sh && python3 Benchmarks/smoke.py $$($(SWIFT) build --show-bin-path)'
 
 # Release build of the benchmark executable; results and the machine go to BENCHMARKS.md.
 bench: build-deps
