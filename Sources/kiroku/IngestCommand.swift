@@ -41,8 +41,11 @@ struct IngestCommand: AsyncParsableCommand {
     @Option(name: .customLong("kafka-option"), help: "A librdkafka property as key=value (repeatable), e.g. security.protocol=ssl.")
     var kafkaOptions: [String] = []
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel: Logger.Level = .info
+    @Option(name: .customLong("log-format"), help: "json or text (env KIROKU_LOG_FORMAT).")
+    var logFormat: LogFormat = LogBootstrap.environmentFormat
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env KIROKU_LOG_LEVEL).")
+    var logLevel: Logger.Level = Logger.Level(rawValue: ProcessInfo.processInfo.environment["KIROKU_LOG_LEVEL"] ?? "") ?? .info
 
     @Flag(name: .customLong("log-pii"), help: "Log personal data unredacted (the owner a skipped message names). For development only.")
     var logPersonalData = false
@@ -57,10 +60,8 @@ struct IngestCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // The redacting handler `serve` logs with: a skipped message's owner is a username.
-        let redactor = PersonalDataRedactor(enabled: !logPersonalData)
-        let level = logLevel
-        LoggingSystem.bootstrap { label in RedactingTextLogHandler(label: label, level: level, redactor: redactor) }
+        // The redacting handlers `serve` logs with: a skipped message's owner is a username.
+        LogBootstrap.install(format: logFormat, level: logLevel, logPersonalData: logPersonalData)
         var logger = Logger(label: "kiroku.ingest")
         logger.logLevel = logLevel
         let database = try data.openDatabase()

@@ -6,7 +6,6 @@ import Services
 import Storage
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
-extension AppConfiguration.LogFormat: ExpressibleByArgument {}
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run the Kiroku server (web app, JSON API, metrics).")
@@ -20,7 +19,7 @@ struct Serve: AsyncParsableCommand {
     var port: Int = PortOption.environment("KIROKU_PORT") ?? 8080
 
     @Option(name: .customLong("log-format"), help: "json or text (env KIROKU_LOG_FORMAT).")
-    var logFormat: AppConfiguration.LogFormat = AppConfiguration.LogFormat(rawValue: ProcessInfo.processInfo.environment["KIROKU_LOG_FORMAT"] ?? "") ?? .text
+    var logFormat: LogFormat = LogBootstrap.environmentFormat
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env KIROKU_LOG_LEVEL).")
     var logLevel: Logger.Level = Logger.Level(rawValue: ProcessInfo.processInfo.environment["KIROKU_LOG_LEVEL"] ?? "") ?? .info
@@ -222,7 +221,7 @@ struct Serve: AsyncParsableCommand {
                 passphrase: try backupPassphrase()
             )
         }
-        Self.bootstrapLogging(configuration)
+        LogBootstrap.install(format: configuration.logFormat, level: configuration.logLevel, logPersonalData: configuration.logPersonalData)
         let logger = Logger(label: "kiroku")
         if gatewayOnly, let brokers, let gatewayKeyFile {
             let settings = GatewayOnlySettings(

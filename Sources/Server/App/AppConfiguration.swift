@@ -78,11 +78,6 @@ public struct AppConfiguration: Sendable {
     /// Cookies carry `Secure` whenever browsers reach Kiroku over HTTPS.
     public var secureCookies: Bool { behindHTTPSProxy || tls != nil }
 
-    public enum LogFormat: String, Sendable, CaseIterable {
-        case json
-        case text
-    }
-
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
