@@ -104,15 +104,10 @@ public struct WorkoutService: Sendable {
             for: (record.weight, record.reps), exerciseId: input.exerciseId, previousMaxWeightByReps: previous,
             formula: try await formula(userId: userId)
         )
-        let stored: (set: WorkoutSetRecord, created: Bool)
-        do {
-            stored = try await database.insertWorkoutSet(
+        let stored = try await Self.storing {
+            try await database.insertWorkoutSet(
                 record, idempotencyKey: idempotencyKey, now: now, inbox: Self.inboxMessage(records, exercise: exercise, userId: userId, now: now)
             )
-        } catch WorkoutSetStoreError.keyOfDeletedSet {
-            throw WorkoutError.setDeleted
-        } catch WorkoutSetStoreError.unknownExercise {
-            throw WorkoutError.unknownExercise
         }
         guard stored.created else {
             // A key seen before stored nothing now, so refusing here leaves the first set as it was.
@@ -149,8 +144,16 @@ public struct WorkoutService: Sendable {
         record.day = updated.day
         record.week = updated.week
         record.updatedAt = now
+        return try await Self.storing { try await database.updateWorkoutSet(record) }
+    }
+
+    /// Runs a write of sets and answers the store's refusals as the domain's errors: a set under a key whose set was
+    /// deleted, or under an exercise deleted since the request looked it up (checked inside the write's transaction).
+    private static func storing<Stored>(_ write: () async throws -> Stored) async throws -> Stored {
         do {
-            return try await database.updateWorkoutSet(record)
+            return try await write()
+        } catch WorkoutSetStoreError.keyOfDeletedSet {
+            throw WorkoutError.setDeleted
         } catch WorkoutSetStoreError.unknownExercise {
             throw WorkoutError.unknownExercise
         }
@@ -253,12 +256,8 @@ public struct WorkoutService: Sendable {
             let day = LocalDay(valid.performedAt, in: user.resolvedTimeZone)
             rows.append((WorkoutSetRecord(userId: userId, input: valid, day: day, now: now), AppDatabase.importKeyPrefix + imported.sourceKey))
         }
-        do {
-            summary.imported = rows.isEmpty ? 0 : try await database.insertWorkoutSets(rows, now: now)
-        } catch WorkoutSetStoreError.unknownExercise {
-            // An exercise the import made or found was deleted before its sets went in: nothing of the file is stored.
-            throw WorkoutError.unknownExercise
-        }
+        // An exercise the import made or found and deleted before its sets went in: nothing of the file is stored.
+        summary.imported = rows.isEmpty ? 0 : try await Self.storing { try await database.insertWorkoutSets(rows, now: now) }
         summary.alreadyImported = rows.count - summary.imported
         return summary
     }
