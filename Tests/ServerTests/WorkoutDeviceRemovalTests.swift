@@ -49,10 +49,11 @@ import Testing
             let english = try await browser.get("/workouts/settings").text
             #expect(english.contains("<summary>Remove</summary>"))
             #expect(english.contains("Remove this device? The app on it is signed out and can no longer log to this account."))
+            #expect(english.contains("If the app is opened again, it starts a new, empty account where this server takes sign-ups, and is refused where it does not."))
 
             let removed = try await Self.remove(deviceId, &browser)
             #expect(removed.status == .ok)
-            #expect(removed.text.contains("Device removed: the app on it can no longer log to this account."), "\(removed.text)")
+            #expect(removed.text.contains("Device removed: the app on it can no longer log to this account. Opened again, it becomes another, new account; to log here again, link its id again."), "\(removed.text)")
             #expect(!removed.text.contains(deviceId), "no longer listed")
             #expect(removed.text.contains("No devices linked."))
 
@@ -60,6 +61,14 @@ import Testing
             #expect(try await phone.call(.get, "/v1/sets").status == .unauthorized)
             #expect(try await Self.refresh(client, try #require(tokens["refreshToken"] as? String)).status == .unauthorized)
             #expect(try await browser.get("/workouts/day/2026-11-16").text.contains("70 kg × 8"))
+
+            // As the page says: the app opened again on that phone becomes another, new account, which sees nothing
+            // of this one's, and hanako's account keeps its set.
+            let reopened = try await BulkTrackClient.device(client, deviceId: deviceId)
+            let reopenedSets = try await reopened.call(.get, "/v1/sets")
+            #expect(reopenedSets.status == .ok)
+            #expect(!reopenedSets.text.contains("2026-11-16"), "\(reopenedSets.text)")
+            #expect(try await Self.deviceIds(server, "hanako").isEmpty, "not linked to hanako again")
 
             // A second tap, or an old page sent again: nothing to remove, said so, nothing changes.
             _ = try await browser.get("/lang/ja?next=/")

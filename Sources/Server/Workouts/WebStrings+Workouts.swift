@@ -52,13 +52,13 @@ extension WebStrings {
         "woNoDevices": .init(ja: "リンクした端末はありません。", en: "No devices linked."),
         "woRemoveDevice": .init(ja: "リンクを解除", en: "Remove"),
         "woRemoveDeviceConfirm": .init(
-            ja: "この端末のリンクを解除しますか？ その端末のアプリはログアウトされ、以後このアカウントには記録できません。これまでの記録はこのアカウントに残ります。",
-            en: "Remove this device? The app on it is signed out and can no longer log to this account. What it logged stays in this account."
+            ja: "この端末のリンクを解除しますか？ その端末のアプリはログアウトされ、以後このアカウントには記録できません。これまでの記録はこのアカウントに残ります。アプリをまた開くと、新規登録を受け付けているサーバーでは新しい空のアカウントで始まり、受け付けていないサーバーでは断られます。このアカウントに戻すには、端末IDをもう一度リンクしてください。",
+            en: "Remove this device? The app on it is signed out and can no longer log to this account. What it logged stays in this account. If the app is opened again, it starts a new, empty account where this server takes sign-ups, and is refused where it does not. To log here again, link its id again."
         ),
         "woRemoveDeviceButton": .init(ja: "この端末のリンクを解除する", en: "Remove this device"),
         "woDeviceRemoved": .init(
-            ja: "端末のリンクを解除しました。その端末のアプリはもうこのアカウントに記録できません。",
-            en: "Device removed: the app on it can no longer log to this account."
+            ja: "端末のリンクを解除しました。その端末のアプリはもうこのアカウントに記録できません。アプリをまた開くと別の新しいアカウントになるため、このアカウントに戻すには端末IDをもう一度リンクしてください。",
+            en: "Device removed: the app on it can no longer log to this account. Opened again, it becomes another, new account; to log here again, link its id again."
         ),
         "woDeviceNotLinked": .init(
             ja: "その端末はこのアカウントにリンクされていません（すでに解除済みかもしれません）。何も変更していません。",
