@@ -117,7 +117,10 @@ extension DomainRefusal where Domain == WorkoutsDomain {
     public static var unknownExercise: WorkoutError {
         WorkoutError(
             code: "unknown_exercise",
-            message: .init(ja: "その種目は見つかりません", en: "There is no such exercise.")
+            message: .init(
+                ja: "その種目は見つかりません。削除されたか、このアカウントの種目ではありません。種目の一覧を読み込み直して選び直してください",
+                en: "There is no such exercise: it was deleted or is not this account's. Reload the exercise list and pick again."
+            )
         )
     }
 

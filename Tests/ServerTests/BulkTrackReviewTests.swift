@@ -41,6 +41,8 @@ import Testing
             #expect(try await other.call(.get, "/v1/exercises?q=zer").v1Array().isEmpty)
             let refused = try await other.call(.post, "/v1/sets", body: ["exerciseId": id, "weight": 60, "reps": 5, "performedAt": WorkoutTime.now()])
             #expect(refused.status == .badRequest && refused.contractError?.code == "unknown_exercise")
+            // Also what a phone whose cached list still has a deleted exercise is told: what to do about it.
+            #expect(refused.contractError?.message.contains("Reload the exercise list and pick again.") == true, "\(String(describing: refused.contractError))")
             // The same name again: the contract's 201, with the exercise the caller already has.
             let again = try await phone.call(.post, "/v1/exercises", body: ["name": "Zercher Squat"])
             #expect(again.status == .created)
