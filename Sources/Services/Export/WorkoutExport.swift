@@ -32,7 +32,7 @@ public struct WorkoutExport: Encodable {
         let directory = try await workouts.exerciseDirectory(userId: user.savedId)
         e1rmFormula = try await workouts.formula(userId: user.savedId).rawValue
         customExercises = try await workouts.customExercises(userId: user.savedId).map { CustomExercise(id: $0.id, name: $0.name) }
-        sets = try await workouts.database.allWorkoutSets(userId: user.savedId).map { set in
+        sets = try await workouts.allSets(userId: user.savedId).map { set in
             ExportedSet(
                 id: set.id, exerciseId: set.exerciseId,
                 exerciseName: UUID(uuidString: set.exerciseId).flatMap { directory[$0]?.name.en } ?? "",

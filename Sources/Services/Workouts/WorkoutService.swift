@@ -262,10 +262,15 @@ public struct WorkoutService: Sendable {
         return summary
     }
 
+    /// Every set the user has, as stored, oldest first: what the account's exports write.
+    public func allSets(userId: Int64) async throws -> [WorkoutSetRecord] {
+        try await database.allWorkoutSets(userId: userId)
+    }
+
     /// Every set as a Strong-format CSV, exercise names in English.
     public func exportCSV(user: User) async throws -> String {
         let userId = try user.savedId
-        let sets = try await database.allWorkoutSets(userId: userId)
+        let sets = try await allSets(userId: userId)
         let directory = try await exerciseDirectory(userId: userId)
         return WorkoutCSVExport.csv(try sets.map { try $0.logged() }, exerciseName: { directory[$0]?.name.en ?? $0.uuidString }, timeZone: user.resolvedTimeZone)
     }
