@@ -26,6 +26,22 @@ import Testing
         (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 
+    /// A read transaction open on one of the reader's connections, holding its snapshot of the log, once this
+    /// returns; it ends when the test signals the gate (a blocking wait, so the connection stays in the transaction).
+    func readerHoldingItsSnapshot(_ database: AppDatabase) async -> (gate: DispatchSemaphore, reader: Task<Void, any Error>) {
+        let (readerStarted, started) = AsyncStream.makeStream(of: Void.self)
+        let gate = DispatchSemaphore(value: 0)
+        let reader = Task {
+            try await database.reader.read { db in
+                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM scratch")
+                started.yield()
+                gate.wait()
+            }
+        }
+        for await _ in readerStarted { break }
+        return (gate, reader)
+    }
+
     func checkpointer(_ database: AppDatabase) throws -> WALCheckpointer {
         try #require(database.checkpointer)
     }
@@ -87,17 +103,7 @@ import Testing
         #expect(try fileSize(log) > 4_000_000)
 
         // A reader that started before the import's end holds its snapshot of the log for a while.
-        let (readerStarted, started) = AsyncStream.makeStream(of: Void.self)
-        let gate = DispatchSemaphore(value: 0)
-        let reader = Task {
-            try await database.reader.read { db in
-                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM scratch")
-                started.yield()
-                // A blocking wait: the read transaction stays open on this connection until the test lets it go.
-                gate.wait()
-            }
-        }
-        for await _ in readerStarted { break }
+        let (gate, reader) = await readerHoldingItsSnapshot(database)
         try database.finishImportBlocking()
         try await Task.sleep(for: .milliseconds(600))
         #expect(try fileSize(log) > 0, "the reader still uses the log")
@@ -125,16 +131,7 @@ import Testing
         try await write(database, commits: 20, pages: 20)
 
         // A reader on an older snapshot makes a FULL checkpoint wait, in its busy handler, with the checkpoint lock held.
-        let (readerStarted, started) = AsyncStream.makeStream(of: Void.self)
-        let readerGate = DispatchSemaphore(value: 0)
-        let reader = Task {
-            try await database.reader.read { db in
-                _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM scratch")
-                started.yield()
-                readerGate.wait()
-            }
-        }
-        for await _ in readerStarted { break }
+        let (readerGate, reader) = await readerHoldingItsSnapshot(database)
         try await write(database, commits: 1, pages: 20)
 
         let waiting = DispatchSemaphore(value: 0)
@@ -155,7 +152,7 @@ import Testing
         waiting.wait()
 
         try database.finishImportBlocking()
-        #expect(try database.checkpointer?.thresholds.backgroundPages == WALCheckpointer.Thresholds.everyday.backgroundPages)
+        #expect(database.checkpointer?.thresholds.backgroundPages == WALCheckpointer.Thresholds.everyday.backgroundPages)
         let cacheSize = try await database.writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") }
         #expect(cacheSize != -8192, "the import's page cache is given back")
 
