@@ -45,7 +45,7 @@ struct IngestCommand: AsyncParsableCommand {
     var logFormat: LogFormat = LogBootstrap.environmentFormat
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env KIROKU_LOG_LEVEL).")
-    var logLevel: Logger.Level = Logger.Level(rawValue: ProcessInfo.processInfo.environment["KIROKU_LOG_LEVEL"] ?? "") ?? .info
+    var logLevel: Logger.Level = LogBootstrap.environmentLevel
 
     @Flag(name: .customLong("log-pii"), help: "Log personal data unredacted (the owner a skipped message names). For development only.")
     var logPersonalData = false

@@ -16,6 +16,11 @@ enum LogBootstrap {
         }
     }
 
+    /// `--log-level`'s default: KIROKU_LOG_LEVEL when it names a level, else info.
+    static var environmentLevel: Logger.Level {
+        Logger.Level(rawValue: ProcessInfo.processInfo.environment["KIROKU_LOG_LEVEL"] ?? "") ?? .info
+    }
+
     /// `--log-format`'s default: KIROKU_LOG_FORMAT when it names a format, else text.
     static var environmentFormat: LogFormat {
         LogFormat(rawValue: ProcessInfo.processInfo.environment["KIROKU_LOG_FORMAT"] ?? "") ?? .text
@@ -23,3 +28,4 @@ enum LogBootstrap {
 }
 
 extension LogFormat: ExpressibleByArgument {}
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -5,8 +5,6 @@ import Server
 import Services
 import Storage
 
-extension Logger.Level: @retroactive ExpressibleByArgument {}
-
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run the Kiroku server (web app, JSON API, metrics).")
 
@@ -22,7 +20,7 @@ struct Serve: AsyncParsableCommand {
     var logFormat: LogFormat = LogBootstrap.environmentFormat
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env KIROKU_LOG_LEVEL).")
-    var logLevel: Logger.Level = Logger.Level(rawValue: ProcessInfo.processInfo.environment["KIROKU_LOG_LEVEL"] ?? "") ?? .info
+    var logLevel: Logger.Level = LogBootstrap.environmentLevel
 
     @Flag(name: .customLong("log-pii"), help: "Log personal data unredacted. For development only.")
     var logPersonalData = false

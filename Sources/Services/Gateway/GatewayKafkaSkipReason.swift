@@ -46,7 +46,7 @@ public enum GatewayKafkaSkipReason: Sendable, Equatable {
         var metadata: Logger.Metadata = ["reason": "\(code)", "message": "\(message.text(in: language))"]
         switch self {
         case .unknownOwner(let username): metadata["username"] = "\(username)"
-        case .sampleRefused(let reason): metadata["refusal"] = "\(language == .ja ? reason.ja : reason.en)"
+        case .sampleRefused(let reason): metadata["refusal"] = "\(reason.text(in: GatewayLanguage(language)))"
         case .unreadableMessage, .noOwner: break
         }
         return metadata

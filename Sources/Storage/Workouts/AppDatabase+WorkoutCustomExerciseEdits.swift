@@ -25,7 +25,7 @@ extension AppDatabase {
     /// last set is gone, but one left by an older version would keep it in the recent list).
     public func deleteCustomExercise(id: String, userId: Int64) async throws -> WorkoutCustomExerciseDeletion {
         try await writer.write { db in
-            guard try WorkoutCustomExercise.owned(by: userId).filter(key: id).fetchCount(db) > 0 else { return .notFound }
+            guard try Self.ownsCustomExercise(db, id: id, userId: userId) else { return .notFound }
             let sets = try WorkoutSetRecord.owned(by: userId).filter { $0.exerciseId == id }.fetchCount(db)
             guard sets == 0 else { return .inUse(sets: sets) }
             try WorkoutExerciseUsage.owned(by: userId).filter { $0.exerciseId == id }.deleteAll(db)

@@ -23,6 +23,11 @@ extension AppDatabase {
         }
     }
 
+    /// Whether the user has a custom exercise with this id, inside a transaction a write has open.
+    static func ownsCustomExercise(_ db: Database, id: String, userId: Int64) throws -> Bool {
+        try WorkoutCustomExercise.owned(by: userId).filter(key: id).fetchCount(db) > 0
+    }
+
     public func customExercise(id: String, userId: Int64) async throws -> WorkoutCustomExercise? {
         try await reader.read { db in
             try WorkoutCustomExercise.owned(by: userId).filter(key: id).fetchFirstReadable(db)

@@ -251,7 +251,7 @@ extension AppDatabase {
     /// in between (the delete, in its own transaction, saw no set using it).
     private static func requireExercise(_ db: Database, _ set: WorkoutSetRecord) throws {
         if let id = UUID(uuidString: set.exerciseId), ExerciseCatalog.exercise(id: id) != nil { return }
-        guard try WorkoutCustomExercise.owned(by: set.userId).filter(key: set.exerciseId).fetchCount(db) > 0 else {
+        guard try ownsCustomExercise(db, id: set.exerciseId, userId: set.userId) else {
             throw WorkoutSetStoreError.unknownExercise
         }
     }
