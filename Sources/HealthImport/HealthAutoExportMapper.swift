@@ -257,7 +257,9 @@ public struct HealthAutoExportMapper: Sendable {
         }
         let day = row["date"]?.text.flatMap(instant)
         let stageSum = ["core", "deep", "rem"].compactMap { row[$0]?.number }.reduce(0, +)
-        let asleep = [row["asleep"]?.number, row["totalSleep"]?.number, stageSum].compactMap { $0 }.first { $0 > 0 }
+        // `totalSleep` first: since iOS 16 `asleep` is only the part no app put in a stage ("Asleep, unspecified"),
+        // so a night a third-party sleep app also wrote has a few minutes there and the whole night in the total.
+        let asleep = [row["totalSleep"]?.number, row["asleep"]?.number, stageSum].compactMap { $0 }.first { $0 > 0 }
         var stored = false
         if let asleep {
             add("sleepAnalysis", value: asleep, unit: hours, source: row["sleepSource"]?.text ?? source,

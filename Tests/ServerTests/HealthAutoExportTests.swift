@@ -228,6 +228,31 @@ struct HealthAutoExportTests {
         ]}}
         """.utf8)
 
+    @Test("A night with a few unstaged minutes in asleep and the whole night in totalSleep is stored as the whole night")
+    func totalSleepOverUnstagedAsleep() async throws {
+        let server = try TestServer()
+        let (user, token) = try await server.user("hanako")
+        // A Watch night that a third-party sleep app also wrote: 0.4 h "Asleep, unspecified", 7.1 h in all.
+        // The next night is an older app version's shape, with only asleep.
+        let delivery = Data("""
+            {"data": {"metrics": [{"name": "sleep_analysis", "units": "hr", "data": [
+              {"date": "2024-03-10 00:00:00 +0900", "asleep": 0.4, "totalSleep": 7.1, "core": 4, "deep": 1.2, "rem": 1.5,
+               "sleepStart": "2024-03-09 23:30:00 +0900", "sleepEnd": "2024-03-10 06:50:00 +0900", "sleepSource": "Apple Watch"},
+              {"date": "2024-03-11 00:00:00 +0900", "asleep": 7, "inBed": 7.5,
+               "sleepStart": "2024-03-10 23:30:00 +0900", "sleepEnd": "2024-03-11 06:30:00 +0900", "source": "iPhone"}
+            ]}]}}
+            """.utf8)
+        try await server.test { client in
+            let headers: HTTPFields = [.init("api-key")!: token, .contentType: "application/json"]
+            let response = try await client.execute(uri: "/api/v1/health-auto-export", method: .post, headers: headers, body: ByteBuffer(bytes: delivery))
+            #expect(response.status == .ok)
+        }
+        let sleep = try await server.database.allRecords(userId: user.id!)
+            .filter { $0.metric == "sleepAnalysis" }.sorted { $0.startAt < $1.startAt }
+        #expect(sleep.map(\.value) == [426, 420], "7.1 h from totalSleep, not the 0.4 h of asleep; then 7 h of asleep")
+        #expect(sleep.first?.metadata?["asleep"] == "0.4", "the unstaged part is kept beside the stages")
+    }
+
     @Test("iOS 16+ aggregated and per-segment sleep store the night; unknown metrics and Awake segments are kept raw")
     func iOS16SleepAndUnknownMetrics() async throws {
         let server = try TestServer()
