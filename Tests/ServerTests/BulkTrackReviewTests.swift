@@ -21,7 +21,12 @@ import Testing
             let page2 = try await phone.call(.get, "/v1/exercises?limit=20&offset=20").v1Array()
             #expect(page2.map { $0["id"] as? String } == all[20..<40].map { $0["id"] as? String })
             #expect(try await phone.call(.get, "/v1/exercises?limit=0").v1Array().isEmpty, "the contract sets no lower bound")
-            #expect(try await phone.call(.get, "/v1/exercises?limit=101").status == .badRequest, "Kiroku's own bound")
+            // The app's own request for its whole catalogue.
+            let catalogue = try await phone.call(.get, "/v1/exercises?limit=200&offset=0")
+            #expect(catalogue.status == .ok)
+            #expect(try catalogue.v1Array().count == all.count, "every exercise in one page")
+            #expect(try await phone.call(.get, "/v1/exercises?limit=1001").status == .badRequest, "Kiroku's own bound")
+            #expect(try await phone.call(.get, "/v1/me/exercises/recent?limit=101").status == .badRequest)
         }
     }
 

@@ -28,7 +28,9 @@ struct WorkoutsAPIController {
 
     @Sendable func exercises(request: Request, context: AppRequestContext) async throws -> [ExerciseSummary] {
         let user = try context.requireWorkoutsUser()
-        let page = try Self.page(request)
+        // The BulkTrack app asks for its whole catalogue in one page, `limit=200`; a lower bound would leave its
+        // picker empty on a fresh install, where it has no cached list to fall back on.
+        let page = try Self.page(request, maximum: 1_000)
         let query = request.uri.queryParameters["q"].map(String.init) ?? ""
         let found = try await workouts.searchExercises(userId: user.savedId, prefix: query, language: context.language, limit: page.limit, offset: page.offset)
         let usage = try await workouts.exerciseUsage(userId: user.savedId)
@@ -149,14 +151,14 @@ struct WorkoutsAPIController {
         return BulkTrackWorkoutDay(day, language: context.language)
     }
 
-    /// `limit` (0–100, default 20) and `offset` (≥ 0, default 0). The contract sets no lower bound (0 answers an
-    /// empty page); the upper bound of 100 is Kiroku's, so one request cannot ask for every row.
-    static func page(_ request: Request) throws -> (limit: Int, offset: Int) {
+    /// `limit` (0–`maximum`, default 20) and `offset` (≥ 0, default 0). The contract sets no lower bound (0 answers an
+    /// empty page); the upper bound is Kiroku's, so one request cannot ask for every row.
+    static func page(_ request: Request, maximum: Int = 100) throws -> (limit: Int, offset: Int) {
         let parameters = request.uri.queryParameters
         var limit = 20
         var offset = 0
         if let text = parameters["limit"] {
-            guard let value = Int(text), (0...100).contains(value) else { throw APIError.invalidParameter("limit", expected: .integer(0...100)) }
+            guard let value = Int(text), (0...maximum).contains(value) else { throw APIError.invalidParameter("limit", expected: .integer(0...maximum)) }
             limit = value
         }
         if let text = parameters["offset"] {
