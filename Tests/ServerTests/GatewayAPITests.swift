@@ -52,6 +52,15 @@ import Testing
             #expect(answer["failedCount"] as? Int == 0)
             #expect(answer["requestId"] is String)
             #expect(answer["message"] as? String == "All data synced successfully")
+            // What the app's older versions decode, as they decode it: a whole-second date, or the batch counts as failed.
+            struct SyncResponse: Decodable { let success: Bool; let syncedCount: Int; let failedCount: Int; let message: String; let timestamp: Date }
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            let older = try decoder.decode(SyncResponse.self, from: Data(response.body.readableBytesView))
+            #expect(older.success && older.syncedCount == 4 && abs(older.timestamp.timeIntervalSinceNow) < 60)
+            // Foundation on Linux takes a fraction there; the iOS versions the app runs on did not.
+            let timestamp = try #require(answer["timestamp"] as? String)
+            #expect(timestamp.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil, "\(timestamp) has no fraction")
         }
         let records = try await server.database.allRecords(userId: alice.id!)
         #expect(Set(records.map(\.metric)) == ["stepCount", "bodyMass", "oxygenSaturation", "vitaminC"])

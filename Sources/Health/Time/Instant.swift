@@ -56,6 +56,12 @@ public struct Instant: Sendable, Hashable, CustomStringConvertible {
         Self.format(millisecondsSince1970, suffix: "Z")
     }
 
+    /// RFC 3339 in UTC to the second, `2026-05-01T07:30:00Z`: for clients whose decoder takes no fraction (Swift's
+    /// `JSONDecoder` with `.iso8601` on the iOS versions the gateway app runs on refuses `.999`).
+    public var iso8601WholeSeconds: String {
+        DateTimeFields(wallClockMilliseconds: millisecondsSince1970).text(milliseconds: false) + "Z"
+    }
+
     /// RFC 3339 on the wall clock of `utcOffsetSeconds`, with milliseconds: `2026-05-01T16:30:00.999+09:00`.
     public var iso8601WithOffset: String {
         guard utcOffsetSeconds != 0 else { return iso8601 }

@@ -85,7 +85,7 @@ struct GatewayAPIController<Backend: GatewayBackend> {
         let answer = GatewayResponse(
             status: status,
             requestId: UUID().uuidString.lowercased(),
-            timestamp: now,
+            timestamp: Instant(now).iso8601WholeSeconds,
             samplesReceived: outcome.received,
             success: failed == 0,
             syncedCount: synced,

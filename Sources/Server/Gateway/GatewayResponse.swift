@@ -12,7 +12,9 @@ struct GatewayResponse: ResponseEncodable, Decodable {
 
     let status: String
     let requestId: String
-    let timestamp: Date
+    /// To the second (`Instant.iso8601WholeSeconds`): the app's older versions decode it as a `Date` with `.iso8601`,
+    /// which refuses milliseconds, and then treat a stored batch as failed and send it again and again.
+    let timestamp: String
     let samplesReceived: Int
     let success: Bool
     let syncedCount: Int
