@@ -28,7 +28,7 @@ struct WorkoutsAPIController {
 
     @Sendable func exercises(request: Request, context: AppRequestContext) async throws -> [ExerciseSummary] {
         let user = try context.requireWorkoutsUser()
-        // The BulkTrack app asks for its whole catalogue in one page, `limit=200`; a lower bound would leave its
+        // The BulkTrack app asks for its whole catalogue in one page, `limit=200`; the bound of 100 left its
         // picker empty on a fresh install, where it has no cached list to fall back on.
         let page = try Self.page(request, maximum: 1_000)
         let query = request.uri.queryParameters["q"].map(String.init) ?? ""
